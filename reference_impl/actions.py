@@ -1,0 +1,178 @@
+"""Actions in their JSON form (spec/actions.md): strict parsing, canonical dicts, keys.
+
+The engine hands out and records *canonical* action dicts, one shared object per distinct
+action. They are immutable by convention: callers MUST NOT mutate a dict returned by
+`legal_actions()` (copy it first), since the same object is reused.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from .errors import IllegalAction
+from .rules import MISSING, Rules, legal_marks_bids, legal_point_bids
+from .tiles import NAMES, SEAT_INDEX, SEATS, TILE_INDEX
+
+# ---- Canonical dicts ---------------------------------------------------------------
+
+PASSES: tuple[dict, ...] = tuple({"type": "pass", "seat": s} for s in SEATS)
+PLAYS: tuple[tuple[dict, ...], ...] = tuple(
+    tuple({"type": "play", "seat": s, "tile": name} for name in NAMES) for s in SEATS)
+
+
+@cache
+def bid_action(seat: int, kind: str, value: int) -> dict:
+    """`kind` is "points" or "marks"."""
+    return {"type": "bid", "seat": SEATS[seat], kind: value}
+
+
+@cache
+def trump_action(seat: int, trump: int | str, stacks: int | None) -> dict:
+    action = {"type": "trump", "seat": SEATS[seat], "trump": trump}
+    if stacks is not None:
+        action["stacks"] = stacks
+    return action
+
+
+# Legal plays are read from a hand mask in four 7-bit chunks: PLAY_CHUNKS[seat][k][bits]
+# is the tuple of canonical plays of the tiles 7k..7k+6 set in `bits`, sorted.
+PLAY_CHUNKS: tuple[tuple[tuple[tuple[dict, ...], ...], ...], ...] = tuple(
+    tuple(tuple(tuple(PLAYS[seat][7 * k + i] for i in range(7) if bits >> i & 1)
+                for bits in range(128))
+          for k in range(4))
+    for seat in range(4))
+
+
+def plays_of_mask(seat: int, mask: int) -> list[dict]:
+    """The canonical play actions of `seat` for the tiles of `mask`, in tile order."""
+    c0, c1, c2, c3 = PLAY_CHUNKS[seat]
+    return [*c0[mask & 127], *c1[mask >> 7 & 127], *c2[mask >> 14 & 127], *c3[mask >> 21]]
+
+
+@cache
+def bidding_actions(rules: Rules, seat: int, high_points: int, last_marks: int
+                    ) -> tuple[dict, ...]:
+    """Canonical order: the pass, point bids by number, marks bids by number."""
+    return (PASSES[seat],
+            *(bid_action(seat, "points", p)
+              for p in legal_point_bids(rules, high_points, last_marks)),
+            *(bid_action(seat, "marks", m) for m in legal_marks_bids(rules, last_marks)))
+
+
+@cache
+def declaring_actions(rules: Rules, seat: int, kind: str) -> tuple[dict, ...]:
+    """Canonical order: trumps as listed in rules.trumps, each with stacks 1 then 2 when
+    the contract is a marks bid (CON-01..CON-03)."""
+    stacks_choices = rules.stacks if kind == "marks" else (None,)
+    return tuple(trump_action(seat, trump, stacks)
+                 for trump in rules.trumps for stacks in stacks_choices)
+
+
+# ---- Strict parsing (DIG-01) -------------------------------------------------------
+
+
+def malformed(message: str) -> IllegalAction:
+    return IllegalAction("MALFORMED_ACTION", "DIG-01", message)
+
+
+def is_int(value: Any) -> bool:
+    """A JSON integer: an int that is not a bool."""
+    return type(value) is int
+
+
+def parse_seat(action: dict) -> int:
+    seat = action.get("seat")
+    index = SEAT_INDEX.get(seat) if type(seat) is str else None
+    if index is None:
+        raise malformed(f"`seat` must be one of A, B, C, D, not {seat!r}")
+    return index
+
+
+def check_fields(action: dict, required: tuple[str, ...], optional: tuple[str, ...] = ()
+                 ) -> None:
+    for name in required:
+        if name not in action:
+            raise malformed(f"a {action['type']} action needs `{name}`")
+    extra = [k for k in action if k not in required and k not in optional]
+    if extra:
+        raise malformed(f"unknown field(s) in a {action['type']} action: "
+                        + ", ".join(map(repr, extra)))
+
+
+def parse_action(action: Any) -> tuple[str, int, Any, Any]:
+    """(kind, seat, x, y) of a well-formed action, else MALFORMED_ACTION (DIG-01).
+
+    play: (tile int, None); bid: ("points" | "marks", n); pass: (None, None);
+    trump: (trump value, stacks value or MISSING). Values are checked for JSON type
+    only: their meaning is judged later, in check order (errors.yaml).
+    """
+    if type(action) is not dict:
+        raise malformed("an action must be a JSON object")
+    kind = action.get("type")
+    if kind == "play":
+        tile = action.get("tile")
+        if len(action) == 3 and type(tile) is str and tile in TILE_INDEX:
+            return kind, parse_seat(action), TILE_INDEX[tile], None
+        check_fields(action, ("type", "seat", "tile"))
+        raise malformed(f"`tile` must be a string a|b with 0 <= a <= b <= 6, not {tile!r}")
+    if kind == "bid":
+        has_points, has_marks = "points" in action, "marks" in action
+        if has_points == has_marks:
+            raise malformed("a bid has exactly one of `points` and `marks`")
+        which = "points" if has_points else "marks"
+        check_fields(action, ("type", "seat", which))
+        if not is_int(action[which]):
+            raise malformed(f"`{which}` must be an integer, not {action[which]!r}")
+        return kind, parse_seat(action), which, action[which]
+    if kind == "pass":
+        check_fields(action, ("type", "seat"))
+        return kind, parse_seat(action), None, None
+    if kind == "trump":
+        check_fields(action, ("type", "seat", "trump"), ("stacks",))
+        trump, stacks = action["trump"], action.get("stacks", MISSING)
+        if not (is_int(trump) or type(trump) is str):
+            raise malformed(f"`trump` must be an integer or a string, not {trump!r}")
+        if stacks is not MISSING and not is_int(stacks):
+            raise malformed(f"`stacks` must be an integer, not {stacks!r}")
+        return kind, parse_seat(action), trump, stacks
+    raise malformed(f"unknown action type {kind!r}")
+
+
+# ---- Compact keys (spec/scenario-format.md, Perft) -----------------------------------
+
+
+def action_key(action: dict) -> str:
+    """`pass`, `bid:30`, `bid:2m`, `trump:6`, `trump:none/2`, `play:5|5` (no seat)."""
+    kind = action["type"]
+    if kind == "play":
+        return "play:" + action["tile"]
+    if kind == "pass":
+        return "pass"
+    if kind == "bid":
+        return f"bid:{action['points']}" if "points" in action else f"bid:{action['marks']}m"
+    if kind == "trump":
+        stacks = action.get("stacks")
+        return f"trump:{action['trump']}" + ("" if stacks is None else f"/{stacks}")
+    raise ValueError(f"not an action: {action!r}")
+
+
+def action_from_key(seat: str, key: str) -> dict:
+    """The action of `seat` whose compact key is `key` (inverse of action_key)."""
+    kind, _, arg = key.partition(":")
+    if kind == "pass" and not arg:
+        return {"type": "pass", "seat": seat}
+    if kind == "play":
+        return {"type": "play", "seat": seat, "tile": arg}
+    if kind == "bid" and arg:
+        if arg.endswith("m"):
+            return {"type": "bid", "seat": seat, "marks": int(arg[:-1])}
+        return {"type": "bid", "seat": seat, "points": int(arg)}
+    if kind == "trump" and arg:
+        choice, _, stacks = arg.partition("/")
+        action: dict = {"type": "trump", "seat": seat,
+                        "trump": int(choice) if choice.isdigit() else choice}
+        if stacks:
+            action["stacks"] = int(stacks)
+        return action
+    raise ValueError(f"not an action key: {key!r}")

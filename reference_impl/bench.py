@@ -1,0 +1,131 @@
+"""Speed of the reference engine, measured only through its public API, on one core.
+
+    python -m reference_impl.bench [seconds] [seed]
+
+Figures: complete random rounds per second from seeded deals under two policies,
+(a) the seat left of the dealer bids 30, the others pass, the declarer picks one of the
+nine trumps uniformly and every play is uniform over the legal plays, and (b) uniform over
+all legal actions, bids included (a four-pass round counts as a round); legal-action
+generations per second; perft leaves per second.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections.abc import Callable
+
+from .match import Match
+from .perft import perft
+from .tiles import NAMES, SEATS
+
+Policy = Callable[[Match, list, random.Random], dict]
+
+
+def bid30_policy(m: Match, legal: list[dict], rng: random.Random) -> dict:
+    """Policy (a): the first bidder (left of the dealer) bids 30, the others pass."""
+    if m.phase == "bidding":
+        # Only the first bidder may still bid 30: its legal[1] is that bid.
+        return legal[1] if legal[1].get("points") == 30 else legal[0]
+    return legal[int(rng.random() * len(legal))]
+
+
+def uniform_policy(m: Match, legal: list[dict], rng: random.Random) -> dict:
+    """Policy (b): uniform over all legal actions."""
+    return legal[int(rng.random() * len(legal))]
+
+
+def new_round(rng: random.Random) -> Match:
+    """A match at a seeded random deal with a random dealer (DEAL-02, DEAL-04)."""
+    keys = [rng.random() for _ in NAMES]  # a uniform shuffle: sort by i.i.d. keys
+    order = [NAMES[i] for i in sorted(range(len(NAMES)), key=keys.__getitem__)]
+    return Match.start({"dealer": SEATS[rng.randrange(4)], "order": order})
+
+
+def play_round(m: Match, policy: Policy, rng: random.Random) -> int:
+    """Play `m` to the end of its round; the number of actions applied."""
+    count = 0
+    while m.to_act is not None:
+        legal = m.legal_actions()
+        m.apply(policy(m, legal, rng))
+        count += 1
+    return count
+
+
+def rounds_per_second(policy: Policy, seconds: float, seed: int) -> float:
+    rng = random.Random(seed)
+    rounds, start = 0, time.perf_counter()
+    deadline = start + seconds
+    while True:
+        for _ in range(100):
+            play_round(new_round(rng), policy, rng)
+        rounds += 100
+        now = time.perf_counter()
+        if now >= deadline:
+            return rounds / (now - start)
+
+
+def positions(count: int, seed: int) -> list[Match]:
+    """Positions met in uniform random rounds: every position before each action."""
+    rng = random.Random(seed)
+    found: list[Match] = []
+    while len(found) < count:
+        m = new_round(rng)
+        while m.to_act is not None:
+            found.append(m.clone())
+            legal = m.legal_actions()
+            m.apply(uniform_policy(m, legal, rng))
+    return found[:count]
+
+
+def legal_per_second(seconds: float, seed: int) -> float:
+    """legal_actions() calls per second over positions of random rounds."""
+    sample = positions(2000, seed)
+    calls, start = 0, time.perf_counter()
+    deadline = start + seconds
+    while True:
+        for m in sample:
+            m.legal_actions()
+        calls += len(sample)
+        now = time.perf_counter()
+        if now >= deadline:
+            return calls / (now - start)
+
+
+def perft_per_second(seconds: float, seed: int, depth: int = 4) -> float:
+    """perft leaves per second from the first lead of seeded point contracts."""
+    rng = random.Random(seed)
+    leaves, start = 0, time.perf_counter()
+    deadline = start + seconds
+    while True:
+        m = new_round(rng)
+        while m.phase != "playing":
+            m.apply(bid30_policy(m, m.legal_actions(), rng))
+        leaves += perft(m, depth)
+        now = time.perf_counter()
+        if now >= deadline:
+            return leaves / (now - start)
+
+
+def run_bench(seconds: float = 2.0, seed: int = 0) -> dict[str, float]:
+    """The four figures, `seconds` in all (a quarter each)."""
+    share = seconds / 4
+    return {
+        "rounds_per_s_bid30": rounds_per_second(bid30_policy, share, seed),
+        "rounds_per_s_uniform": rounds_per_second(uniform_policy, share, seed),
+        "legal_actions_per_s": legal_per_second(share, seed),
+        "perft_leaves_per_s": perft_per_second(share, seed),
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = sys.argv[1:] if argv is None else argv
+    seconds = float(args[0]) if args else 2.0
+    seed = int(args[1]) if len(args) > 1 else 0
+    for name, value in run_bench(seconds, seed).items():
+        print(f"{name:24} {value:12,.0f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,94 @@
+"""Setups and deals (spec/actions.md): strict validation, and an order dealt into hands.
+
+Everything wrong with a setup or a deal is INVALID_SETUP (DIG-06).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import IllegalAction
+from .rules import Rules
+from .tiles import SEAT_INDEX, SEATS, TEAMS, TILE_COUNT, TILE_INDEX
+
+Hands = tuple[tuple[int, ...], ...]  # per seat, the tiles in hand order (DEAL-03)
+
+
+def invalid(message: str, rule: str = "DIG-06") -> IllegalAction:
+    return IllegalAction("INVALID_SETUP", rule, message)
+
+
+def parse_tiles(value: Any, count: int, where: str) -> list[int]:
+    if type(value) is not list or len(value) != count:
+        raise invalid(f"{where} must be a list of {count} tiles", "DEAL-01")
+    tiles = []
+    for name in value:
+        tile = TILE_INDEX.get(name) if type(name) is str else None
+        if tile is None:
+            raise invalid(f"{where}: {name!r} is not a tile a|b with 0 <= a <= b <= 6",
+                          "TIL-02")
+        tiles.append(tile)
+    return tiles
+
+
+def deal_order(order: list[int], dealer: int) -> Hands:
+    """DEAL-02: tile i of the shuffled order goes to seat (dealer + 1 + i) mod 4."""
+    hands: list[list[int]] = [[], [], [], []]
+    for i, tile in enumerate(order):
+        hands[(dealer + 1 + i) & 3].append(tile)
+    return tuple(map(tuple, hands))
+
+
+def parse_deal(deal: Any, dealer: int, extra: tuple[str, ...] = ()) -> Hands:
+    """The hands of a deal `{"hands": ...}` or `{"order": [...]}` dealt by `dealer`
+    (DEAL-01, DEAL-02, DIG-06); `extra` names the other keys a setup may have."""
+    if type(deal) is not dict:
+        raise invalid("a deal must be an object")
+    unknown = [k for k in deal if k not in ("hands", "order", *extra)]
+    if unknown:
+        raise invalid("unknown field(s): " + ", ".join(map(repr, unknown)))
+    if ("hands" in deal) == ("order" in deal):
+        raise invalid("give exactly one of `hands` and `order`")
+    if "order" in deal:
+        order = parse_tiles(deal["order"], TILE_COUNT, "`order`")
+        hands = deal_order(order, dealer)
+    else:
+        given = deal["hands"]
+        if type(given) is not dict or given.keys() != set(SEATS):
+            raise invalid("`hands` must map each of A, B, C, D to its tiles", "DEAL-01")
+        hands = tuple(tuple(parse_tiles(given[s], 7, f"hand {s}")) for s in SEATS)
+    dealt = [t for hand in hands for t in hand]
+    if len(set(dealt)) != TILE_COUNT:
+        raise invalid("a deal must hold each of the 28 tiles exactly once", "DEAL-01")
+    return hands
+
+
+def parse_dealer(value: Any) -> int:
+    dealer = SEAT_INDEX.get(value) if type(value) is str else None
+    if dealer is None:
+        raise invalid(f"`dealer` must be one of A, B, C, D, not {value!r}", "DEAL-04")
+    return dealer
+
+
+def parse_marks(value: Any, rules: Rules) -> tuple[int, int]:
+    """SCORE-03: starting marks, 0..6 for each team."""
+    if type(value) is not dict or value.keys() != set(TEAMS):
+        raise invalid("`marks` must be {\"AC\": n, \"BD\": n}", "SCORE-03")
+    marks = tuple(value[team] for team in TEAMS)
+    for team_marks in marks:
+        if type(team_marks) is not int or team_marks not in rules.marks_range:
+            raise invalid(f"starting marks must be integers 0..6, not {team_marks!r}",
+                          "SCORE-03")
+    return marks[0], marks[1]
+
+
+def parse_setup(setup: Any, rules: Rules) -> tuple[int, tuple[int, int], Hands]:
+    """(dealer, starting marks, hands) of a setup; `variants` is read by the caller."""
+    if type(setup) is not dict:
+        raise invalid("a setup must be an object")
+    if "dealer" not in setup:
+        raise invalid("a setup needs `dealer`", "DEAL-04")
+    dealer = parse_dealer(setup["dealer"])
+    marks = parse_marks(setup.get("marks", {"AC": 0, "BD": 0}), rules)
+    hands = parse_deal(setup, dealer, extra=("dealer", "marks", "variants"))
+    return dealer, marks, hands

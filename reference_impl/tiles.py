@@ -1,0 +1,56 @@
+"""Seats, teams and tiles as small ints (TBL-01, TBL-02, TIL-01, TIL-02).
+
+A tile is an int 0..27 in canonical order (`0|0, 0|1, ... 6|6`); a set of tiles is a
+28-bit mask. A seat is an int 0..3 (`A`..`D`, clockwise); a team is 0 (`AC`) or 1 (`BD`).
+"""
+
+from __future__ import annotations
+
+SEATS: tuple[str, ...] = ("A", "B", "C", "D")  # TBL-01: clockwise
+SEAT_INDEX: dict[str, int] = {name: i for i, name in enumerate(SEATS)}
+TEAMS: tuple[str, ...] = ("AC", "BD")  # TBL-02: partners sit opposite
+TEAM_INDEX: dict[str, int] = {name: i for i, name in enumerate(TEAMS)}
+
+# TIL-01, TIL-02: every unordered pair a|b with 0 <= a <= b <= 6, in canonical order.
+PIPS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(7) for b in range(a, 7))
+NAMES: tuple[str, ...] = tuple(f"{a}|{b}" for a, b in PIPS)
+TILE_INDEX: dict[str, int] = {name: i for i, name in enumerate(NAMES)}
+TILE_COUNT = len(PIPS)
+ALL_TILES = (1 << TILE_COUNT) - 1
+
+
+def left_of(seat: int) -> int:
+    """The next seat clockwise (TBL-01: the seat after D is A)."""
+    return (seat + 1) & 3
+
+
+def team_of(seat: int) -> int:
+    """The team of a seat: A and C are AC (0), B and D are BD (1) (TBL-02)."""
+    return seat & 1
+
+
+def is_double(tile: int) -> bool:
+    a, b = PIPS[tile]
+    return a == b
+
+
+def shows(tile: int, number: int) -> bool:
+    """Whether the tile shows `number` on either end."""
+    return number in PIPS[tile]
+
+
+def mask_of(tiles: list[int] | tuple[int, ...]) -> int:
+    mask = 0
+    for tile in tiles:
+        mask |= 1 << tile
+    return mask
+
+
+def tiles_of(mask: int) -> list[int]:
+    """The tiles of a mask, sorted (TIL-02)."""
+    tiles = []
+    while mask:
+        low = mask & -mask
+        tiles.append(low.bit_length() - 1)
+        mask ^= low
+    return tiles

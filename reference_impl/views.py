@@ -1,0 +1,103 @@
+"""Views of a match (spec/observation.md): the referee view and a seat's observation.
+
+Built from the state on demand, as fresh JSON objects the caller may keep or change. The
+observer decides what a seat may see (VIS-01..VIS-10); the state knows nothing of it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .tiles import NAMES, SEAT_INDEX, SEATS, TEAMS, team_of
+
+if TYPE_CHECKING:
+    from .match import Match
+
+IN_PROGRESS = ("bidding", "declaring", "playing")
+
+
+def team_map(values: list[int]) -> dict[str, int]:
+    return {"AC": values[0], "BD": values[1]}
+
+
+def tile_names(tiles: Any) -> list[str]:
+    return [NAMES[t] for t in tiles]
+
+
+def plays(leader: int, tiles: Any) -> list[dict]:
+    """A trick's plays in play order, clockwise from the leader (PLAY-02)."""
+    return [{"seat": SEATS[(leader + i) & 3], "tile": NAMES[t]} for i, t in enumerate(tiles)]
+
+
+def contract_json(m: Match) -> dict | None:
+    c = m.contract
+    if c is None:
+        return None
+    return {"declarer": SEATS[c.declarer], "team": TEAMS[c.team], "bid": {c.kind: c.value},
+            "stake": m.rules.stake(m.rules, c), "trump": c.trump, "stacks": c.stacks}
+
+
+def result_json(m: Match) -> dict | None:
+    if m.result is None:
+        return None
+    outcome, team, marks = m.result
+    return {"outcome": outcome, "awarded_to": None if team is None else TEAMS[team],
+            "marks": marks}
+
+
+def public_fields(m: Match) -> dict:
+    """What every seat and the referee see alike (VIS-02, VIS-03, VIS-04, VIS-09)."""
+    return {
+        "phase": m.phase,
+        "round": m.round,
+        "dealer": SEATS[m.dealer],
+        "to_act": m.to_act,
+        "bids": [dict(a) for a in m.history[:4]],  # bidding is the round's first 4 actions
+        "contract": contract_json(m),
+        "trick": plays(m.leader, m.trick) if m.trick else [],
+        "points": team_map(m.points),
+        "tricks_won": team_map(m.tricks_won),
+        "result": result_json(m),
+        "marks": team_map(m.marks),
+        "winner": None if m.winner is None else TEAMS[m.winner],
+    }
+
+
+def referee_view(m: Match) -> dict:
+    """The whole state: every hand, every trick with its seats (observation.md)."""
+    view = public_fields(m)
+    view["hands"] = {SEATS[s]: tile_names(hand) for s, hand in enumerate(m.hands)}
+    view["tricks"] = [
+        {"number": n, "leader": SEATS[leader], "plays": plays(leader, tiles),
+         "winner": SEATS[winner], "team": TEAMS[team_of(winner)], "points": points}
+        for n, (leader, tiles, winner, points) in enumerate(m.tricks, 1)]
+    view["history"] = [dict(a) for a in m.history]
+    return view
+
+
+def covered_count(m: Match) -> int:
+    """How many of the earliest completed tricks are covered: under a marks contract
+    during play all but the latest `stacks` (VIS-06, VIS-07); none under a point contract
+    (VIS-05) nor after the round (VIS-10)."""
+    stacks = m.contract.stacks if m.contract is not None else None
+    if m.phase != "playing" or stacks is None:
+        return 0
+    return max(0, len(m.tricks) - stacks)
+
+
+def seat_observation(m: Match, seat: str) -> dict:
+    """Exactly what `seat` may see (VIS-01..VIS-10)."""
+    index = SEAT_INDEX.get(seat) if type(seat) is str else None
+    if index is None:
+        raise ValueError(f"seat must be one of A, B, C, D, not {seat!r}")
+    covered = covered_count(m)
+    observation = {"seat": seat, **public_fields(m)}
+    observation["hand"] = tile_names(m.hands[index])  # VIS-01: own hand, in hand order
+    observation["hand_sizes"] = {SEATS[s]: len(hand) for s, hand in enumerate(m.hands)}
+    observation["captured"] = [  # VIS-08: number, team and sorted tiles, never seats
+        {"number": n, "team": TEAMS[team_of(winner)],
+         "tiles": tile_names(sorted(tiles)) if n > covered else None}
+        for n, (_, tiles, winner, _) in enumerate(m.tricks, 1)]
+    observation["history"] = (None if m.phase in IN_PROGRESS  # VIS-10
+                              else [dict(a) for a in m.history])
+    return observation
