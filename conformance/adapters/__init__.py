@@ -1,0 +1,1 @@
+"""Adapters: the reference engine in-process, and any program over the JSON-lines protocol."""

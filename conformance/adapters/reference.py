@@ -1,0 +1,55 @@
+"""The reference engine (reference_impl.Match) as an in-process adapter: the default."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conformance.adapter import Rejected
+
+
+class ReferenceAdapter:
+    """Wraps reference_impl.Match; IllegalAction becomes Rejected."""
+
+    name = "reference_impl"
+    capabilities = frozenset({"legal", "perft"})
+
+    def __init__(self) -> None:
+        import reference_impl
+
+        self._engine = reference_impl
+        self.version = str(getattr(reference_impl, "__version__", "0"))
+        self.variants = list(getattr(reference_impl, "VARIANTS", ()))
+        self._match: Any = None
+
+    def _call(self, fn, *args):
+        try:
+            return fn(*args)
+        except self._engine.IllegalAction as error:
+            raise Rejected(error.code, getattr(error, "message", str(error))) from None
+
+    def start(self, setup: dict[str, Any]) -> None:
+        self._match = None
+        self._match = self._call(self._engine.Match.start, setup)
+
+    def deal(self, deal: dict[str, Any]) -> None:
+        self._call(self._match.deal, deal)
+
+    def act(self, action: Any) -> None:
+        self._call(self._match.apply, action)
+
+    def view(self) -> dict[str, Any]:
+        return self._match.view()
+
+    def observe(self, seat: str) -> dict[str, Any]:
+        return self._match.observe(seat)
+
+    def legal(self) -> list[dict[str, Any]]:
+        return self._match.legal_actions()
+
+    def perft(self, depth: int) -> dict[str, Any]:
+        from reference_impl.perft import divide, perft
+
+        if depth == 0:
+            return {"total": perft(self._match, 0), "divide": {}}
+        counts = divide(self._match, depth)
+        return {"total": sum(counts.values()), "divide": counts}

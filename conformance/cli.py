@@ -1,0 +1,142 @@
+"""The `t42` command. Only click is imported at start-up; each command imports its work."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+PATHS = click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
+
+
+def _versions(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    from conformance.data import versions
+
+    v = versions()
+    click.echo(f"t42: suite {v['suite']}, spec {v['spec']}, protocol {v['protocol']}")
+    ctx.exit()
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_versions,
+              help="Show the suite, spec and protocol versions.")
+def main() -> None:
+    """Texas 42 conformance suite: run the scenarios against an implementation."""
+
+
+@main.command()
+@PATHS
+@click.option("--adapter", default="reference", show_default=True, envvar="T42_ADAPTER",
+              help="reference | python:MODULE:OBJECT | cmd:COMMAND ARGS")
+@click.option("-k", "keyword", help="Only scenarios whose id contains this.")
+@click.option("--rule", "rules", multiple=True, help="Only scenarios citing this rule ID.")
+@click.option("--variant", "variants", multiple=True,
+              help="Only scenarios needing this variant option (`base`: none).")
+@click.option("--report-json", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write a JSON report here.")
+@click.option("--expected-failures", type=click.Path(dir_okay=False, path_type=Path),
+              help="YAML list of {id, reason} known to fail for this implementation.")
+@click.option("--update-expected-failures", is_flag=True,
+              help="Rewrite the --expected-failures file from this run.")
+@click.option("--timeout", default=5.0, show_default=True,
+              help="Seconds to wait for each reply of a cmd: adapter.")
+@click.option("-v", "--verbose", is_flag=True, help="One line per scenario.")
+def run(paths, adapter, keyword, rules, variants, report_json, expected_failures,
+        update_expected_failures, timeout, verbose):
+    """Run scenarios (default: the whole suite) against an adapter (default: the
+    reference engine). The last line is `N passed, N failed, N errored, N skipped`."""
+    from conformance.commands import run_command
+
+    raise SystemExit(run_command(paths, adapter, keyword, rules, variants, report_json,
+                                 expected_failures, update_expected_failures, timeout, verbose))
+
+
+@main.command()
+@PATHS
+def check(paths):
+    """Lint scenarios (schema, rule IDs, error codes, deals, ids) and the spec index."""
+    from conformance.commands import check_command
+
+    raise SystemExit(check_command(paths))
+
+
+@main.command()
+@PATHS
+@click.option("--base", is_flag=True, help="Only the base game's rules (not variants.md).")
+@click.option("--json", "as_json", is_flag=True, help="Print the tables as JSON.")
+def coverage(paths, base, as_json):
+    """Rule ID -> scenarios and error code -> scenarios; fails if one has none."""
+    from conformance.commands import coverage_command
+
+    raise SystemExit(coverage_command(paths, base, as_json))
+
+
+@main.command("list")
+@PATHS
+@click.option("-k", "keyword", help="Only scenarios whose id contains this.")
+@click.option("--rule", "rules", multiple=True, help="Only scenarios citing this rule ID.")
+@click.option("--variant", "variants", multiple=True, help="Only scenarios needing this option.")
+def list_(paths, keyword, rules, variants):
+    """List scenarios: id, file, rules."""
+    from conformance.commands import list_command
+
+    raise SystemExit(list_command(paths, keyword, rules, variants))
+
+
+@main.command()
+@click.option("--adapter", default="reference", show_default=True,
+              help="The in-process adapter to serve: reference | python:MODULE:OBJECT")
+def serve(adapter):
+    """Serve the reference engine (or an in-process adapter) over the JSON-lines protocol
+    on stdin/stdout (spec/protocol.md)."""
+    from conformance.adapter import load_adapter
+    from conformance.server import serve as serve_forever
+
+    raise SystemExit(serve_forever(load_adapter(adapter)))
+
+
+@main.command()
+@click.argument("scenario", required=False, type=click.Path(exists=True, path_type=Path))
+@click.option("--seed", type=int, help="A random deal from this seed instead of a scenario.")
+@click.option("--dealer", type=click.Choice(list("ABCD")), help="Dealer for --seed.")
+@click.option("--depth", type=int, default=2, show_default=True)
+@click.option("--steps", type=int, help="Play only the first N of the scenario's own steps.")
+def perft(scenario, seed, dealer, depth, steps):
+    """Count legal action sequences (reference engine) from a scenario's position or a seed."""
+    from conformance.commands import perft_command
+
+    raise SystemExit(perft_command(scenario, seed, dealer, depth, steps))
+
+
+@main.command()
+@click.option("--seconds", type=float, default=2.0, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True)
+def bench(seconds, seed):
+    """Benchmark the reference engine (reference_impl.bench)."""
+    from conformance.commands import bench_command
+
+    raise SystemExit(bench_command(seconds, seed))
+
+
+@main.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
+@click.argument("args", nargs=-1, type=click.UNPROCESSED)
+def selftest(args):
+    """Run the suite against planted-bug engines: each must be caught."""
+    from conformance.selftest import main as selftest_main
+
+    raise SystemExit(selftest_main(list(args)))
+
+
+@main.command()
+@click.option("--check", "check_only", is_flag=True, help="Fail if errors.md is stale.")
+def docs(check_only):
+    """Regenerate spec/errors.md from spec/errors.yaml (tools/gen_errors_md.py)."""
+    from conformance.commands import docs_command
+
+    raise SystemExit(docs_command(check_only))
+
+
+if __name__ == "__main__":
+    main()

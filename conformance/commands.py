@@ -1,0 +1,221 @@
+"""The work behind each `t42` command (cli.py stays import-light)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import click
+
+from conformance import suite
+
+
+def _fail(message: str) -> int:
+    click.echo(f"t42: {message}", err=True)
+    return 2
+
+
+def _known_rules(rules) -> str | None:
+    from conformance.specindex import load_index
+
+    unknown = [r for r in rules if r not in load_index().rules]
+    return f"unknown rule {', '.join(unknown)}" if unknown else None
+
+
+def run_command(paths, adapter_spec, keyword, rules, variants, report_json, expected_path,
+                update_expected, timeout, verbose) -> int:
+    from conformance import expected as xf
+    from conformance import report
+    from conformance.adapter import load_adapter
+    from conformance.runner import run_all
+
+    if update_expected and not expected_path:
+        return _fail("--update-expected-failures needs --expected-failures FILE")
+    problem = _known_rules(rules)
+    if problem:
+        return _fail(problem)
+    try:
+        expected = xf.load(expected_path) if expected_path else {}
+    except xf.ExpectedFailuresError as error:
+        return _fail(str(error))
+    loaded = suite.load(paths)
+    chosen = suite.select(loaded, keyword, rules, variants)
+    try:
+        adapter = load_adapter(adapter_spec, timeout)
+    except Exception as error:  # noqa: BLE001 - report any failure to build the adapter
+        return _fail(f"cannot load adapter {adapter_spec!r}: {type(error).__name__}: {error}")
+    click.echo(f"t42: {len(chosen)} scenarios against {adapter.name} {adapter.version}")
+    start = time.perf_counter()
+    try:
+        results = run_all(chosen, adapter, report.Progress(len(chosen), expected, verbose))
+    finally:
+        if hasattr(adapter, "close"):
+            adapter.close()
+    seconds = time.perf_counter() - start
+    stale = xf.mark(results, expected)
+    text = report.details(results)
+    if text:
+        click.echo("\n" + text)
+    counts = suite.totals(results)
+    if report_json:
+        report.write_json(report_json, report.to_json(results, adapter, counts, seconds, stale))
+    if expected_path:
+        listed = sum(r.expected_failure for r in results)
+        click.echo(f"\n{listed} expected failures listed in {expected_path}")
+        for stale_id in stale:
+            click.echo(f"STALE {stale_id} passes but is listed in {expected_path}")
+        if update_expected:
+            new = xf.update(expected_path, results, expected)
+            click.echo(f"rewrote {expected_path}: {len(new)} entries")
+            stale = []
+            for r in results:
+                r.expected_failure = r.id in new and r.outcome.value in ("failed", "errored")
+    skipped_files = sum(1 for item in loaded if item.scenario is None) - sum(
+        1 for item in chosen if item.scenario is None)
+    if skipped_files:
+        click.echo(f"note: {skipped_files} invalid scenario files not run (see t42 check)")
+    click.echo(f"time: {seconds:.2f} s")
+    click.echo(suite.summary_line(counts))
+    return suite.exit_code(results, stale)
+
+
+def check_command(paths) -> int:
+    from conformance.data import spec_dir
+    from conformance.specindex import load_index
+
+    index = load_index()
+    problems = [f"spec/{p}" for p in index.problems]
+    loaded = suite.load(paths)
+    for item in loaded:
+        problems += [str(p) for p in item.problems]
+    problems += _errors_md_fresh(spec_dir())
+    for line in problems:
+        click.echo(line)
+    good = sum(1 for item in loaded if item.scenario is not None)
+    click.echo(f"{len(loaded)} scenario files checked ({good} valid), "
+               f"{len(index.rules)} rules, {len(index.codes)} error codes: "
+               f"{len(problems)} problems")
+    return 1 if problems else 0
+
+
+def _errors_md_fresh(spec: Path) -> list[str]:
+    tool = spec.parent / "tools" / "gen_errors_md.py"
+    if not tool.exists():
+        return []
+    done = subprocess.run([sys.executable, str(tool), "--check"], capture_output=True, text=True)
+    if done.returncode == 0:
+        return []
+    said = (done.stdout + done.stderr).strip().splitlines()
+    return [f"spec/errors.md: stale or invalid ({said[-1] if said else 'run t42 docs'})"]
+
+
+def docs_command(check_only: bool) -> int:
+    from conformance.data import spec_dir
+
+    tool = spec_dir().parent / "tools" / "gen_errors_md.py"
+    if not tool.exists():
+        return _fail(f"{tool} not found (needs a checkout)")
+    args = [sys.executable, str(tool)] + (["--check"] if check_only else [])
+    return subprocess.run(args).returncode
+
+
+def coverage_command(paths, base_only: bool, as_json: bool) -> int:
+    from conformance.specindex import load_index
+
+    index = load_index()
+    loaded = suite.load(paths)
+    rules = {r.id: [] for r in index.rules.values()
+             if not r.withdrawn and not (base_only and r.variant)}
+    codes: dict[str, list[str]] = {c: [] for c in index.codes}
+    for item in loaded:
+        sc = item.scenario
+        if sc is None:
+            continue
+        for rule_id in sc.rules:
+            if rule_id in rules:
+                rules[rule_id].append(sc.id)
+        for step in sc.steps:
+            if step.reject in codes and sc.id not in codes[step.reject]:
+                codes[step.reject].append(sc.id)
+    bad = [r for r, ids in rules.items() if not ids] + [c for c, ids in codes.items() if not ids]
+    if as_json:
+        click.echo(json.dumps({"rules": rules, "codes": codes, "uncovered": bad}, indent=2))
+    else:
+        for title, table in (("rule", rules), ("error code", codes)):
+            click.echo(f"{title:18} scenarios")
+            for key, ids in table.items():
+                shown = ", ".join(ids[:4]) + (f" (+{len(ids) - 4})" if len(ids) > 4 else "")
+                click.echo(f"{key:18} {len(ids):3}  {shown or 'NONE'}")
+            click.echo("")
+        invalid = sum(1 for item in loaded if item.scenario is None)
+        if invalid:
+            click.echo(f"note: {invalid} invalid scenario files ignored (see t42 check)")
+        click.echo(f"{len(rules)} rules, {len(codes)} error codes: {len(bad)} without a scenario"
+                   + (f": {', '.join(bad)}" if bad else ""))
+    return 1 if bad else 0
+
+
+def list_command(paths, keyword, rules, variants) -> int:
+    from conformance.scenario import display_path
+
+    for item in suite.select(suite.load(paths), keyword, rules, variants):
+        sc = item.scenario
+        if sc is None:
+            click.echo(f"INVALID  {display_path(item.path)}")
+        else:
+            click.echo(f"{sc.id}  {display_path(sc.path)}  [{', '.join(sc.rules)}]")
+    return 0
+
+
+def perft_command(scenario_path, seed, dealer, depth, steps) -> int:
+    from reference_impl import IllegalAction, Match
+    from reference_impl.perft import divide
+
+    if (scenario_path is None) == (seed is None):
+        return _fail("give a scenario file or --seed")
+    if seed is not None:
+        match = Match.from_seed(seed, dealer=dealer)
+    else:
+        from conformance.scenario import load_scenario
+
+        loaded = load_scenario(scenario_path)
+        if loaded.scenario is None:
+            for problem in loaded.problems:
+                click.echo(str(problem), err=True)
+            return 1
+        match = None
+        own = 0
+        for step in loaded.scenario.steps:
+            if step.label.startswith("steps["):
+                own += 1
+                if steps is not None and own > steps:
+                    break
+            try:
+                if step.kind == "setup":
+                    match = Match.start(step.payload)
+                elif step.kind == "deal":
+                    match.deal(step.payload)
+                elif step.kind == "act":
+                    match.apply(step.payload)
+            except IllegalAction:
+                if step.reject is None:
+                    return _fail(f"{step.label} (line {step.line}) is rejected by the engine")
+    if depth == 0:
+        click.echo("total 1")
+        return 0
+    counts = divide(match, depth)
+    for key, count in counts.items():
+        click.echo(f"{key:14} {count}")
+    click.echo(f"total {sum(counts.values())}")
+    return 0
+
+
+def bench_command(seconds: float, seed: int) -> int:
+    from reference_impl.bench import run_bench
+
+    for name, value in run_bench(seconds=seconds, seed=seed).items():
+        click.echo(f"{name:32} {value:,.1f}")
+    return 0

@@ -1,0 +1,240 @@
+"""Run scenarios step by step against an adapter and judge every step.
+
+A step is sent to the adapter; a rejection must carry exactly the expected code and leave
+the referee view unchanged (DIG-03); expectations are partial matches. Every view and
+observation the harness reads must also follow its schema, and an observation must never
+show a tile its seat may not see (VIS-01, VIS-06), whether or not the scenario asks.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import traceback
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from conformance import schemas
+from conformance.adapter import Adapter, AdapterError, Rejected
+from conformance.matching import MISSING, Difference, diff, diff_sets, show
+from conformance.results import Detail, Outcome, Result
+from conformance.scenario import Loaded, Scenario, Step, display_path
+from conformance.specindex import SpecIndex, load_index
+
+SEATS = "ABCD"
+
+
+class StepFailed(Exception):
+    def __init__(self, detail: Detail):
+        super().__init__(detail.message)
+        self.detail = detail
+
+
+def _json(value: Any, what: str) -> Any:
+    """A copy that is plain JSON, as it would be on the wire."""
+    try:
+        return json.loads(json.dumps(value))
+    except (TypeError, ValueError) as error:
+        raise AdapterError(f"{what} returned a value that is not JSON: {error}") from None
+
+
+def skip_reason(scenario: Scenario, adapter: Adapter) -> str:
+    missing = [v for v in scenario.variants if v not in adapter.variants]
+    if missing:
+        return f"needs variant {', '.join(missing)}, which {adapter.name} does not declare"
+    caps = sorted(scenario.needs - set(adapter.capabilities))
+    if caps:
+        return f"needs capability {', '.join(caps)}, which {adapter.name} does not declare"
+    return ""
+
+
+class ScenarioRun:
+    """One scenario against one adapter."""
+
+    def __init__(self, scenario: Scenario, adapter: Adapter, index: SpecIndex):
+        self.sc, self.adapter, self.index = scenario, adapter, index
+        self.step: Step | None = None
+        self.started = False
+
+    # --- calling the adapter ----------------------------------------------------------
+
+    def _call(self, what: str, fn: Callable[..., Any], *args: Any) -> Any:
+        try:
+            return fn(*args)
+        except (Rejected, AdapterError):
+            raise
+        except Exception as error:  # noqa: BLE001 - any other exception is a crash
+            tb = traceback.format_exc(limit=-6)
+            raise AdapterError(f"{what} raised {type(error).__name__}: {error}", tb) from None
+
+    def _checked(self, what: str, value: Any, schema: str) -> Any:
+        value = _json(value, what)
+        problems = schemas.check(schema, value)
+        if problems:
+            diffs = [Difference(f"{what}.{'.'.join(map(str, p))}".rstrip("."), MISSING, MISSING, m)
+                     for p, m in problems[:10]]
+            self.fail(f"{what} does not follow {schema} (observation.md)", diffs)
+        return value
+
+    def view(self) -> dict[str, Any]:
+        return self._checked("view", self._call("view()", self.adapter.view), "view.schema.json")
+
+    def observe(self, seat: str) -> dict[str, Any]:
+        raw = self._call(f"observe({seat})", self.adapter.observe, seat)
+        return self._checked(f"observe.{seat}", raw, "observation.schema.json")
+
+    # --- judging ----------------------------------------------------------------------
+
+    def fail(self, message: str, differences: list[Difference] | None = None,
+             rules: Iterable[str] = ()) -> None:
+        step = self.step
+        all_rules = tuple(dict.fromkeys([*self.sc.rules, *rules]))
+        raise StepFailed(Detail(
+            message, step.label if step else None, step.line if step else None,
+            step.payload if step and step.kind else MISSING, all_rules, differences or [],
+        ))
+
+    def run(self) -> None:
+        for step in self.sc.steps:
+            self.step = step
+            if step.kind:
+                self.send(step)
+            if step.expect:
+                self.expect(step.expect)
+
+    def send(self, step: Step) -> None:
+        before = self.view() if step.reject and self.started else None
+        method = {"setup": self.adapter.start, "deal": self.adapter.deal, "act": self.adapter.act}
+        payload = json.loads(json.dumps(step.payload))  # the adapter may keep or mutate it
+        try:
+            self._call(step.kind, method[step.kind], payload)
+            refused = None
+        except Rejected as error:
+            refused = error
+        if step.reject is None:
+            if refused is not None:
+                self.fail(f"rejected with {refused.code} ({refused.message}); it must be accepted",
+                          rules=self._code_rules(refused.code))
+            self.started = self.started or step.kind == "setup"
+            return
+        code_rules = self._code_rules(step.reject)
+        if refused is None:
+            self.fail(f"accepted; it must be rejected with {step.reject}", rules=code_rules)
+        if refused.code != step.reject:
+            self.fail(f"rejected with the wrong code ({refused.message})",
+                      [Difference("error.code", step.reject, refused.code)], code_rules)
+        if before is not None:
+            changes = diff(before, self.view(), "view", partial=False)
+            if changes:
+                self.fail("the rejected step changed the referee view (DIG-03)", changes,
+                          ("DIG-03",))
+
+    def _code_rules(self, code: str) -> tuple[str, ...]:
+        error = self.index.codes.get(code)
+        return error.rules if error else ()
+
+    def expect(self, expect: dict[str, Any]) -> None:
+        found: list[Difference] = []
+        if "view" in expect:
+            found += diff(expect["view"], self.view(), "view")
+        observe = expect.get("observe") or {}
+        if observe:
+            referee = self.view()
+            for seat, partial in observe.items():
+                seen = self.observe(seat)
+                self.check_hidden(seat, seen, referee)
+                found += diff(partial, seen, f"observe.{seat}")
+        if "legal" in expect:
+            actions = _json(self._call("legal()", self.adapter.legal), "legal()")
+            if not isinstance(actions, list):
+                self.fail("legal() did not return a list", [Difference("legal", [], actions)])
+            found += diff_sets(expect["legal"], actions, "legal")
+        if "perft" in expect:
+            found += self.perft(expect["perft"])
+        if found:
+            self.fail("expectation not met", found)
+
+    def perft(self, want: dict[str, Any]) -> list[Difference]:
+        got = self._call("perft()", self.adapter.perft, want["depth"])
+        got = self._checked(f"perft({want['depth']})", got, "protocol/perft-result.json")
+        found = diff(want["total"], got["total"], f"perft.depth{want['depth']}.total")
+        if "divide" in want:
+            found += diff(want["divide"], got["divide"], "perft.divide", partial=False)
+        return found
+
+    def check_hidden(self, seat: str, seen: dict[str, Any], referee: dict[str, Any]) -> None:
+        """VIS-01, VIS-06: no other seat's unplayed tile, no covered trick's tile, anywhere."""
+        hidden = {t for s in SEATS if s != seat for t in referee["hands"][s]}
+        contract, tricks = referee["contract"], referee["tricks"]
+        if (referee["phase"] == "playing" and contract and "marks" in contract["bid"]
+                and contract["stacks"]):
+            covered = tricks[: max(0, len(tricks) - contract["stacks"])]
+            hidden |= {p["tile"] for trick in covered for p in trick["plays"]}
+        leaks = sorted(hidden & set(_strings(seen)))
+        if leaks:
+            self.fail(f"the observation of {seat} shows tiles it may not see: {show(leaks)}",
+                      rules=("VIS-01", "VIS-06"))
+
+
+def _strings(value: Any) -> Iterable[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield key
+            yield from _strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
+
+
+def run_scenario(scenario: Scenario, adapter: Adapter, index: SpecIndex | None = None) -> Result:
+    index = index or load_index()
+    path = display_path(scenario.path)
+    broken = getattr(adapter, "broken", None)
+    if broken:
+        return Result(scenario.id, path, Outcome.ERRORED,
+                      detail=Detail(f"the implementation is unusable: {broken}"))
+    reason = skip_reason(scenario, adapter)
+    if reason:
+        return Result(scenario.id, path, Outcome.SKIPPED, reason=reason)
+    mark = adapter.stderr_mark() if hasattr(adapter, "stderr_mark") else None
+    run = ScenarioRun(scenario, adapter, index)
+    start = time.perf_counter()
+    try:
+        run.run()
+        outcome, detail = Outcome.PASSED, None
+    except StepFailed as failure:
+        outcome, detail = Outcome.FAILED, failure.detail
+    except AdapterError as error:
+        step = run.step
+        outcome = Outcome.ERRORED
+        detail = Detail(str(error), step.label if step else None, step.line if step else None,
+                        step.payload if step and step.kind else MISSING, scenario.rules,
+                        stderr=error.stderr)
+    seconds = time.perf_counter() - start
+    if detail is not None and mark is not None and not detail.stderr:
+        detail.stderr = adapter.stderr_since(mark)
+    return Result(scenario.id, path, outcome, seconds, detail)
+
+
+def invalid_file(loaded: Loaded) -> Result:
+    """A scenario file with problems is an errored result; the run goes on."""
+    path = display_path(loaded.path)
+    problems = [str(p) for p in loaded.problems]
+    return Result(path, path, Outcome.ERRORED,
+                  detail=Detail("invalid scenario file", problems=problems))
+
+
+def run_all(loaded: Iterable[Loaded], adapter: Adapter,
+            on_result: Callable[[Result], None] = lambda r: None) -> list[Result]:
+    index = load_index()
+    results = []
+    for item in loaded:
+        if item.scenario is None:
+            result = invalid_file(item)
+        else:
+            result = run_scenario(item.scenario, adapter, index)
+        on_result(result)
+        results.append(result)
+    return results

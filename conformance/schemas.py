@@ -1,0 +1,110 @@
+"""The JSON Schemas of spec/schemas/, loaded once, and readable error messages."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any
+
+from conformance.data import schemas_dir
+from conformance.problems import FieldPath
+
+
+def _load_all() -> dict[str, Any]:
+    root = schemas_dir()
+    return {p.relative_to(root).as_posix(): json.loads(p.read_text()) for p in root.rglob("*.json")}
+
+
+def _strip_required(schema: Any) -> Any:
+    """The partial form of a schema: object fields optional (scenario `expect` is partial).
+
+    `required` stays where it only picks a branch (a schema without `properties`, such as
+    the points/marks choice of a bid) and inside `if`, which discriminates.
+    """
+    if isinstance(schema, list):
+        return [_strip_required(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {}
+    for key, value in schema.items():
+        if key == "required" and "properties" in schema:
+            continue
+        out[key] = value if key == "if" else _strip_required(value)
+    return out
+
+
+@cache
+def _registry(partial: bool):  # -> referencing.Registry
+    from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT202012
+
+    resources = []
+    for uri, schema in _load_all().items():
+        contents = _strip_required(schema) if partial else schema
+        resources.append((uri, Resource.from_contents(contents, default_specification=DRAFT202012)))
+    return Registry().with_resources(resources)
+
+
+@cache
+def _fast(ref: str, partial: bool):  # -> Callable[[Any], bool] | None
+    """The compiled shortcut for "valid" (fastcheck.py), or None if it cannot be built."""
+    from conformance.fastcheck import Unsupported, compile_schema, inline_refs
+
+    loaded = _load_all()
+    if partial:
+        loaded = {k: _strip_required(v) for k, v in loaded.items()}
+    try:
+        return compile_schema(inline_refs({**loaded, "<root>": {"$ref": ref}}, "<root>"))
+    except Unsupported:
+        return None
+
+
+@cache
+def validator(ref: str, partial: bool = False):  # -> jsonschema.Draft202012Validator
+    """A validator for `ref`, e.g. "view.schema.json" or "setup.schema.json#/$defs/deal"."""
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator({"$ref": ref}, registry=_registry(partial))
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _leaf(error):  # -> jsonschema.ValidationError
+    """Descend through oneOf/anyOf to the most telling sub-error."""
+    from jsonschema.exceptions import best_match
+
+    while error.context:
+        deeper = best_match(error.context)
+        if deeper is None:
+            break
+        error = deeper
+    return error
+
+
+def _message(error) -> str:
+    described = isinstance(error.schema, dict) and error.schema.get("description")
+    if described and error.validator in ("enum", "const", "pattern", "not", "oneOf", "anyOf"):
+        return f"{_short(error.instance)} is not {described}"
+    if error.validator in ("enum", "const"):
+        return f"{_short(error.instance)} is not {_short(error.validator_value, 120)}"
+    return error.message if len(error.message) < 300 else error.message[:297] + "..."
+
+
+def check(ref: str, instance: Any, partial: bool = False) -> list[tuple[FieldPath, str]]:
+    """All schema problems of `instance` as (field path, message), in document order."""
+    fast = _fast(ref, partial)
+    if fast is not None and fast(instance):
+        return []
+    found = []
+    for error in validator(ref, partial).iter_errors(instance):
+        leaf = _leaf(error)
+        found.append((tuple(leaf.absolute_path), _message(leaf)))
+    return sorted(set(found), key=lambda item: [str(p) for p in item[0]])
+
+
+def is_valid(ref: str, instance: Any) -> bool:
+    fast = _fast(ref, False)
+    return (fast is not None and fast(instance)) or validator(ref).is_valid(instance)
