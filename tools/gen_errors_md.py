@@ -4,7 +4,7 @@
     python tools/gen_errors_md.py --check    # exit 1 if spec/errors.md is stale
 
 errors.yaml is the data; errors.md is only its readable form, in the single check order
-(DIG-03, VAR-05), so nobody edits the order or the texts twice.
+(DIG-03), so nobody edits the order or the texts twice.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ The closed list of codes an implementation reports when it rejects an action, a 
 a deal (DIG-03). When an action breaks several rules at once, the code reported MUST be
 the first one in the check order below. Codes that variants add (`variants.md`) are
 written at the end of `errors.yaml` so that no base position moves, and are placed here
-at the position their `check_after` gives them (VAR-05). A rejected action changes
+at the position their `check_after` gives them. A rejected action changes
 nothing (DIG-03).
 
 | # | code | applies to | rules | only with option |

@@ -71,7 +71,7 @@ def read_codes(path: Path = SPEC / "errors.yaml") -> list[dict[str, Any]]:
 
 
 def check_order(codes: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The single check order (DIG-03, VAR-05): base codes in list order, and every code
+    """The single check order (DIG-03; variants.md): base codes in list order, and every code
     with `check_after` placed immediately after the code it names."""
     names = [c["code"] for c in codes]
     if len(set(names)) != len(names):

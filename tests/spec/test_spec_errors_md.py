@@ -52,7 +52,7 @@ def test_codes_are_well_formed_and_complete():
 
 
 def test_variant_codes_are_appended_after_the_base_codes():
-    """VAR-05: no base position moves; each variant code names its place and options."""
+    """variants.md: no base position moves; each variant code names its place and options."""
     codes = read_codes()
     kinds = ["check_after" in c for c in codes]
     assert kinds == sorted(kinds), "a code with check_after sits among the base codes"
