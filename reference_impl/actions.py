@@ -12,7 +12,7 @@ from typing import Any
 
 from .errors import IllegalAction
 from .rules import MISSING, Rules, legal_marks_bids, legal_point_bids
-from .tiles import NAMES, SEAT_INDEX, SEATS, TILE_INDEX
+from .tiles import NAMES, SEAT_INDEX, SEATS
 
 # ---- Canonical dicts ---------------------------------------------------------------
 
@@ -50,7 +50,6 @@ def plays_of_mask(seat: int, mask: int) -> list[dict]:
     return [*c0[mask & 127], *c1[mask >> 7 & 127], *c2[mask >> 14 & 127], *c3[mask >> 21]]
 
 
-@cache
 def bidding_actions(rules: Rules, seat: int, high_points: int, last_marks: int
                     ) -> tuple[dict, ...]:
     """Canonical order: the pass, point bids by number, marks bids by number."""
@@ -60,7 +59,6 @@ def bidding_actions(rules: Rules, seat: int, high_points: int, last_marks: int
             *(bid_action(seat, "marks", m) for m in legal_marks_bids(rules, last_marks)))
 
 
-@cache
 def declaring_actions(rules: Rules, seat: int, kind: str) -> tuple[dict, ...]:
     """Canonical order: trumps as listed in rules.trumps, each with stacks 1 then 2 when
     the contract is a marks bid (CON-01..CON-03)."""
@@ -74,6 +72,12 @@ def declaring_actions(rules: Rules, seat: int, kind: str) -> tuple[dict, ...]:
 
 def malformed(message: str) -> IllegalAction:
     return IllegalAction("MALFORMED_ACTION", "DIG-01", message)
+
+
+# (seat name, tile name) -> (seat, tile): one lookup parses a play.
+SEAT_AND_TILE: dict[tuple[str, str], tuple[int, int]] = {
+    (seat_name, tile_name): (seat, tile)
+    for seat, seat_name in enumerate(SEATS) for tile, tile_name in enumerate(NAMES)}
 
 
 def is_int(value: Any) -> bool:
@@ -111,11 +115,16 @@ def parse_action(action: Any) -> tuple[str, int, Any, Any]:
         raise malformed("an action must be a JSON object")
     kind = action.get("type")
     if kind == "play":
-        tile = action.get("tile")
-        if len(action) == 3 and type(tile) is str and tile in TILE_INDEX:
-            return kind, parse_seat(action), TILE_INDEX[tile], None
+        try:
+            seat, tile = SEAT_AND_TILE[action["seat"], action["tile"]]
+            if len(action) == 3:
+                return kind, seat, tile, None
+        except (KeyError, TypeError):  # missing, unknown or unhashable seat or tile
+            pass
         check_fields(action, ("type", "seat", "tile"))
-        raise malformed(f"`tile` must be a string a|b with 0 <= a <= b <= 6, not {tile!r}")
+        parse_seat(action)
+        raise malformed(f"`tile` must be a string a|b with 0 <= a <= b <= 6, "
+                        f"not {action['tile']!r}")
     if kind == "bid":
         has_points, has_marks = "points" in action, "marks" in action
         if has_points == has_marks:

@@ -18,11 +18,10 @@ from . import views
 from .actions import (
     PASSES,
     PLAYS,
+    SEAT_AND_TILE,
     action_from_key,
     action_key,
     bid_action,
-    bidding_actions,
-    declaring_actions,
     parse_action,
     plays_of_mask,
     trump_action,
@@ -54,11 +53,12 @@ class Match:
         # match level
         "rules", "variants", "round", "dealer", "start_marks", "marks", "winner",
         # the current round
-        "dealt", "phase", "_seat", "hands", "masks", "history",
+        "dealt", "phase", "to_act", "_seat",  # to_act is SEATS[_seat], or None
+        "hands", "masks", "history",
         "high_points", "last_marks", "high_bidder", "contract",
         "trick", "leader", "called", "tricks", "points", "tricks_won", "result",
         # tables of the declared trump (derived from rules + contract)
-        "_called_of", "_follow", "_rank", "_counters",
+        "_tables", "_called_of", "_follow", "_rank", "_counters",
     )
 
     # ---- construction ------------------------------------------------------------
@@ -72,7 +72,7 @@ class Match:
         rules = rules_for(variants)
         dealer, marks, hands = parse_setup(setup, rules)
         match = cls.__new__(cls)
-        match.rules, match.variants = rules, dict(variants)
+        match.rules, match.variants, match._tables = rules, dict(variants), tables_for(rules)
         match.round, match.dealer, match.winner = 1, dealer, None
         match.start_marks, match.marks = marks, list(marks)
         match._begin_round(hands)
@@ -105,7 +105,9 @@ class Match:
         self.dealt = hands
         self.hands = [list(hand) for hand in hands]
         self.masks = [mask_of(hand) for hand in hands]
-        self.phase, self._seat = BIDDING, left_of(self.dealer)  # BID-01
+        self.phase = BIDDING
+        self._seat = left_of(self.dealer)  # BID-01
+        self.to_act = SEATS[self._seat]
         self.history = []
         self.high_points = self.last_marks = 0
         self.high_bidder = self.contract = self.result = None
@@ -115,11 +117,6 @@ class Match:
         self._called_of = self._follow = self._rank = self._counters = None
 
     # ---- the tiny API ------------------------------------------------------------
-
-    @property
-    def to_act(self) -> str | None:
-        """The seat whose action is expected, or None when the round or match is over."""
-        return None if self._seat is None else SEATS[self._seat]
 
     def legal_actions(self) -> list[dict]:
         """The actions the seat to act may take, unique, in canonical order (actions.md).
@@ -134,21 +131,29 @@ class Match:
                     mask = following
             return plays_of_mask(seat, mask)
         if phase == BIDDING:
-            return list(bidding_actions(self.rules, seat, self.high_points, self.last_marks))
+            return list(self._tables.bidding(seat, self.high_points, self.last_marks))
         if phase == DECLARING:
-            return list(declaring_actions(self.rules, seat, self.contract.kind))
+            return list(self._tables.declaring(seat, self.contract.kind))
         return []
 
     def apply(self, action: dict) -> None:
         """Apply a legal action, or raise IllegalAction having changed nothing (DIG-03).
 
         Checks run in the order of errors.yaml: form, phase, seat, then the kind's own."""
+        if type(action) is dict and len(action) == 3 and action.get("type") == "play":
+            # Fast path for the commonest action: one lookup parses a well-formed play.
+            try:
+                seat, tile = SEAT_AND_TILE[action.get("seat"), action.get("tile")]
+            except (KeyError, TypeError):
+                seat = tile = None
+            if seat is not None:
+                if self.phase != PLAYING or seat != self._seat:
+                    raise self._out_of_turn("play", seat)
+                self._play(seat, tile)
+                return
         kind, seat, x, y = parse_action(action)
-        if self.phase != PHASE_OF_KIND[kind]:
-            raise self._wrong_phase(kind)
-        if seat != self._seat:
-            raise IllegalAction("NOT_YOUR_TURN", "DIG-02",
-                                f"{SEATS[seat]} acted but {self.to_act} is to act")
+        if self.phase != PHASE_OF_KIND[kind] or seat != self._seat:
+            raise self._out_of_turn(kind, seat)
         if kind == "play":
             self._play(seat, x)
         elif kind == "bid":
@@ -191,6 +196,7 @@ class Match:
         """BID-01: once around the table, ending with the dealer; then BID-08 or BID-09."""
         if seat != self.dealer:
             self._seat = left_of(seat)
+            self.to_act = SEATS[self._seat]
         elif self.high_bidder is None:
             self._end_round("all_passed")  # BID-09
         else:
@@ -198,7 +204,7 @@ class Match:
             kind = "marks" if self.last_marks else "points"
             value = self.last_marks or self.high_points
             self.contract = Contract(declarer, team_of(declarer), kind, value)
-            self.phase, self._seat = DECLARING, declarer  # CON-01
+            self.phase, self._seat, self.to_act = DECLARING, declarer, SEATS[declarer]  # CON-01
 
     # ---- declaration (CON) -------------------------------------------------------
 
@@ -213,7 +219,7 @@ class Match:
         self.phase, self.leader = PLAYING, seat  # PLAY-01: the declarer leads
 
     def _use_trump(self, trump: Any) -> None:
-        tables, index = tables_for(self.rules), self.rules.trumps.index(trump)
+        tables, index = self._tables, self.rules.trumps.index(trump)
         self._called_of, self._follow = tables.called[index], tables.follow[index]
         self._rank, self._counters = tables.rank[index], tables.counters
 
@@ -239,6 +245,7 @@ class Match:
         trick.append(tile)
         if len(trick) < 4:
             self._seat = left_of(seat)  # PLAY-02
+            self.to_act = SEATS[self._seat]
         else:
             self._complete_trick()
 
@@ -262,6 +269,7 @@ class Match:
             self._end_round(outcome)
         else:
             self.leader = self._seat = winner  # PLAY-03
+            self.to_act = SEATS[winner]
 
     def _end_round(self, outcome: str) -> None:
         """SCORE-01, SCORE-02: award the stake; MATCH-01: the match may be over."""
@@ -274,9 +282,14 @@ class Match:
             self.result = (outcome, team, stake)
         self.winner = self.rules.match_winner(self.rules, self.marks)
         self.phase = ROUND_OVER if self.winner is None else MATCH_OVER
-        self._seat = None
+        self._seat = self.to_act = None
 
-    def _wrong_phase(self, kind: str) -> IllegalAction:
+    def _out_of_turn(self, kind: str, seat: int) -> IllegalAction:
+        """WRONG_PHASE if the phase does not take this kind of action (DIG-02, BID-10,
+        CON-04, END-06), else NOT_YOUR_TURN (DIG-02)."""
+        if self.phase == PHASE_OF_KIND[kind]:
+            return IllegalAction("NOT_YOUR_TURN", "DIG-02",
+                                 f"{SEATS[seat]} acted but {self.to_act} is to act")
         if self.phase in (ROUND_OVER, MATCH_OVER):
             rule = "END-06"
         else:

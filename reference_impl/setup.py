@@ -21,22 +21,23 @@ def invalid(message: str, rule: str = "DIG-06") -> IllegalAction:
 def parse_tiles(value: Any, count: int, where: str) -> list[int]:
     if type(value) is not list or len(value) != count:
         raise invalid(f"{where} must be a list of {count} tiles", "DEAL-01")
-    tiles = []
-    for name in value:
-        tile = TILE_INDEX.get(name) if type(name) is str else None
-        if tile is None:
-            raise invalid(f"{where}: {name!r} is not a tile a|b with 0 <= a <= b <= 6",
-                          "TIL-02")
-        tiles.append(tile)
+    try:
+        tiles = list(map(TILE_INDEX.get, value))
+    except TypeError:  # an unhashable entry: not a tile
+        tiles = [None]
+    if None in tiles:
+        bad = next(name for name in value if type(name) is not str or name not in TILE_INDEX)
+        raise invalid(f"{where}: {bad!r} is not a tile a|b with 0 <= a <= b <= 6", "TIL-02")
     return tiles
 
 
 def deal_order(order: list[int], dealer: int) -> Hands:
-    """DEAL-02: tile i of the shuffled order goes to seat (dealer + 1 + i) mod 4."""
-    hands: list[list[int]] = [[], [], [], []]
-    for i, tile in enumerate(order):
-        hands[(dealer + 1 + i) & 3].append(tile)
-    return tuple(map(tuple, hands))
+    """DEAL-02: tile i of the shuffled order goes to seat (dealer + 1 + i) mod 4, so the
+    seat k places after the dealer's left receives tiles k, k + 4, k + 8, ..."""
+    hands: list[tuple[int, ...]] = [(), (), (), ()]
+    for k in range(4):
+        hands[(dealer + 1 + k) & 3] = tuple(order[k::4])
+    return tuple(hands)
 
 
 def parse_deal(deal: Any, dealer: int, extra: tuple[str, ...] = ()) -> Hands:
@@ -44,7 +45,7 @@ def parse_deal(deal: Any, dealer: int, extra: tuple[str, ...] = ()) -> Hands:
     (DEAL-01, DEAL-02, DIG-06); `extra` names the other keys a setup may have."""
     if type(deal) is not dict:
         raise invalid("a deal must be an object")
-    unknown = [k for k in deal if k not in ("hands", "order", *extra)]
+    unknown = deal.keys() - {"hands", "order", *extra}
     if unknown:
         raise invalid("unknown field(s): " + ", ".join(map(repr, unknown)))
     if ("hands" in deal) == ("order" in deal):
@@ -57,8 +58,7 @@ def parse_deal(deal: Any, dealer: int, extra: tuple[str, ...] = ()) -> Hands:
         if type(given) is not dict or given.keys() != set(SEATS):
             raise invalid("`hands` must map each of A, B, C, D to its tiles", "DEAL-01")
         hands = tuple(tuple(parse_tiles(given[s], 7, f"hand {s}")) for s in SEATS)
-    dealt = [t for hand in hands for t in hand]
-    if len(set(dealt)) != TILE_COUNT:
+    if len(set().union(*hands)) != TILE_COUNT:
         raise invalid("a deal must hold each of the 28 tiles exactly once", "DEAL-01")
     return hands
 
@@ -89,6 +89,6 @@ def parse_setup(setup: Any, rules: Rules) -> tuple[int, tuple[int, int], Hands]:
     if "dealer" not in setup:
         raise invalid("a setup needs `dealer`", "DEAL-04")
     dealer = parse_dealer(setup["dealer"])
-    marks = parse_marks(setup.get("marks", {"AC": 0, "BD": 0}), rules)
+    marks = parse_marks(setup["marks"], rules) if "marks" in setup else (0, 0)
     hands = parse_deal(setup, dealer, extra=("dealer", "marks", "variants"))
     return dealer, marks, hands

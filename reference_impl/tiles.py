@@ -39,11 +39,12 @@ def shows(tile: int, number: int) -> bool:
     return number in PIPS[tile]
 
 
+BITS: tuple[int, ...] = tuple(1 << t for t in range(TILE_COUNT))
+
+
 def mask_of(tiles: list[int] | tuple[int, ...]) -> int:
-    mask = 0
-    for tile in tiles:
-        mask |= 1 << tile
-    return mask
+    """The mask of distinct tiles."""
+    return sum(map(BITS.__getitem__, tiles))
 
 
 def tiles_of(mask: int) -> list[int]:
