@@ -98,22 +98,32 @@ def expand_contract(dealer: str, contract: dict[str, Any], line: int) -> list[St
 class _Checker:
     """Collects problems of one scenario document against the spec index."""
 
-    def __init__(self, doc: dict[str, Any], lines: dict[FieldPath, int], index: SpecIndex):
-        self.doc, self.lines, self.index = doc, lines, index
+    def __init__(self, doc: dict[str, Any], index: SpecIndex, schema_errors: list[FieldPath]):
+        self.doc, self.index = doc, index
+        self.broken = schema_errors  # subtrees the schema refused are not checked further
         self.found: list[tuple[FieldPath, str]] = []
 
     def add(self, path: FieldPath, message: str) -> None:
         self.found.append((path, message))
 
+    def sound(self, path: FieldPath) -> bool:
+        """True if the schema found nothing wrong at or under `path` (nor at the top)."""
+        return not any(bad[: len(path)] == path or not bad for bad in self.broken)
+
     def run(self) -> None:
-        self.rules()
-        self.variants()
+        if self.sound(("rules",)) and self.sound(("variants",)):
+            self.rules()
+            self.variants()
         setup = self.doc.get("setup")
-        if setup is not None:
+        if setup is not None and self.sound(("setup",)):
             self.deal(("setup",), setup)
         started = setup is not None
-        for i, step in enumerate(self.doc["steps"]):
-            started = self.step(("steps", i), step, started)
+        steps = self.doc.get("steps")
+        for i, step in enumerate(steps if isinstance(steps, list) else []):
+            if self.sound(("steps", i)):
+                started = self.step(("steps", i), step, started)
+            else:
+                started = True  # unknown: do not pile up "not started" problems
 
     def rules(self) -> None:
         variants = self.doc.get("variants") or {}
@@ -145,6 +155,9 @@ class _Checker:
                     if tile in seen and seen[tile] != seat:
                         self.add(path + ("hands", seat), f"tile {tile} also dealt to {seen[tile]}")
                     seen.setdefault(tile, seat)
+            missing = sorted(ALL_TILES - set(seen))
+            if missing:
+                self.add(path + ("hands",), f"tiles never dealt: {', '.join(missing)}")
 
     def step(self, path: FieldPath, step: dict[str, Any], started: bool) -> bool:
         kind = next((k for k in PAYLOAD_SCHEMA if k in step), None)
@@ -248,19 +261,19 @@ def load_scenario(path: Path, index: SpecIndex | None = None) -> Loaded:
     shown = display_path(path)
     problems = [Problem(shown, line, fld, msg) for line, fld, msg in raw]
     problems += [Problem(shown, 1, "", msg) for msg in _modeline(path, text)]
-    if doc is not None and not problems:
+    if doc is not None:
         try:
             json.dumps(doc)
         except (TypeError, ValueError) as error:
             return Loaded(path, None, [Problem(shown, 1, "", f"not JSON data: {error}")])
         found = schemas.check("scenario.schema.json", doc)
-        if not found:
-            checker = _Checker(doc, lines, index)
+        if isinstance(doc, dict):
+            checker = _Checker(doc, index, [p for p, _ in found])
             checker.run()
-            found = checker.found
+            found += checker.found
         problems += _problems(path, lines, found)
     if problems:
-        return Loaded(path, None, problems)
+        return Loaded(path, None, sorted(problems, key=lambda p: p.line))
     return Loaded(path, _build(path, doc, lines), [])
 
 

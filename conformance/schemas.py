@@ -93,6 +93,21 @@ def _message(error) -> str:
     return error.message if len(error.message) < 300 else error.message[:297] + "..."
 
 
+def _extra_keys(error) -> list[str]:
+    """The keys an additionalProperties/unevaluatedProperties error is about."""
+    import re
+
+    schema, instance = error.schema, error.instance
+    if not isinstance(instance, dict):
+        return []
+    known = set(schema.get("properties", {}))
+    patterns = [re.compile(p) for p in schema.get("patternProperties", {})]
+    extra = [k for k in instance if k not in known and not any(p.search(k) for p in patterns)]
+    if error.validator == "unevaluatedProperties":  # names come from $ref'd parts too
+        extra = [k for k in instance if f"'{k}'" in error.message] or extra
+    return extra or ["?"]
+
+
 def check(ref: str, instance: Any, partial: bool = False) -> list[tuple[FieldPath, str]]:
     """All schema problems of `instance` as (field path, message), in document order."""
     fast = _fast(ref, partial)
@@ -101,7 +116,11 @@ def check(ref: str, instance: Any, partial: bool = False) -> list[tuple[FieldPat
     found = []
     for error in validator(ref, partial).iter_errors(instance):
         leaf = _leaf(error)
-        found.append((tuple(leaf.absolute_path), _message(leaf)))
+        path = tuple(leaf.absolute_path)
+        if leaf.validator in ("additionalProperties", "unevaluatedProperties"):
+            found += [(path + (key,), "unknown field") for key in _extra_keys(leaf)]
+        else:
+            found.append((path, _message(leaf)))
     return sorted(set(found), key=lambda item: [str(p) for p in item[0]])
 
 

@@ -31,11 +31,16 @@ class ReferenceAdapter:
         self._match = None
         self._match = self._call(self._engine.Match.start, setup)
 
+    def _running(self) -> Any:
+        if self._match is None:
+            raise Rejected("WRONG_PHASE", "no match is running: send a setup first")
+        return self._match
+
     def deal(self, deal: dict[str, Any]) -> None:
-        self._call(self._match.deal, deal)
+        self._call(self._running().deal, deal)
 
     def act(self, action: Any) -> None:
-        self._call(self._match.apply, action)
+        self._call(self._running().apply, action)
 
     def view(self) -> dict[str, Any]:
         return self._match.view()

@@ -1,0 +1,98 @@
+"""In-process fauxmplementations: `--adapter python:<this file>:<Class>`."""
+
+from __future__ import annotations
+
+import copy
+
+from conformance import Rejected
+from conformance.adapters.reference import ReferenceAdapter
+
+
+class Correct(ReferenceAdapter):
+    name = "correct"
+
+
+class Bare(ReferenceAdapter):
+    """Declares no capability and no variant: legal/perft scenarios are skipped."""
+
+    name = "bare"
+    capabilities = frozenset()
+
+
+class Crashes(ReferenceAdapter):
+    """Raises an exception that is not Rejected on every play."""
+
+    def act(self, action):
+        if action.get("type") == "play":
+            raise RuntimeError("index out of range (pretend)")
+        super().act(action)
+
+
+class WrongCode(ReferenceAdapter):
+    """Reports NOT_YOUR_TURN as WRONG_PHASE."""
+
+    def act(self, action):
+        try:
+            super().act(action)
+        except Rejected as refused:
+            code = "WRONG_PHASE" if refused.code == "NOT_YOUR_TURN" else refused.code
+            raise Rejected(code, refused.message) from None
+
+
+class AcceptsOutOfTurn(ReferenceAdapter):
+    """Swallows NOT_YOUR_TURN: the action is accepted (and ignored)."""
+
+    def act(self, action):
+        try:
+            super().act(action)
+        except Rejected as refused:
+            if refused.code != "NOT_YOUR_TURN":
+                raise
+
+
+class ChangesOnReject(ReferenceAdapter):
+    """A rejection reorders the hand of the seat that tried (breaks DIG-03)."""
+
+    touched: str | None = None
+
+    def act(self, action):
+        try:
+            super().act(action)
+        except Rejected:
+            self.touched = action.get("seat")
+            raise
+
+    def view(self):
+        view = copy.deepcopy(super().view())
+        if self.touched in view["hands"]:
+            view["hands"][self.touched].reverse()
+        return view
+
+
+class Leaky(ReferenceAdapter):
+    """An observation carries every hand in an x_ field (breaks VIS-01)."""
+
+    def observe(self, seat):
+        seen = dict(super().observe(seat))
+        seen["x_debug"] = self.view()["hands"]
+        return seen
+
+
+class MissingField(ReferenceAdapter):
+    """The referee view has no `history` (breaks view.schema.json)."""
+
+    def view(self):
+        return {k: v for k, v in super().view().items() if k != "history"}
+
+
+class NotJson(ReferenceAdapter):
+    """Returns a Python set inside the view."""
+
+    def view(self):
+        return {**super().view(), "x_set": {1, 2}}
+
+
+class WrongPerft(ReferenceAdapter):
+    def perft(self, depth):
+        result = super().perft(depth)
+        return {"total": result["total"] + 1, "divide": result["divide"]}

@@ -1,0 +1,127 @@
+"""The t42 command: summary line, exit codes, reports, filters, expected failures."""
+
+import json
+import re
+import subprocess
+import sys
+import time
+
+import yaml
+
+from .conftest import BAD, DATA, GOOD, inproc
+
+SUMMARY = re.compile(r"^\d+ passed, \d+ failed, \d+ errored, \d+ skipped$")
+
+
+def last_line(output: str) -> str:
+    return output.rstrip("\n").splitlines()[-1]
+
+
+def test_run_ends_with_the_summary_line_and_exit_zero(t42):
+    code, out = t42("run", GOOD)
+    assert code == 0 and last_line(out) == "4 passed, 0 failed, 0 errored, 0 skipped"
+
+
+def test_failure_exits_non_zero_and_shows_the_report(t42):
+    code, out = t42("run", GOOD, "--adapter", inproc("WrongCode"))
+    assert code == 1 and SUMMARY.match(last_line(out))
+    assert "FAILED harness.bidding (tests/harness/data/good/bidding.yaml:21, steps[2])" in out
+
+
+def test_corrupt_file_is_errored_and_the_run_goes_on(t42):
+    code, out = t42("run", DATA)
+    assert code == 1
+    assert last_line(out) == "4 passed, 0 failed, 3 errored, 0 skipped"
+    assert "bad/corrupt.yaml:5: rules[1]: unknown rule NOPE-99" in out
+
+
+def test_filters(t42):
+    assert last_line(t42("run", GOOD, "-k", "perft")[1]).startswith("1 passed")
+    assert last_line(t42("run", GOOD, "--rule", "DIG-06")[1]).startswith("1 passed")
+    assert last_line(t42("run", GOOD, "--variant", "base")[1]).startswith("4 passed")
+    code, out = t42("run", GOOD, "--rule", "NOPE-1")
+    assert code == 2 and "unknown rule NOPE-1" in out
+
+
+def test_skips_are_counted_with_reasons(t42):
+    code, out = t42("run", GOOD, "--adapter", inproc("Bare"))
+    assert code == 0 and last_line(out) == "2 passed, 0 failed, 0 errored, 2 skipped"
+    assert "skipped 1: needs capability legal, which bare does not declare" in out
+
+
+def test_report_json(t42, tmp_path):
+    report = tmp_path / "report.json"
+    t42("run", GOOD, "--adapter", inproc("WrongCode"), "--report-json", report)
+    data = json.loads(report.read_text())
+    assert data["totals"]["failed"] == 1 and data["totals"]["passed"] == 3
+    assert set(data["versions"]) == {"suite", "spec", "protocol"}
+    assert data["adapter"]["capabilities"] == ["legal", "perft"]
+    failed = next(s for s in data["scenarios"] if s["outcome"] == "failed")
+    assert failed["detail"]["differences"][0] == {
+        "path": "error.code", "expected": "NOT_YOUR_TURN", "actual": "WRONG_PHASE", "note": ""}
+    assert failed["detail"]["line"] == 21 and failed["seconds"] >= 0
+
+
+def test_expected_failures_listed_do_not_fail_the_run(t42, tmp_path):
+    listed = tmp_path / "xfail.yaml"
+    listed.write_text("- id: harness.bidding\n  reason: codes mixed up\n")
+    code, out = t42("run", GOOD, "--adapter", inproc("WrongCode"), "--expected-failures", listed)
+    assert code == 0 and "1 expected failures listed" in out
+    assert last_line(out) == "3 passed, 1 failed, 0 errored, 0 skipped"
+
+
+def test_stale_expected_failure_fails_the_run(t42, tmp_path):
+    listed = tmp_path / "xfail.yaml"
+    listed.write_text("- id: harness.perft\n  reason: fixed long ago\n")
+    code, out = t42("run", GOOD, "--expected-failures", listed)
+    assert code == 1 and "STALE harness.perft passes" in out
+
+
+def test_update_expected_failures_rewrites_the_list(t42, tmp_path):
+    listed = tmp_path / "xfail.yaml"
+    listed.write_text("- id: harness.perft\n  reason: stale\n- id: other.not-run\n  reason: keep\n")
+    code, _ = t42("run", GOOD, "--adapter", inproc("WrongCode"), "--expected-failures", listed,
+                  "--update-expected-failures")
+    assert code == 0
+    entries = yaml.safe_load(listed.read_text())
+    assert [e["id"] for e in entries] == ["harness.bidding", "other.not-run"]
+    assert entries[0]["reason"].startswith("rejected with the wrong code")
+    assert entries[1] == {"id": "other.not-run", "reason": "keep"}
+
+
+def test_check_reports_problems_and_exit_code(t42):
+    code, out = t42("check", BAD)
+    assert code == 1
+    assert "bad/duplicate-key.yaml:4: title: duplicate key (first at line 3)" in out
+    code, out = t42("check", GOOD)
+    assert code == 0 and "4 scenario files checked (4 valid)" in out
+
+
+def test_coverage_fails_when_a_rule_has_no_scenario(t42):
+    code, out = t42("coverage", GOOD, "--json")
+    data = json.loads(out)
+    assert code == 1 and "harness.perft" in data["rules"]["PLAY-04"]
+    assert "harness.bidding" in data["codes"]["NOT_YOUR_TURN"]
+    assert "TIL-01" in data["uncovered"]
+
+
+def test_list(t42):
+    code, out = t42("list", GOOD, "-k", "perft")
+    assert code == 0 and out.startswith("harness.perft  ") and "[PLAY-04, PLAY-05, PLAY-06]" in out
+
+
+def test_perft_from_a_scenario(t42):
+    code, out = t42("perft", GOOD / "perft.yaml", "--depth", "2")
+    assert code == 0 and last_line(out) == "total 25" and "play:1|3" in out
+
+
+def test_help_starts_fast():
+    best = min(_help_time() for _ in range(3))
+    assert best < 0.3, f"t42 --help took {best:.3f} s"
+
+
+def _help_time() -> float:
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "conformance.cli", "--help"], check=True,
+                   capture_output=True)
+    return time.perf_counter() - start

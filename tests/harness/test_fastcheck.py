@@ -1,0 +1,86 @@
+"""The compiled shortcut never calls valid what jsonschema calls invalid."""
+
+import copy
+import json
+import random
+
+import pytest
+
+from conformance import fastcheck, schemas
+
+SCHEMAS = ["view.schema.json", "observation.schema.json"]
+JUNK = [None, True, 0, 1.5, -3, "", "x", "7|7", "5|5", [], {}, [1], {"a": 1}, "A", "AC", 8]
+
+
+def random_states(games: int = 25, seed: int = 7):
+    """Views and observations along random games of the reference engine."""
+    from reference_impl import Match
+
+    rng = random.Random(seed)
+    for game in range(games):
+        match = Match.from_seed(game)
+        while match.phase not in ("round_over", "match_over"):
+            match.apply(rng.choice(match.legal_actions()))
+            yield "view.schema.json", json.loads(json.dumps(match.view()))
+            seat = rng.choice("ABCD")
+            yield "observation.schema.json", json.loads(json.dumps(match.observe(seat)))
+
+
+def mutate(value, rng):
+    """One random change somewhere inside a JSON value."""
+    value = copy.deepcopy(value)
+    node = value
+    while True:
+        if isinstance(node, dict) and node and rng.random() < 0.7:
+            key = rng.choice(list(node))
+            child = node[key]
+            if isinstance(child, dict | list) and child and rng.random() < 0.6:
+                node = child
+                continue
+            choice = rng.random()
+            if choice < 0.3:
+                del node[key]
+            elif choice < 0.4:
+                node["extra_" + key] = child
+            else:
+                node[key] = rng.choice(JUNK)
+            return value
+        if isinstance(node, list) and node:
+            i = rng.randrange(len(node))
+            if isinstance(node[i], dict | list) and node[i] and rng.random() < 0.6:
+                node = node[i]
+                continue
+            if rng.random() < 0.3:
+                node.append(copy.deepcopy(node[i]))
+            else:
+                node[i] = rng.choice(JUNK)
+            return value
+        return rng.choice(JUNK)
+
+
+def test_fast_and_slow_agree_on_valid_and_mutated_instances():
+    rng = random.Random(1)
+    checked = 0
+    for name, instance in random_states():
+        fast = schemas._fast(name, False)
+        slow = schemas.validator(name)
+        assert fast(instance) and slow.is_valid(instance)
+        for _ in range(3):
+            bad = mutate(instance, rng)
+            if fast(bad):
+                assert slow.is_valid(bad), (name, bad)
+            checked += 1
+    assert checked > 500
+
+
+@pytest.mark.parametrize("partial", [False, True])
+def test_every_schema_compiles(partial):
+    for name in [*SCHEMAS, "scenario.schema.json", "action.schema.json",
+                 "protocol/perft-result.json", "protocol/hello-result.json"]:
+        assert schemas._fast(name, partial) is not None, name
+
+
+def test_boolean_is_not_an_integer():
+    check = fastcheck.compile_schema({"type": "integer"})
+    assert check(3) and not check(True)
+    assert fastcheck.json_equal(1, 1.0) and not fastcheck.json_equal(1, True)

@@ -1,0 +1,49 @@
+"""The pytest plugin: one item per scenario under a scenarios/ directory."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from .conftest import BAD, GOOD, inproc
+
+SCHEMA = Path(__file__).resolve().parents[2] / "spec/schemas/scenario.schema.json"
+
+
+@pytest.fixture
+def corpus(tmp_path):
+    """Copies of the test scenarios in a scenarios/ directory (absolute modelines)."""
+    root = tmp_path / "scenarios"
+    root.mkdir()
+    for source in [*GOOD.glob("*.yaml"), BAD / "corrupt.yaml"]:
+        lines = source.read_text().splitlines(keepends=True)
+        lines[0] = f"# yaml-language-server: $schema={SCHEMA}\n"
+        (root / source.name).write_text("".join(lines))
+    return root
+
+
+def pytest_run(*args) -> subprocess.CompletedProcess:
+    command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *map(str, args)]
+    return subprocess.run(command, capture_output=True, text=True, timeout=120)
+
+
+def test_scenarios_are_items_with_junit(corpus, tmp_path):
+    junit = tmp_path / "junit.xml"
+    done = pytest_run(corpus, "-q", f"--junitxml={junit}", "-k", "not corrupt")
+    assert done.returncode == 0, done.stdout
+    assert "4 passed" in done.stdout
+    assert 'tests="4"' in junit.read_text()
+
+
+def test_failure_shows_the_t42_report_and_invalid_file_fails(corpus):
+    done = pytest_run(corpus, "-q", "--t42-adapter", inproc("WrongCode"))
+    assert done.returncode == 1
+    assert 'error.code: expected "NOT_YOUR_TURN", actual "WRONG_PHASE"' in done.stdout
+    assert "invalid scenario file" in done.stdout and "unknown rule NOPE-99" in done.stdout
+    assert "2 failed, 3 passed" in done.stdout
+
+
+def test_select_by_id_with_k(corpus):
+    done = pytest_run(corpus, "-q", "-k", "perft")
+    assert done.returncode == 0 and "1 passed" in done.stdout

@@ -1,0 +1,107 @@
+"""The JSON-lines protocol: the reference server, and broken servers reported clearly."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from conformance.adapter import load_adapter
+from conformance.results import Outcome
+from conformance.runner import run_all
+from conformance.scenario import load_corpus
+
+from .conftest import GOOD, faux_cmd
+
+SERVE = f"cmd:{sys.executable} -m conformance.cli serve"
+
+
+def run_good(adapter_spec: str, timeout: float = 5.0):
+    adapter = load_adapter(adapter_spec, timeout)
+    try:
+        results = run_all(load_corpus([GOOD]), adapter)
+    finally:
+        adapter.close()
+    return {r.id.removeprefix("harness."): r for r in results}
+
+
+def test_reference_server_passes_everything():
+    results = run_good(SERVE)
+    assert {r.outcome for r in results.values()} == {Outcome.PASSED}
+
+
+def test_handshake_reports_name_capabilities_and_protocol():
+    adapter = load_adapter(SERVE)
+    try:
+        assert adapter.name == "reference_impl" and adapter.capabilities == {"legal", "perft"}
+    finally:
+        adapter.close()
+
+
+def test_serve_answers_one_line_per_request():
+    requests = [{"seq": 1, "cmd": "hello", "protocol": 1},
+                {"seq": 2, "cmd": "act", "action": {"type": "pass"}},
+                {"seq": 3, "cmd": "stop"}]
+    done = subprocess.run([sys.executable, "-m", "conformance.cli", "serve"], text=True,
+                          input="".join(json.dumps(r) + "\n" for r in requests),
+                          capture_output=True, timeout=30)
+    replies = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [r["seq"] for r in replies] == [1, 2, 3] and done.returncode == 0
+    assert replies[0]["result"]["protocol"] == 1
+    assert replies[2] == {"seq": 3, "ok": True, "result": None}
+
+
+def test_crash_is_errored_with_stderr_and_the_run_goes_on():
+    results = run_good(faux_cmd("crashes"))
+    crashed = results["first-trick"]
+    assert crashed.outcome is Outcome.ERRORED
+    assert "exited (code 3) without replying" in crashed.detail.message
+    assert "segmentation fault (pretend)" in crashed.detail.stderr
+    assert results["perft"].outcome is Outcome.PASSED  # restarted after the crash
+
+
+def test_hang_is_errored_after_the_timeout_and_the_run_goes_on():
+    results = run_good(faux_cmd("hangs"), timeout=0.3)
+    assert results["bidding"].outcome is Outcome.ERRORED
+    assert results["bidding"].detail.message == "view: no reply within 0.3 s"
+    assert results["perft"].outcome is Outcome.PASSED
+
+
+def test_garbage_output_is_errored_not_a_harness_crash():
+    results = run_good(faux_cmd("garbage"))
+    assert results["bidding"].outcome is Outcome.ERRORED
+    assert "reply is not JSON: '<html>surprise</html>'" in results["bidding"].detail.message
+    assert results["perft"].outcome is Outcome.PASSED
+
+
+def test_wrong_protocol_version_errors_every_scenario():
+    results = run_good(faux_cmd("wrong_protocol"))
+    assert {r.outcome for r in results.values()} == {Outcome.ERRORED}
+    assert "speaks protocol 99, the harness speaks protocol 1" in results["perft"].detail.message
+
+
+def test_rejecting_everything_fails_every_scenario():
+    results = run_good(faux_cmd("rejects_everything"))
+    assert {r.outcome for r in results.values()} == {Outcome.FAILED}
+    assert "rejected with INVALID_SETUP (I refuse)" in results["bidding"].detail.message
+
+
+def test_a_command_that_does_not_exist_is_errored():
+    results = run_good("cmd:/nonexistent/engine --flag")
+    assert {r.outcome for r in results.values()} == {Outcome.ERRORED}
+    assert "cannot start /nonexistent/engine" in results["bidding"].detail.message
+
+
+@pytest.mark.parametrize("line,message", [
+    ('{"seq": 99, "ok": true, "result": null}', "reply seq 99, expected 1"),
+    ('{"seq": 1, "ok": true}', "does not follow protocol/response.json"),
+    ('[1, 2]', "not an object with an integer seq"),
+])
+def test_envelope_violations(line, message):
+    from conformance.adapter import AdapterError
+    from conformance.adapters.process import ProcessAdapter
+
+    adapter = ProcessAdapter.__new__(ProcessAdapter)
+    adapter._seq, adapter._proc, adapter._stderr, adapter._stderr_count = 1, None, [], 0
+    with pytest.raises(AdapterError, match=message):
+        adapter._reply("view", line)
