@@ -127,9 +127,14 @@ def coverage_command(paths, base_only: bool, as_json: bool) -> int:
 
     index = load_index()
     loaded = suite.load(paths)
+    def in_base(rule_id: str) -> bool:
+        rule = index.rules.get(rule_id)
+        return rule is not None and rule.file == "rules.md"
+
     rules = {r.id: [] for r in index.rules.values()
-             if not r.withdrawn and not (base_only and r.variant)}
-    codes: dict[str, list[str]] = {c: [] for c in index.codes}
+             if not r.withdrawn and not (base_only and not in_base(r.id))}
+    codes: dict[str, list[str]] = {c.code: [] for c in index.codes.values()
+                                   if not (base_only and not any(map(in_base, c.rules)))}
     for item in loaded:
         sc = item.scenario
         if sc is None:
