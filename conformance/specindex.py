@@ -33,7 +33,6 @@ class ErrorCode:
     code: str
     rules: tuple[str, ...]
     applies_to: tuple[str, ...]
-    position: int  # 0-based place in the check order
 
 
 @dataclass
@@ -74,12 +73,12 @@ def parse_codes(path: Path, index: SpecIndex) -> None:
     import yaml
 
     doc = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    for position, entry in enumerate(doc.get("codes", [])):
+    for entry in doc.get("codes", []):
         code = entry["code"]
         if code in index.codes:
             index.problems.append(f"{path.name}: error code {code} listed twice")
         index.codes[code] = ErrorCode(
-            code, tuple(entry.get("rules", ())), tuple(entry.get("applies_to", ())), position
+            code, tuple(entry.get("rules", ())), tuple(entry.get("applies_to", ()))
         )
     for error in index.codes.values():
         for rule_id in error.rules:

@@ -44,6 +44,11 @@ def test_failure_shows_the_t42_report_and_invalid_file_fails(corpus):
     assert "2 failed, 3 passed" in done.stdout
 
 
+def test_runs_under_xdist(corpus):
+    done = pytest_run(corpus, "-q", "-n", "2", "-k", "not corrupt")
+    assert done.returncode == 0 and "4 passed" in done.stdout
+
+
 def test_select_by_id_with_k(corpus):
     done = pytest_run(corpus, "-q", "-k", "perft")
     assert done.returncode == 0 and "1 passed" in done.stdout

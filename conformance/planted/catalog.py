@@ -1,0 +1,209 @@
+"""The planted bugs: name, the rule each breaks, what it does, and how it is built.
+
+Each entry breaks ONE rule the way real implementations get it wrong. `t42 selftest`
+runs the corpus against every entry; each must fail at least one scenario.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from conformance.planted import edges, engines
+from conformance.planted import rule_swaps as swap
+from conformance.planted.base import PlantedAdapter, PlantedMatch, with_rules
+from reference_impl import Rules
+
+
+@dataclass(frozen=True)
+class Bug:
+    name: str
+    rule: str  # the rule ID it breaks (spec/rules.md)
+    description: str
+    build: Callable[[str], PlantedAdapter]  # name -> a fresh in-process adapter
+
+    def adapter(self) -> PlantedAdapter:
+        return self.build(f"planted:{self.name}")
+
+
+def rules(**changes) -> Callable[[str], PlantedAdapter]:
+    """A plant that only changes fields of the base `Rules`."""
+    return lambda name: PlantedAdapter(name, with_rules(name, swap.base_with(**changes)))
+
+
+def given_rules(planted: Rules) -> Callable[[str], PlantedAdapter]:
+    return lambda name: PlantedAdapter(name, with_rules(name, planted))
+
+
+def match(cls: type[PlantedMatch]) -> Callable[[str], PlantedAdapter]:
+    """A plant that overrides a Match method."""
+    return lambda name: PlantedAdapter(name, cls)
+
+
+def edge(cls: type[PlantedAdapter]) -> Callable[[str], PlantedAdapter]:
+    """A plant at the adapter's edge (inputs or views)."""
+    return lambda name: cls(name)
+
+
+BUGS: tuple[Bug, ...] = (
+    # ---- the deal and the dealer
+    Bug("deal-starts-at-dealer", "DEAL-02",
+        "a deal given as an order deals its first tile to the dealer",
+        edge(edges.DealStartsAtDealer)),
+    Bug("hand-sorted-on-deal", "DEAL-03",
+        "hands are sorted when dealt instead of kept in the order received",
+        match(engines.HandSortedOnDeal)),
+    Bug("dealer-kept-after-four-passes", "DEAL-05",
+        "after four passes the same seat deals again",
+        match(engines.DealerKeptAfterPasses)),
+    Bug("dealer-never-rotates", "DEAL-05",
+        "the first dealer deals every round",
+        match(engines.DealerNeverRotates)),
+    # ---- bidding
+    Bug("bidding-starts-at-dealer", "BID-01",
+        "bidding starts with the dealer and ends with the seat right of the dealer",
+        match(engines.BiddingStartsAtDealer)),
+    Bug("point-bid-42-accepted", "BID-02",
+        "42 is accepted as a point bid",
+        rules(point_bids=range(30, 43))),
+    Bug("equal-point-bid-accepted", "BID-03",
+        "a point bid equal to the highest so far is accepted",
+        match(engines.EqualPointBid)),
+    Bug("first-marks-bid-3", "BID-05",
+        "the first marks bid may be 3 marks",
+        rules(first_marks_bids=(1, 2, 3))),
+    Bug("marks-step-two", "BID-06",
+        "a later marks bid may be two more than the previous one",
+        match(engines.MarksStepTwo)),
+    Bug("point-bid-after-marks", "BID-07",
+        "a higher point bid is accepted after a marks bid",
+        rules(point_bid_after_marks=True)),
+    Bug("dealer-forced-to-bid", "BID-09",
+        "after three passes the dealer may not pass and is held to 30",
+        match(engines.DealerForcedToBid)),
+    # ---- the contract
+    Bug("stacks-on-point-contract", "CON-03",
+        "a point contract's declaration with stacks is accepted",
+        match(engines.StacksIgnoredOnPointContract)),
+    Bug("stacks-default-two", "CON-02",
+        "a marks declaration without stacks is accepted as 2 stacks",
+        match(engines.StacksDefaultTwo)),
+    # ---- suits
+    Bug("trump-follows-other-number", "SUIT-01",
+        "a trump also follows its other number (5|6 follows fives under trump sixes)",
+        rules(follows=swap.trump_follows_other_number)),
+    Bug("double-follows-under-doubles", "SUIT-02",
+        "under doubles trump a double also follows its number",
+        rules(follows=swap.double_follows_under_doubles)),
+    Bug("trump-lead-calls-larger-number", "SUIT-04",
+        "a trump lead calls its larger number instead of trumps",
+        rules(called_suit=swap.trump_lead_calls_larger_end)),
+    Bug("lead-calls-smaller-number", "SUIT-05",
+        "a non-trump lead calls its smaller number",
+        rules(called_suit=swap.called_by_smaller_end)),
+    # ---- play
+    Bug("first-lead-left-of-dealer", "PLAY-01",
+        "the seat left of the dealer leads the first trick, not the declarer",
+        match(engines.FirstLeadLeftOfDealer)),
+    Bug("leader-rotates", "PLAY-03",
+        "the lead passes clockwise instead of to the trick's winner",
+        match(engines.LeaderRotates)),
+    Bug("must-follow-not-enforced", "PLAY-05",
+        "a seat may play any tile even when it can follow",
+        rules(follows=swap.never_follows)),
+    Bug("must-trump-when-void", "PLAY-06",
+        "a seat void in the called suit must trump if it can",
+        match(engines.MustTrumpWhenVoid)),
+    Bug("must-overtrump", "PLAY-06",
+        "a seat that trumps (or follows a trump lead) must beat the highest trump if it can",
+        match(engines.MustOvertrump)),
+    # ---- ranking
+    Bug("trump-not-above-suit", "RANK-01",
+        "a trump ranks on the called suit's scale, so a high tile of the suit beats a low trump",
+        rules(trick_rank=swap.rank_trump_not_above_suit)),
+    Bug("off-suit-can-win", "RANK-02",
+        "a tile that neither follows nor trumps ranks in its own suit and can win",
+        rules(trick_rank=swap.rank_off_suit_in_own_suit)),
+    Bug("doubles-low", "RANK-03",
+        "a double is the lowest tile of its suit (and of a number trump)",
+        rules(trick_rank=swap.rank_doubles_low)),
+    Bug("doubles-trump-reversed", "RANK-04",
+        "under doubles trump 0|0 is the highest trump and 6|6 the lowest",
+        rules(trick_rank=swap.rank_doubles_trump_reversed)),
+    # ---- round points
+    Bug("trick-point-forgotten", "PTS-01",
+        "a trick is worth its counters only, not 1 point more",
+        match(engines.TrickPointForgotten)),
+    Bug("counter-4-6-worth-5", "PTS-02",
+        "4|6 counts 5 instead of 10",
+        given_rules(swap.counter_rules({"4|6": 5}))),
+    Bug("counter-2-3-missing", "PTS-02",
+        "2|3 is not a counter",
+        given_rules(swap.counter_rules({"2|3": 0}))),
+    # ---- outcome of the contract
+    Bug("made-only-after-seven-tricks", "END-01",
+        "a point contract is made only when all seven tricks are played",
+        rules(outcome=swap.outcome_made_after_seven)),
+    Bug("set-at-42-minus-bid", "END-02",
+        "a point contract is set when the defenders reach 42 - B (>= instead of >)",
+        rules(outcome=swap.outcome_set_at_remainder)),
+    Bug("marks-not-set-by-blank-trick", "END-04",
+        "a marks contract is set only by a defenders' trick holding a counter",
+        rules(outcome=swap.outcome_marks_set_by_counters)),
+    Bug("end-checked-mid-trick", "END-05",
+        "the outcome is checked after every tile and the round may end mid-trick",
+        match(engines.EndCheckedMidTrick)),
+    # ---- stakes and the match
+    Bug("marks-stake-one", "SCORE-01",
+        "a marks contract is worth 1 mark whatever its bid",
+        rules(stake=swap.stake_always_one)),
+    Bug("set-awards-bidders", "SCORE-02",
+        "the stake of a set contract goes to the bidders",
+        match(engines.SetAwardsBidders)),
+    Bug("starting-marks-ignored", "SCORE-03",
+        "the setup's starting marks are ignored",
+        edge(edges.StartingMarksIgnored)),
+    Bug("match-won-at-exactly-7", "MATCH-02",
+        "only exactly 7 marks wins the match (8 does not)",
+        rules(match_winner=swap.winner_at_exactly_target)),
+    Bug("match-needs-margin-2", "MATCH-02",
+        "7 or more marks win only with a lead of two",
+        rules(match_winner=swap.winner_by_two)),
+    # ---- what each seat may see
+    Bug("partner-hand-leaked", "VIS-01",
+        "an observation carries the partner's hand in an x_ field",
+        edge(edges.PartnerHandLeaked)),
+    Bug("own-hand-shown-sorted", "VIS-01",
+        "a seat sees its own hand sorted instead of in hand order",
+        edge(edges.OwnHandSorted)),
+    Bug("covered-tricks-shown", "VIS-06",
+        "under a marks contract every completed trick stays face up",
+        edge(edges.CoveredTricksShown)),
+    Bug("cover-moves-mid-trick", "VIS-07",
+        "the cover moves when the next trick's first tile is played",
+        edge(edges.CoverMovesMidTrick)),
+    Bug("captured-in-play-order", "VIS-08",
+        "a captured trick's tiles are listed in play order, not sorted",
+        edge(edges.CapturedInPlayOrder)),
+    Bug("history-during-round", "VIS-10",
+        "the action history is shown while the round is in progress",
+        edge(edges.HistoryDuringRound)),
+    Bug("covered-after-round", "VIS-10",
+        "covered tricks stay covered after the round has ended",
+        edge(edges.CoveredAfterRound)),
+    # ---- actions, rejections, check order
+    Bug("boolean-is-integer", "DIG-01",
+        "true/false are taken as 1/0 in bids and declarations",
+        edge(edges.BooleanIsInteger)),
+    Bug("seat-checked-before-phase", "DIG-02",
+        "NOT_YOUR_TURN is checked before WRONG_PHASE (errors.yaml order)",
+        match(engines.SeatCheckedBeforePhase)),
+    Bug("reject-sorts-hand", "DIG-03",
+        "a rejected play leaves the seat's hand sorted",
+        match(engines.RejectSortsHand)),
+    Bug("reject-advances-turn", "DIG-03",
+        "a rule's rejection of the seat to act still passes the turn on",
+        match(engines.RejectAdvancesTurn)),
+)
+
+BY_NAME: dict[str, Bug] = {bug.name: bug for bug in BUGS}

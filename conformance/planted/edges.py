@@ -1,0 +1,160 @@
+"""Planted engines broken at the edge: what goes in (setups, deals, actions) and what the
+views show. They use only the engine's public API, through the reference adapter.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from conformance.planted.base import PlantedAdapter
+from reference_impl.tiles import SEATS, TILE_INDEX
+
+# ---- What goes in --------------------------------------------------------------------
+
+
+def valid_order(deal: Any) -> list[str] | None:
+    """The `order` of a deal when it is a valid one (else None: let the engine reject)."""
+    order = deal.get("order") if isinstance(deal, dict) else None
+    if (isinstance(order, list) and len(order) == 28
+            and all(isinstance(t, str) and t in TILE_INDEX for t in order)
+            and len(set(order)) == 28):
+        return order
+    return None
+
+
+def dealt_from_dealer(order: list[str], dealer: str) -> dict[str, list[str]]:
+    """DEAL-02 broken: tile i goes to seat (dealer + i) mod 4, the dealer first."""
+    d = SEATS.index(dealer)
+    hands: dict[str, list[str]] = {s: [] for s in SEATS}
+    for i, tile in enumerate(order):
+        hands[SEATS[(d + i) % 4]].append(tile)
+    return hands
+
+
+class DealStartsAtDealer(PlantedAdapter):
+    """DEAL-02 broken: a deal given as an order starts with the dealer."""
+
+    def _as_hands(self, deal: Any, dealer: Any) -> Any:
+        order = valid_order(deal)
+        if order is None or dealer not in SEATS:
+            return deal
+        rest = {k: v for k, v in deal.items() if k != "order"}
+        return {**rest, "hands": dealt_from_dealer(order, dealer)}
+
+    def start(self, setup: dict[str, Any]) -> None:
+        dealer = setup.get("dealer") if isinstance(setup, dict) else None
+        super().start(self._as_hands(setup, dealer))
+
+    def deal(self, deal: dict[str, Any]) -> None:
+        dealer = SEATS[(SEATS.index(self._match.view()["dealer"]) + 1) % 4]
+        super().deal(self._as_hands(deal, dealer))
+
+
+class StartingMarksIgnored(PlantedAdapter):
+    """SCORE-03 broken: a setup's starting marks are ignored (every match starts 0-0)."""
+
+    def start(self, setup: dict[str, Any]) -> None:
+        if isinstance(setup, dict):
+            setup = {k: v for k, v in setup.items() if k != "marks"}
+        super().start(setup)
+
+
+class BooleanIsInteger(PlantedAdapter):
+    """DIG-01 broken: `true`/`false` are taken as the integers 1/0 (Python's bool is an
+    int), so `{"marks": true}` is a 1-mark bid instead of MALFORMED_ACTION."""
+
+    def act(self, action: Any) -> None:
+        if isinstance(action, dict):
+            action = {k: int(v) if type(v) is bool else v for k, v in action.items()}
+        super().act(action)
+
+
+# ---- What the views show ----------------------------------------------------------------
+
+
+class ObservationEdge(PlantedAdapter):
+    """Observations rewritten from the reference one and the referee view."""
+
+    def observe(self, seat: str) -> dict[str, Any]:
+        seen = copy.deepcopy(super().observe(seat))
+        self.rewrite(seen, self._match.view())
+        return seen
+
+    def rewrite(self, seen: dict[str, Any], view: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+
+def trick_tiles(view: dict[str, Any], number: int) -> list[str]:
+    """The tiles of completed trick `number`, sorted (TIL-02)."""
+    tiles = [p["tile"] for p in view["tricks"][number - 1]["plays"]]
+    return sorted(tiles, key=TILE_INDEX.__getitem__)
+
+
+def covered_during_play(view: dict[str, Any], extra: int = 0) -> int:
+    """How many early tricks a marks contract covers (VIS-06), plus `extra`."""
+    contract = view["contract"]
+    if contract is None or contract["stacks"] is None:
+        return 0
+    return max(0, len(view["tricks"]) + extra - contract["stacks"])
+
+
+def recover(seen: dict[str, Any], view: dict[str, Any], covered: int) -> None:
+    for entry in seen["captured"]:
+        n = entry["number"]
+        entry["tiles"] = None if n <= covered else trick_tiles(view, n)
+
+
+class CoveredTricksShown(ObservationEdge):
+    """VIS-06 broken: under a marks contract every completed trick is face up."""
+
+    def rewrite(self, seen: dict[str, Any], view: dict[str, Any]) -> None:
+        recover(seen, view, 0)
+
+
+class CoverMovesMidTrick(ObservationEdge):
+    """VIS-07 broken: the cover moves when the next trick's first tile is played."""
+
+    def rewrite(self, seen: dict[str, Any], view: dict[str, Any]) -> None:
+        if view["phase"] == "playing" and view["trick"]:
+            recover(seen, view, covered_during_play(view, extra=1))
+
+
+class CoveredAfterRound(ObservationEdge):
+    """VIS-10 broken: covered tricks stay covered after the round has ended."""
+
+    def rewrite(self, seen: dict[str, Any], view: dict[str, Any]) -> None:
+        if view["phase"] in ("round_over", "match_over"):
+            recover(seen, view, covered_during_play(view))
+
+
+class CapturedInPlayOrder(ObservationEdge):
+    """VIS-08 broken: a face-up captured trick lists its tiles in play order, not sorted."""
+
+    def rewrite(self, seen: dict[str, Any], view: dict[str, Any]) -> None:
+        for entry in seen["captured"]:
+            if entry["tiles"] is not None:
+                plays = view["tricks"][entry["number"] - 1]["plays"]
+                entry["tiles"] = [p["tile"] for p in plays]
+
+
+class HistoryDuringRound(ObservationEdge):
+    """VIS-10 broken: the action history is shown while the round is in progress."""
+
+    def rewrite(self, seen: dict[str, Any], view: dict[str, Any]) -> None:
+        seen["history"] = view["history"]
+
+
+class PartnerHandLeaked(ObservationEdge):
+    """VIS-01 broken: an observation carries the partner's hand in an `x_` field."""
+
+    def rewrite(self, seen: dict[str, Any], view: dict[str, Any]) -> None:
+        partner = SEATS[(SEATS.index(seen["seat"]) + 2) % 4]
+        seen["x_partner_hand"] = view["hands"][partner]
+
+
+class OwnHandSorted(ObservationEdge):
+    """VIS-01 broken: a seat sees its own hand sorted instead of in hand order."""
+
+    def rewrite(self, seen: dict[str, Any], view: dict[str, Any]) -> None:
+        seen["hand"] = sorted(seen["hand"], key=TILE_INDEX.__getitem__)
