@@ -59,9 +59,15 @@ class ScenarioRun:
     # --- calling the adapter ----------------------------------------------------------
 
     def _call(self, what: str, fn: Callable[..., Any], *args: Any) -> Any:
+        """Call the adapter; only setup, deal and act may be refused (protocol.md)."""
         try:
             return fn(*args)
-        except (Rejected, AdapterError):
+        except Rejected as refused:
+            if what in ("setup", "deal", "act"):
+                raise
+            raise AdapterError(f"{what} refused with {refused.code}: {refused.message}; "
+                               "only setup, deal and act may be refused") from None
+        except AdapterError:
             raise
         except Exception as error:  # noqa: BLE001 - any other exception is a crash
             tb = traceback.format_exc(limit=-6)

@@ -83,3 +83,9 @@ def test_wrong_perft_total():
     result = run("perft", "WrongPerft")
     assert result.outcome is Outcome.FAILED
     assert "perft.depth2.total: expected 25, actual 26" in result.report()
+
+
+def test_refusing_a_view_is_errored_not_a_harness_crash():
+    result = run("bidding", "RefusesViews")
+    assert result.outcome is Outcome.ERRORED
+    assert result.detail.message.startswith("view() refused with WRONG_PHASE")

@@ -96,3 +96,10 @@ class WrongPerft(ReferenceAdapter):
     def perft(self, depth):
         result = super().perft(depth)
         return {"total": result["total"] + 1, "divide": result["divide"]}
+
+
+class RefusesViews(ReferenceAdapter):
+    """Raises Rejected where no refusal is allowed."""
+
+    def view(self):
+        raise Rejected("WRONG_PHASE", "no view for you")

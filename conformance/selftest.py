@@ -1,0 +1,179 @@
+"""`t42 selftest`: run the corpus against every planted-bug engine; each must be caught.
+
+A scenario *catches* a planted bug when it passes against the reference engine and fails
+against the planted one. A planted engine that crashes (an errored result) is a broken
+plant, not a catch: it is reported and fails the selftest. Every bug runs the whole
+corpus (no early stop), so the table shows how many scenarios see each mistake and how
+many of them cite the rule it breaks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from conformance.results import Outcome
+
+
+@dataclass
+class BugResult:
+    name: str
+    rule: str
+    description: str
+    catching: list[str] = field(default_factory=list)  # scenario ids, corpus order
+    citing: int = 0  # catching scenarios that cite the broken rule
+    errored: list[str] = field(default_factory=list)  # "id: message" of crashes
+
+    @property
+    def caught(self) -> bool:
+        return bool(self.catching)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "rule": self.rule, "description": self.description,
+                "caught": len(self.catching), "citing": self.citing,
+                "catching": self.catching, "errored": self.errored}
+
+
+@dataclass
+class SelfTest:
+    scenarios: int
+    reference_failures: list[str]  # ids that fail against the reference: not used
+    invalid_files: list[str]
+    bugs: list[BugResult]
+    seconds: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        return all(b.caught and not b.errored for b in self.bugs) and not self.invalid_files
+
+    def to_json(self) -> dict[str, Any]:
+        return {"scenarios": self.scenarios, "reference_failures": self.reference_failures,
+                "invalid_files": self.invalid_files, "seconds": round(self.seconds, 3),
+                "ok": self.ok, "bugs": [b.to_json() for b in self.bugs]}
+
+
+def run_bug(bug: Any, scenarios: Sequence[Any], index: Any) -> BugResult:
+    """The whole corpus against one planted engine."""
+    from conformance.runner import run_scenario
+
+    adapter = bug.adapter()
+    result = BugResult(bug.name, bug.rule, bug.description)
+    for scenario in scenarios:
+        outcome = run_scenario(scenario, adapter, index)
+        if outcome.outcome is Outcome.FAILED:
+            result.catching.append(scenario.id)
+            result.citing += bug.rule in scenario.rules
+        elif outcome.outcome is Outcome.ERRORED:
+            result.errored.append(f"{scenario.id}: {outcome.detail.message}")
+    return result
+
+
+def run_selftest(paths: Sequence[Path] = (), keyword: str | None = None,
+                 jobs: int = 1) -> SelfTest:
+    """Load the corpus once, keep the scenarios the reference passes, run every bug."""
+    from conformance import suite
+    from conformance.adapters.reference import ReferenceAdapter
+    from conformance.planted import BUGS
+    from conformance.runner import run_scenario
+    from conformance.scenario import display_path
+    from conformance.specindex import load_index
+
+    start = time.perf_counter()
+    index = load_index()
+    loaded = suite.load(list(paths))
+    invalid = [display_path(item.path) for item in loaded if item.scenario is None]
+    scenarios, failing = [], []
+    reference = ReferenceAdapter()
+    for item in loaded:
+        if item.scenario is None:
+            continue
+        if run_scenario(item.scenario, reference, index).outcome is Outcome.PASSED:
+            scenarios.append(item.scenario)
+        else:
+            failing.append(item.scenario.id)
+    bugs = [b for b in BUGS if not keyword or keyword in b.name]
+    results = _run_bugs(bugs, scenarios, index, jobs)
+    return SelfTest(len(scenarios), failing, invalid, results, time.perf_counter() - start)
+
+
+def _run_bugs(bugs: list[Any], scenarios: list[Any], index: Any, jobs: int) -> list[BugResult]:
+    if jobs <= 1 or len(bugs) < 2:
+        return [run_bug(bug, scenarios, index) for bug in bugs]
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    global _SHARED
+    _SHARED = (scenarios, index)  # inherited by the forked workers, never pickled
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        return list(pool.map(_run_named, [b.name for b in bugs]))
+
+
+_SHARED: tuple[list[Any], Any] = ([], None)
+
+
+def _run_named(name: str) -> BugResult:
+    from conformance.planted import BY_NAME
+
+    return run_bug(BY_NAME[name], *_SHARED)
+
+
+# ---- output ------------------------------------------------------------------------
+
+
+def table(report: SelfTest, show: int = 3) -> Iterable[str]:
+    width = max([len(b.name) for b in report.bugs] + [3])
+    yield f"{'bug':{width}}  {'rule':9} {'caught':>6} {'citing':>6}  first catching scenarios"
+    for b in report.bugs:
+        shown = ", ".join(b.catching[:show]) + (" ..." if len(b.catching) > show else "")
+        mark = "" if b.caught else "NOT CAUGHT"
+        yield f"{b.name:{width}}  {b.rule:9} {len(b.catching):6} {b.citing:6}  {shown or mark}"
+        for line in b.errored[:show]:
+            yield f"{'':{width}}  BROKEN PLANT, errored: {line}"
+    for path in report.invalid_files:
+        yield f"invalid scenario file (not run): {path}"
+    for scenario_id in report.reference_failures:
+        yield f"note: {scenario_id} fails against the reference engine (not used)"
+    caught = sum(b.caught for b in report.bugs)
+    broken = sum(bool(b.errored) for b in report.bugs)
+    yield (f"{len(report.bugs)} planted bugs, {caught} caught by the {report.scenarios} "
+           f"scenarios the reference passes, {len(report.bugs) - caught} not caught, "
+           f"{broken} broken plants ({report.seconds:.2f} s)")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="t42 selftest",
+        description="Run the scenarios against every planted-bug engine; each must fail "
+                    "at least one scenario the reference engine passes.")
+    parser.add_argument("paths", nargs="*", type=Path, help="scenario files or folders")
+    parser.add_argument("-k", dest="keyword", help="only bugs whose name contains this")
+    parser.add_argument("-j", "--jobs", type=int, default=1,
+                        help="worker processes (fork), one bug at a time each")
+    parser.add_argument("--show", type=int, default=3, help="catching ids shown per bug")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument("--list", action="store_true", help="list the planted bugs and stop")
+    args = parser.parse_args(argv)
+    if args.list:
+        from conformance.planted import BUGS
+
+        for bug in BUGS:
+            print(f"{bug.name:32} {bug.rule:9} {bug.description}")
+        return 0
+    report = run_selftest(args.paths, args.keyword, args.jobs)
+    if args.json:
+        print(json.dumps(report.to_json(), indent=2))
+    else:
+        for line in table(report, args.show):
+            print(line)
+    return 0 if report.ok and report.bugs else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
