@@ -52,10 +52,6 @@ class Scenario:
     path: Path
     needs: frozenset[str] = field(default_factory=frozenset)  # capabilities: legal, perft
 
-    @property
-    def where(self) -> str:
-        return f"{display_path(self.path)}:1"
-
 
 def display_path(path: Path) -> str:
     """A path relative to the working directory when possible (clickable in terminals)."""
@@ -107,8 +103,8 @@ class _Checker:
         self.found.append((path, message))
 
     def sound(self, path: FieldPath) -> bool:
-        """True if the schema found nothing wrong at or under `path` (nor at the top)."""
-        return not any(bad[: len(path)] == path or not bad for bad in self.broken)
+        """True if the schema found nothing wrong at or under `path`."""
+        return not any(bad[: len(path)] == path for bad in self.broken)
 
     def run(self) -> None:
         if self.sound(("rules",)) and self.sound(("variants",)):
@@ -127,7 +123,7 @@ class _Checker:
 
     def rules(self) -> None:
         variants = self.doc.get("variants") or {}
-        for i, rule_id in enumerate(self.doc["rules"]):
+        for i, rule_id in enumerate(self.doc.get("rules") or []):
             rule = self.index.rules.get(rule_id)
             if rule is None:
                 self.add(("rules", i),
