@@ -67,6 +67,9 @@ def run_command(paths, adapter_spec, keyword, rules, variants, report_json, expe
         click.echo(f"\n{listed} expected failures listed in {expected_path}")
         for stale_id in stale:
             click.echo(f"STALE {stale_id} passes but is listed in {expected_path}")
+        known = {item.scenario.id for item in loaded if item.scenario is not None}
+        for unknown in sorted(set(expected) - known):
+            click.echo(f"note: {expected_path} lists {unknown}, which is not in the corpus")
         if update_expected:
             new = xf.update(expected_path, results, expected)
             click.echo(f"rewrote {expected_path}: {len(new)} entries")

@@ -75,6 +75,9 @@ def test_stale_expected_failure_fails_the_run(t42, tmp_path):
     listed.write_text("- id: harness.perft\n  reason: fixed long ago\n")
     code, out = t42("run", GOOD, "--expected-failures", listed)
     assert code == 1 and "STALE harness.perft passes" in out
+    listed.write_text("- id: harness.gone\n  reason: renamed\n")
+    code, out = t42("run", GOOD, "--expected-failures", listed)
+    assert code == 0 and "lists harness.gone, which is not in the corpus" in out
 
 
 def test_update_expected_failures_rewrites_the_list(t42, tmp_path):
