@@ -91,7 +91,21 @@ def _type(value: Any, _s: Any) -> Check:
     return lambda x: any(t(x) for t in tests)
 
 
+def _scalar_key(x: Any) -> tuple[str, Any] | None:
+    """A hashable key under JSON equality, for scalars (None for objects and arrays)."""
+    if isinstance(x, bool):
+        return ("bool", x)
+    if _is_num(x):
+        return ("num", x)
+    if isinstance(x, str) or x is None:
+        return ("str" if x is not None else "null", x)
+    return None
+
+
 def _enum(value: list[Any], _s: Any) -> Check:
+    keys = {_scalar_key(v) for v in value}
+    if None not in keys:  # scalars only: a set lookup (28 tiles are checked often)
+        return lambda x: _scalar_key(x) in keys
     return lambda x: any(json_equal(x, v) for v in value)
 
 
