@@ -1,0 +1,87 @@
+"""The suite must catch every planted-bug engine (conformance/planted/, t42 selftest)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from conformance.planted import BUGS, BY_NAME
+from conformance.planted.base import PlantedAdapter
+from conformance.planted.catalog import Bug
+from conformance.results import Outcome
+from conformance.selftest import main, run_bug, run_selftest
+from conformance.specindex import load_index
+
+ROOT = Path(__file__).resolve().parents[2]
+JOBS = min(2, os.cpu_count() or 1)
+
+
+@pytest.fixture(scope="module")
+def report():
+    return run_selftest(jobs=JOBS)
+
+
+@pytest.mark.parametrize("name", [bug.name for bug in BUGS])
+def test_bug_is_caught(report, name):
+    result = next(r for r in report.bugs if r.name == name)
+    assert not result.errored, f"planted engine crashed (a broken plant): {result.errored[:3]}"
+    assert result.catching, f"no scenario catches {name} ({result.rule}): a hole in the corpus"
+
+
+def test_selftest_uses_a_clean_corpus(report):
+    assert report.scenarios > 0
+    assert not report.invalid_files
+    assert report.ok
+
+
+def test_catalog_is_well_formed():
+    rules = load_index().rules
+    assert len(BUGS) >= 25
+    assert len(BY_NAME) == len(BUGS), "bug names must be unique"
+    for bug in BUGS:
+        assert bug.rule in rules, f"{bug.name} cites unknown rule {bug.rule}"
+        assert bug.description and bug.name == bug.name.lower()
+
+
+def test_planted_engine_keeps_its_class_through_clone():
+    adapter = BY_NAME["leader-rotates"].adapter()
+    adapter.start({"dealer": "D", "order": [f"{a}|{b}" for a in range(7) for b in range(a, 7)]})
+    match = adapter._match
+    assert type(match.clone()) is type(match) is adapter.match_class
+
+
+def test_selftest_fails_when_a_bug_is_not_caught(capsys):
+    # one bidding scenario cannot see a visibility bug
+    path = ROOT / "scenarios" / "bidding" / "point-bid-range.yaml"
+    assert main([str(path), "-k", "covered-tricks-shown"]) == 1
+    assert "NOT CAUGHT" in capsys.readouterr().out
+
+
+def test_a_crashing_plant_is_broken_not_caught():
+    class Crashes(PlantedAdapter):
+        def act(self, action):
+            raise RuntimeError("planted crash")
+
+    bug = Bug("crashes", "DIG-03", "crashes on every action", lambda name: Crashes(name))
+    from conformance import suite
+
+    scenarios = [i.scenario for i in suite.load([ROOT / "scenarios" / "play"]) if i.scenario]
+    result = run_bug(bug, scenarios, load_index())
+    assert result.errored and not result.catching
+
+
+def test_reference_engine_is_not_a_catch(report):
+    # the control: scenarios the reference fails are left out, so a catch means a real
+    # difference between the planted engine and the reference
+    from conformance import suite
+    from conformance.adapters.reference import ReferenceAdapter
+    from conformance.runner import run_scenario
+
+    index = load_index()
+    loaded = [i.scenario for i in suite.load([]) if i.scenario]
+    passing = {s.id for s in loaded
+               if run_scenario(s, ReferenceAdapter(), index).outcome is Outcome.PASSED}
+    for result in report.bugs:
+        assert set(result.catching) <= passing
