@@ -9,4 +9,7 @@ from .errors import IllegalAction
 from .match import Match
 from .rules import Rules
 
-__all__ = ["IllegalAction", "Match", "Rules"]
+__version__ = "0.1.0"
+VARIANTS: tuple[str, ...] = ()  # variant options supported (spec/variants.md): none yet
+
+__all__ = ["VARIANTS", "IllegalAction", "Match", "Rules", "__version__"]

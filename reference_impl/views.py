@@ -65,14 +65,22 @@ def public_fields(m: Match) -> dict:
 
 def referee_view(m: Match) -> dict:
     """The whole state: every hand, every trick with its seats (observation.md)."""
-    view = public_fields(m)
-    view["hands"] = {SEATS[s]: tile_names(hand) for s, hand in enumerate(m.hands)}
-    view["tricks"] = [
-        {"number": n, "leader": SEATS[leader], "plays": plays(leader, tiles),
-         "winner": SEATS[winner], "team": TEAMS[team_of(winner)], "points": points}
-        for n, (leader, tiles, winner, points) in enumerate(m.tricks, 1)]
-    view["history"] = [dict(a) for a in m.history]
-    return view
+    public = public_fields(m)
+    return {
+        **pick(public, "phase", "round", "dealer", "to_act"),
+        "hands": {SEATS[s]: tile_names(hand) for s, hand in enumerate(m.hands)},
+        **pick(public, "bids", "contract", "trick"),
+        "tricks": [
+            {"number": n, "leader": SEATS[leader], "plays": plays(leader, tiles),
+             "winner": SEATS[winner], "team": TEAMS[team_of(winner)], "points": points}
+            for n, (leader, tiles, winner, points) in enumerate(m.tricks, 1)],
+        **pick(public, "points", "tricks_won", "result", "marks", "winner"),
+        "history": [dict(a) for a in m.history],
+    }
+
+
+def pick(fields: dict, *names: str) -> dict:
+    return {name: fields[name] for name in names}
 
 
 def covered_count(m: Match) -> int:
@@ -91,13 +99,17 @@ def seat_observation(m: Match, seat: str) -> dict:
     if index is None:
         raise ValueError(f"seat must be one of A, B, C, D, not {seat!r}")
     covered = covered_count(m)
-    observation = {"seat": seat, **public_fields(m)}
-    observation["hand"] = tile_names(m.hands[index])  # VIS-01: own hand, in hand order
-    observation["hand_sizes"] = {SEATS[s]: len(hand) for s, hand in enumerate(m.hands)}
-    observation["captured"] = [  # VIS-08: number, team and sorted tiles, never seats
-        {"number": n, "team": TEAMS[team_of(winner)],
-         "tiles": tile_names(sorted(tiles)) if n > covered else None}
-        for n, (_, tiles, winner, _) in enumerate(m.tricks, 1)]
-    observation["history"] = (None if m.phase in IN_PROGRESS  # VIS-10
-                              else [dict(a) for a in m.history])
-    return observation
+    public = public_fields(m)
+    return {
+        "seat": seat,
+        **pick(public, "phase", "round", "dealer", "to_act"),
+        "hand": tile_names(m.hands[index]),  # VIS-01: own hand, in hand order
+        "hand_sizes": {SEATS[s]: len(hand) for s, hand in enumerate(m.hands)},
+        **pick(public, "bids", "contract", "trick"),
+        "captured": [  # VIS-08: number, team and sorted tiles, never seats
+            {"number": n, "team": TEAMS[team_of(winner)],
+             "tiles": tile_names(sorted(tiles)) if n > covered else None}
+            for n, (_, tiles, winner, _) in enumerate(m.tricks, 1)],
+        **pick(public, "points", "tricks_won", "marks", "result", "winner"),
+        "history": None if m.phase in IN_PROGRESS else [dict(a) for a in m.history],  # VIS-10
+    }

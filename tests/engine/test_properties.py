@@ -1,0 +1,229 @@
+"""Properties over random matches (Hypothesis): every legal action applies, everything else
+is rejected with a code of errors.yaml and changes nothing, points and results follow the
+rules, JSON round-trips, observations leak nothing."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reference_impl import IllegalAction, Match
+from reference_impl.actions import action_key
+from reference_impl.rules import COUNTERS
+from reference_impl.tiles import NAMES, SEATS
+
+from .spec_data import error_codes, schema_validator
+
+ACCEPTS = {"pass": "bidding", "bid": "bidding", "trump": "declaring", "play": "playing"}
+CODES = error_codes()
+APPLIES_TO = {c["code"]: set(c["applies_to"]) for c in CODES}
+VALIDATE_VIEW = schema_validator("view.schema.json")
+VALIDATE_OBS = schema_validator("observation.schema.json")
+VALIDATE_ACTION = schema_validator("action.schema.json")
+
+
+def candidates(rng: random.Random, count: int) -> list:
+    """Random actions of every kind and seat, well formed or not."""
+    seat = rng.choice([*SEATS, "E", None])
+    pool = [
+        {"type": "pass", "seat": seat},
+        {"type": "bid", "seat": seat, "points": rng.randint(25, 45)},
+        {"type": "bid", "seat": seat, "marks": rng.randint(-1, 6)},
+        {"type": "trump", "seat": seat, "trump": rng.choice([0, 3, 6, 7, "doubles", "none", "x"])},
+        {"type": "trump", "seat": seat, "trump": rng.randint(0, 6), "stacks": rng.randint(0, 3)},
+        {"type": "play", "seat": seat, "tile": rng.choice(NAMES)},
+        {"type": "play", "seat": seat, "tile": rng.choice(["6|5", "7|7", 5, None])},
+        {"type": "play", "seat": seat, "tile": rng.choice(NAMES), "x": 1},
+        {"type": "bid", "seat": seat, "points": True},
+        {"type": rng.choice(["claim", None, 3]), "seat": seat},
+        rng.choice([None, [], "play", 7]),
+    ]
+    return [rng.choice(pool) for _ in range(count)]
+
+
+def expected_code_before_kind_checks(m: Match, action) -> str | None:
+    """What DIG-02 settles before the kind's own checks, for a well-formed action."""
+    if m.phase != ACCEPTS[action["type"]]:
+        return "WRONG_PHASE"
+    if action["seat"] != m.to_act:
+        return "NOT_YOUR_TURN"
+    return None
+
+
+def check_rejected(m: Match, action, legal: list) -> None:
+    if action in legal:
+        return  # check_legal_list applies those
+    before, before_json, before_view = m.clone(), m.to_json(), m.view()
+    try:
+        m.apply(action)
+    except IllegalAction as error:
+        code = error.code
+    else:
+        raise AssertionError(f"accepted an action not listed as legal: {action!r}")
+    assert m == before and m.to_json() == before_json and m.view() == before_view  # DIG-03
+    assert code in APPLIES_TO
+    if code != "MALFORMED_ACTION":
+        assert type(action) is dict and action["type"] in APPLIES_TO[code], (action, code)
+        expected = expected_code_before_kind_checks(m, action)
+        if expected is not None:
+            assert code == expected, (action, code)
+        else:
+            assert code not in ("WRONG_PHASE", "NOT_YOUR_TURN"), (action, code)
+
+
+def check_legal_list(m: Match, legal: list) -> None:
+    keys = [json.dumps(a, sort_keys=True) for a in legal]
+    assert len(set(keys)) == len(keys), "duplicate legal actions"
+    assert all(a["seat"] == m.to_act for a in legal)
+    kinds = ["pass", "bid", "trump", "play"]
+    trumps = [0, 1, 2, 3, 4, 5, 6, "doubles", "none"]
+    order = [(kinds.index(a["type"]), "marks" in a, a.get("points", a.get("marks", 0)),
+              trumps.index(a["trump"]) if "trump" in a else 0, a.get("stacks", 0),
+              NAMES.index(a["tile"]) if "tile" in a else 0) for a in legal]
+    assert order == sorted(order), "legal actions not in canonical order"
+    for action in legal:
+        VALIDATE_ACTION(action)
+        child = m.clone()
+        child.apply(action)  # every legal action applies
+    assert (legal == []) == (m.to_act is None)
+
+
+def check_observations(m: Match, validate: bool = True) -> None:
+    """VIS-01, VIS-06 in every field; the views match their schemas (when `validate`)."""
+    view = m.view()
+    if validate:
+        VALIDATE_VIEW(view)
+    covered: set[str] = set()
+    if m.phase == "playing" and view["contract"]["stacks"]:
+        shown = view["contract"]["stacks"]
+        for trick in view["tricks"][:-shown]:
+            covered |= {p["tile"] for p in trick["plays"]}
+    for seat in SEATS:
+        obs = m.observe(seat)
+        if validate:
+            VALIDATE_OBS(obs)
+        hidden = covered | {t for s in SEATS if s != seat for t in view["hands"][s]}
+        text = json.dumps(obs)
+        assert not any(f'"{t}"' in text for t in hidden), (seat, "sees a hidden tile")
+        assert obs["hand"] == view["hands"][seat]
+
+
+def check_round_result(view: dict, start_marks: dict) -> None:
+    """END-01..END-05 and SCORE-01, SCORE-02 recomputed from the tricks."""
+    result, contract, tricks = view["result"], view["contract"], view["tricks"]
+    if contract is None:
+        assert result == {"outcome": "all_passed", "awarded_to": None, "marks": 0}
+        assert view["marks"] == start_marks
+        return
+    us = contract["team"]
+    them = "BD" if us == "AC" else "AC"
+    points = {"AC": 0, "BD": 0}
+    won = {"AC": 0, "BD": 0}
+    outcome = None
+    for n, trick in enumerate(tricks, 1):
+        value = 1 + sum(COUNTERS.get(p["tile"], 0) for p in trick["plays"])
+        assert trick["points"] == value
+        points[trick["team"]] += value
+        won[trick["team"]] += 1
+        if "marks" in contract["bid"]:
+            outcome = "set" if won[them] else ("made" if won[us] == 7 else None)
+        else:
+            bid = contract["bid"]["points"]
+            outcome = ("made" if points[us] >= bid else
+                       "set" if points[them] > 42 - bid else None)
+        assert (outcome is None) == (n < len(tricks)), "round did not end at the first decision"
+    assert view["points"] == points and view["tricks_won"] == won
+    if len(tricks) == 7:
+        assert points["AC"] + points["BD"] == 42  # PTS-03
+    stake = contract["bid"].get("marks", 1)
+    team = us if outcome == "made" else them
+    assert result == {"outcome": outcome, "awarded_to": team, "marks": stake}
+    assert view["marks"][team] == start_marks[team] + stake
+    other = them if team == us else us
+    assert view["marks"][other] == start_marks[other]
+
+
+def play_match(seed: int, rng: random.Random, rounds: int, checks: int) -> Match:
+    """Play up to `rounds` rounds with uniform random actions, checking every position."""
+    m = Match.from_seed(seed)
+    for _ in range(rounds):
+        start_marks = m.view()["marks"]
+        while m.to_act is not None:
+            legal = m.legal_actions()
+            check_legal_list(m, legal)
+            for action in candidates(rng, checks):
+                check_rejected(m, action, legal)
+            check_observations(m, validate=rng.random() < 0.2)  # schemas are slow
+            m.apply(rng.choice(legal))
+        check_observations(m)
+        check_round_result(m.view(), start_marks)
+        check_json_round_trip(m)
+        if m.phase == "match_over":
+            break
+        order = list(NAMES)
+        rng.shuffle(order)
+        m.deal({"order": order})
+    return m
+
+
+def check_json_round_trip(m: Match) -> None:
+    data = m.to_json()
+    text = json.dumps(data)
+    assert len(text) < 2048
+    again = Match.from_json(json.loads(text))
+    assert again == m and again.view() == m.view() and again.to_json() == data
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), rng=st.randoms(use_true_random=False))
+def test_random_rounds_keep_every_invariant(seed, rng):
+    """DIG-01..DIG-03, PLAY-05..07, END-01..05, PTS-03, SCORE-02, VIS-01, VIS-06."""
+    play_match(seed, rng, rounds=2, checks=6)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), rng=st.randoms(use_true_random=False),
+       cut=st.integers(0, 40))
+def test_json_round_trip_and_clone_at_any_point(seed, rng, cut):
+    """to_json/from_json and clone are exact at any position; a clone is independent."""
+    m = Match.from_seed(seed)
+    for _ in range(cut):
+        if m.to_act is None:
+            break
+        m.apply(rng.choice(m.legal_actions()))
+    check_json_round_trip(m)
+    copy = m.clone()
+    assert copy == m and copy.view() == m.view()
+    if copy.to_act is not None:
+        copy.apply(copy.legal_actions()[-1])
+        assert copy != m and Match.from_json(m.to_json()) == m
+
+
+def test_state_does_not_grow_with_the_match():
+    """A match keeps only the current round: size is the same in round 1 and round 40."""
+    rng = random.Random(5)
+    m = Match.from_seed(5)
+    sizes = []
+    for _ in range(40):
+        while m.to_act is not None:
+            m.apply(rng.choice(m.legal_actions()))
+        sizes.append(len(json.dumps(m.to_json())))
+        if m.phase == "match_over":
+            m = Match.from_seed(rng.random())
+        else:
+            m.deal({"order": rng.sample(NAMES, 28)})
+    assert max(sizes) < 2048
+    assert len(m.history) <= 33
+
+
+def test_action_keys_are_unique_per_position():
+    """Perft keys (scenario-format.md) tell apart every legal action of a position."""
+    rng = random.Random(1)
+    m = Match.from_seed(1)
+    while m.to_act is not None:
+        legal = m.legal_actions()
+        assert len({action_key(a) for a in legal}) == len(legal)
+        m.apply(rng.choice(legal))
