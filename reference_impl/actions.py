@@ -12,7 +12,7 @@ from typing import Any
 
 from .errors import IllegalAction
 from .rules import MISSING, Rules, legal_marks_bids, legal_point_bids
-from .tiles import NAMES, SEAT_INDEX, SEATS
+from .tiles import NAMES, SEAT_INDEX, SEATS, TILE_INDEX
 
 # ---- Canonical dicts ---------------------------------------------------------------
 
@@ -74,15 +74,10 @@ def malformed(message: str) -> IllegalAction:
     return IllegalAction("MALFORMED_ACTION", "DIG-01", message)
 
 
-# (seat name, tile name) -> (seat, tile): one lookup parses a play.
+# (seat name, tile name) -> (seat, tile): one lookup parses a well-formed play.
 SEAT_AND_TILE: dict[tuple[str, str], tuple[int, int]] = {
     (seat_name, tile_name): (seat, tile)
     for seat, seat_name in enumerate(SEATS) for tile, tile_name in enumerate(NAMES)}
-
-
-def is_int(value: Any) -> bool:
-    """A JSON integer: an int that is not a bool."""
-    return type(value) is int
 
 
 def parse_seat(action: dict) -> int:
@@ -93,15 +88,24 @@ def parse_seat(action: dict) -> int:
     return index
 
 
-def check_fields(action: dict, required: tuple[str, ...], optional: tuple[str, ...] = ()
-                 ) -> None:
-    for name in required:
-        if name not in action:
-            raise malformed(f"a {action['type']} action needs `{name}`")
-    extra = [k for k in action if k not in required and k not in optional]
-    if extra:
-        raise malformed(f"unknown field(s) in a {action['type']} action: "
-                        + ", ".join(map(repr, extra)))
+# The exact field sets of each form (actions.md); no field may be missing or extra.
+PASS_FIELDS = frozenset({"type", "seat"})
+POINT_BID_FIELDS = frozenset({"type", "seat", "points"})
+MARKS_BID_FIELDS = frozenset({"type", "seat", "marks"})
+TRUMP_FIELDS = frozenset({"type", "seat", "trump"})
+TRUMP_STACKS_FIELDS = frozenset({"type", "seat", "trump", "stacks"})
+PLAY_FIELDS = frozenset({"type", "seat", "tile"})
+
+
+def fields_problem(action: dict, *forms: frozenset[str]) -> IllegalAction:
+    """MALFORMED_ACTION naming what is missing or extra against the nearest form."""
+    if action["type"] == "bid" and ("points" in action) == ("marks" in action):
+        return malformed("a bid has exactly one of `points` and `marks`")
+    form = min(forms, key=lambda f: len(f ^ action.keys()))
+    missing, extra = sorted(form - action.keys()), sorted(map(repr, action.keys() - form))
+    return malformed(f"a {action['type']} action "
+                     + (f"needs {', '.join(missing)}" if missing else
+                        f"has unknown field(s) {', '.join(extra)}"))
 
 
 def parse_action(action: Any) -> tuple[str, int, Any, Any]:
@@ -113,37 +117,41 @@ def parse_action(action: Any) -> tuple[str, int, Any, Any]:
     """
     if type(action) is not dict:
         raise malformed("an action must be a JSON object")
-    kind = action.get("type")
+    kind, keys = action.get("type"), action.keys()
     if kind == "play":
-        try:
-            seat, tile = SEAT_AND_TILE[action["seat"], action["tile"]]
-            if len(action) == 3:
-                return kind, seat, tile, None
-        except (KeyError, TypeError):  # missing, unknown or unhashable seat or tile
-            pass
-        check_fields(action, ("type", "seat", "tile"))
-        parse_seat(action)
-        raise malformed(f"`tile` must be a string a|b with 0 <= a <= b <= 6, "
-                        f"not {action['tile']!r}")
+        if keys != PLAY_FIELDS:
+            raise fields_problem(action, PLAY_FIELDS)
+        seat, tile = parse_seat(action), action["tile"]
+        if type(tile) is not str or tile not in TILE_INDEX:
+            raise malformed(f"`tile` must be a string a|b with 0 <= a <= b <= 6, not {tile!r}")
+        return kind, seat, TILE_INDEX[tile], None
     if kind == "bid":
-        has_points, has_marks = "points" in action, "marks" in action
-        if has_points == has_marks:
-            raise malformed("a bid has exactly one of `points` and `marks`")
-        which = "points" if has_points else "marks"
-        check_fields(action, ("type", "seat", which))
-        if not is_int(action[which]):
-            raise malformed(f"`{which}` must be an integer, not {action[which]!r}")
-        return kind, parse_seat(action), which, action[which]
+        if keys == POINT_BID_FIELDS:
+            which = "points"
+        elif keys == MARKS_BID_FIELDS:
+            which = "marks"
+        else:
+            raise fields_problem(action, POINT_BID_FIELDS, MARKS_BID_FIELDS)
+        value = action[which]
+        if type(value) is not int:  # a JSON integer, never a boolean
+            raise malformed(f"`{which}` must be an integer, not {value!r}")
+        return kind, parse_seat(action), which, value
     if kind == "pass":
-        check_fields(action, ("type", "seat"))
+        if keys != PASS_FIELDS:
+            raise fields_problem(action, PASS_FIELDS)
         return kind, parse_seat(action), None, None
     if kind == "trump":
-        check_fields(action, ("type", "seat", "trump"), ("stacks",))
-        trump, stacks = action["trump"], action.get("stacks", MISSING)
-        if not (is_int(trump) or type(trump) is str):
+        if keys == TRUMP_FIELDS:
+            stacks = MISSING
+        elif keys == TRUMP_STACKS_FIELDS:
+            stacks = action["stacks"]
+            if type(stacks) is not int:
+                raise malformed(f"`stacks` must be an integer, not {stacks!r}")
+        else:
+            raise fields_problem(action, TRUMP_FIELDS, TRUMP_STACKS_FIELDS)
+        trump = action["trump"]
+        if type(trump) is not int and type(trump) is not str:
             raise malformed(f"`trump` must be an integer or a string, not {trump!r}")
-        if stacks is not MISSING and not is_int(stacks):
-            raise malformed(f"`stacks` must be an integer, not {stacks!r}")
         return kind, parse_seat(action), trump, stacks
     raise malformed(f"unknown action type {kind!r}")
 

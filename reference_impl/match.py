@@ -17,13 +17,13 @@ from typing import Any
 from . import views
 from .actions import (
     PASSES,
+    PLAY_CHUNKS,
     PLAYS,
     SEAT_AND_TILE,
     action_from_key,
     action_key,
     bid_action,
     parse_action,
-    plays_of_mask,
     trump_action,
 )
 from .errors import IllegalAction
@@ -129,7 +129,9 @@ class Match:
                 following = mask & self._follow[self.called]
                 if following:
                     mask = following
-            return plays_of_mask(seat, mask)
+            c0, c1, c2, c3 = PLAY_CHUNKS[seat]  # plays_of_mask(seat, mask), inlined
+            return [*c0[mask & 127], *c1[mask >> 7 & 127], *c2[mask >> 14 & 127],
+                    *c3[mask >> 21]]
         if phase == BIDDING:
             return list(self._tables.bidding(seat, self.high_points, self.last_marks))
         if phase == DECLARING:
@@ -213,7 +215,8 @@ class Match:
         if problem:
             raise IllegalAction(*problem)
         stacks = None if stacks is MISSING else stacks
-        self.contract = self.contract._replace(trump=trump, stacks=stacks)  # CON-04
+        declarer, team, kind, value = self.contract[:4]
+        self.contract = Contract(declarer, team, kind, value, trump, stacks)  # CON-04
         self.history.append(trump_action(seat, trump, stacks))
         self._use_trump(trump)
         self.phase, self.leader = PLAYING, seat  # PLAY-01: the declarer leads
@@ -244,8 +247,8 @@ class Match:
         self.history.append(PLAYS[seat][tile])
         trick.append(tile)
         if len(trick) < 4:
-            self._seat = left_of(seat)  # PLAY-02
-            self.to_act = SEATS[self._seat]
+            self._seat = seat = (seat + 1) & 3  # PLAY-02: clockwise (left_of)
+            self.to_act = SEATS[seat]
         else:
             self._complete_trick()
 

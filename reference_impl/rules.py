@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, NamedTuple
 
 from .errors import IllegalAction
@@ -223,7 +224,7 @@ class Rules:
     stake: Callable[[Rules, Contract], int] = field(default=contract_stake)
     match_winner: Callable[[Rules, list[int]], int | None] = field(default=match_winner)
 
-    @property
+    @cached_property
     def round_points(self) -> int:
         """PTS-03: 7 trick points plus the counters (42)."""
         return 7 + sum(points for _, points in self.counters)

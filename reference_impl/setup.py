@@ -40,14 +40,20 @@ def deal_order(order: list[int], dealer: int) -> Hands:
     return tuple(hands)
 
 
-def parse_deal(deal: Any, dealer: int, extra: tuple[str, ...] = ()) -> Hands:
+DEAL_FIELDS = frozenset({"hands", "order"})
+SETUP_FIELDS = DEAL_FIELDS | {"dealer", "marks", "variants"}
+SEAT_NAMES = frozenset(SEATS)
+TEAM_NAMES = frozenset(TEAMS)
+
+
+def parse_deal(deal: Any, dealer: int, fields: frozenset[str] = DEAL_FIELDS) -> Hands:
     """The hands of a deal `{"hands": ...}` or `{"order": [...]}` dealt by `dealer`
-    (DEAL-01, DEAL-02, DIG-06); `extra` names the other keys a setup may have."""
+    (DEAL-01, DEAL-02, DIG-06); `fields` are the keys it may have."""
     if type(deal) is not dict:
         raise invalid("a deal must be an object")
-    unknown = deal.keys() - {"hands", "order", *extra}
-    if unknown:
-        raise invalid("unknown field(s): " + ", ".join(map(repr, unknown)))
+    if not deal.keys() <= fields:
+        unknown = sorted(map(repr, deal.keys() - fields))
+        raise invalid("unknown field(s): " + ", ".join(unknown))
     if ("hands" in deal) == ("order" in deal):
         raise invalid("give exactly one of `hands` and `order`")
     if "order" in deal:
@@ -55,7 +61,7 @@ def parse_deal(deal: Any, dealer: int, extra: tuple[str, ...] = ()) -> Hands:
         hands = deal_order(order, dealer)
     else:
         given = deal["hands"]
-        if type(given) is not dict or given.keys() != set(SEATS):
+        if type(given) is not dict or given.keys() != SEAT_NAMES:
             raise invalid("`hands` must map each of A, B, C, D to its tiles", "DEAL-01")
         hands = tuple(tuple(parse_tiles(given[s], 7, f"hand {s}")) for s in SEATS)
     if len(set().union(*hands)) != TILE_COUNT:
@@ -72,7 +78,7 @@ def parse_dealer(value: Any) -> int:
 
 def parse_marks(value: Any, rules: Rules) -> tuple[int, int]:
     """SCORE-03: starting marks, 0..6 for each team."""
-    if type(value) is not dict or value.keys() != set(TEAMS):
+    if type(value) is not dict or value.keys() != TEAM_NAMES:
         raise invalid("`marks` must be {\"AC\": n, \"BD\": n}", "SCORE-03")
     marks = tuple(value[team] for team in TEAMS)
     for team_marks in marks:
@@ -90,5 +96,5 @@ def parse_setup(setup: Any, rules: Rules) -> tuple[int, tuple[int, int], Hands]:
         raise invalid("a setup needs `dealer`", "DEAL-04")
     dealer = parse_dealer(setup["dealer"])
     marks = parse_marks(setup["marks"], rules) if "marks" in setup else (0, 0)
-    hands = parse_deal(setup, dealer, extra=("dealer", "marks", "variants"))
+    hands = parse_deal(setup, dealer, SETUP_FIELDS)
     return dealer, marks, hands
