@@ -142,13 +142,14 @@ class Match:
         """Apply a legal action, or raise IllegalAction having changed nothing (DIG-03).
 
         Checks run in the order of errors.yaml: form, phase, seat, then the kind's own."""
-        if type(action) is dict and len(action) == 3 and action.get("type") == "play":
+        if type(action) is dict and len(action) == 3:
             # Fast path for the commonest action: one lookup parses a well-formed play.
             try:
-                seat, tile = SEAT_AND_TILE[action.get("seat"), action.get("tile")]
-            except (KeyError, TypeError):
-                seat = tile = None
-            if seat is not None:
+                play = action["type"] == "play" and SEAT_AND_TILE[action["seat"], action["tile"]]
+            except (KeyError, TypeError):  # not a well-formed play: parse_action explains
+                play = None
+            if play:
+                seat, tile = play
                 if self.phase != PLAYING or seat != self._seat:
                     raise self._out_of_turn("play", seat)
                 self._play(seat, tile)

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from reference_impl import IllegalAction, Match
 from reference_impl.actions import action_key
-from reference_impl.rules import COUNTERS
-from reference_impl.tiles import NAMES, SEATS
+from reference_impl.rules import COUNTERS, called_suit, follows, trick_rank
+from reference_impl.tiles import NAMES, SEATS, TILE_INDEX
 
 from .spec_data import error_codes, schema_validator
 
@@ -91,6 +91,25 @@ def check_legal_list(m: Match, legal: list) -> None:
     assert (legal == []) == (m.to_act is None)
 
 
+def naive_legal_plays(view: dict) -> list[str]:
+    """PLAY-04..PLAY-06 straight from the rule functions (no tables, no masks)."""
+    hand = view["hands"][view["to_act"]]
+    if not view["trick"]:
+        return sorted(hand, key=TILE_INDEX.get)
+    trump = view["contract"]["trump"]
+    called = called_suit(TILE_INDEX[view["trick"][0]["tile"]], trump)
+    following = [t for t in hand if follows(TILE_INDEX[t], called, trump)]
+    return sorted(following or hand, key=TILE_INDEX.get)
+
+
+def naive_winner(trick: dict, trump) -> str:
+    """RANK-01..RANK-05 straight from the rule functions."""
+    tiles = [TILE_INDEX[p["tile"]] for p in trick["plays"]]
+    called = called_suit(tiles[0], trump)
+    ranks = [trick_rank(t, called, trump) for t in tiles]
+    return trick["plays"][ranks.index(max(ranks))]["seat"]
+
+
 def check_observations(m: Match, validate: bool = True) -> None:
     """VIS-01, VIS-06 in every field; the views match their schemas (when `validate`)."""
     view = m.view()
@@ -118,6 +137,8 @@ def check_round_result(view: dict, start_marks: dict) -> None:
         assert result == {"outcome": "all_passed", "awarded_to": None, "marks": 0}
         assert view["marks"] == start_marks
         return
+    for trick in tricks:
+        assert trick["winner"] == naive_winner(trick, contract["trump"])
     us = contract["team"]
     them = "BD" if us == "AC" else "AC"
     points = {"AC": 0, "BD": 0}
@@ -154,6 +175,8 @@ def play_match(seed: int, rng: random.Random, rounds: int, checks: int) -> Match
         while m.to_act is not None:
             legal = m.legal_actions()
             check_legal_list(m, legal)
+            if m.phase == "playing":
+                assert [a["tile"] for a in legal] == naive_legal_plays(m.view())
             for action in candidates(rng, checks):
                 check_rejected(m, action, legal)
             check_observations(m, validate=rng.random() < 0.2)  # schemas are slow
