@@ -39,8 +39,7 @@ def uniform_policy(m: Match, legal: list[dict], rng: random.Random) -> dict:
 
 def new_round(rng: random.Random) -> Match:
     """A match at a seeded random deal with a random dealer (DEAL-02, DEAL-04)."""
-    keys = [rng.random() for _ in NAMES]  # a uniform shuffle: sort by i.i.d. keys
-    order = [NAMES[i] for i in sorted(range(len(NAMES)), key=keys.__getitem__)]
+    order = sorted(NAMES, key=lambda _: rng.random())  # uniform: i.i.d. random keys
     return Match.start({"dealer": SEATS[rng.randrange(4)], "order": order})
 
 

@@ -104,7 +104,7 @@ class Match:
     def _begin_round(self, hands: Hands) -> None:
         self.dealt = hands
         self.hands = [list(hand) for hand in hands]
-        self.masks = [mask_of(hand) for hand in hands]
+        self.masks = list(map(mask_of, hands))
         self.phase = BIDDING
         self._seat = left_of(self.dealer)  # BID-01
         self.to_act = SEATS[self._seat]
@@ -198,8 +198,8 @@ class Match:
     def _after_bidding_turn(self, seat: int) -> None:
         """BID-01: once around the table, ending with the dealer; then BID-08 or BID-09."""
         if seat != self.dealer:
-            self._seat = left_of(seat)
-            self.to_act = SEATS[self._seat]
+            self._seat = seat = (seat + 1) & 3  # left_of(seat)
+            self.to_act = SEATS[seat]
         elif self.high_bidder is None:
             self._end_round("all_passed")  # BID-09
         else:
@@ -263,7 +263,7 @@ class Match:
         counters = self._counters
         points = 1 + counters[trick[0]] + counters[trick[1]] + counters[trick[2]] \
             + counters[trick[3]]  # PTS-01, PTS-02
-        team = team_of(winner)
+        team = winner & 1  # team_of(winner)
         self.points[team] += points
         self.tricks_won[team] += 1
         self.tricks.append((self.leader, tuple(trick), winner, points))
