@@ -15,11 +15,12 @@ from reference_impl.actions import action_key
 from reference_impl.rules import COUNTERS, called_suit, follows, trick_rank
 from reference_impl.tiles import NAMES, SEATS, TILE_INDEX
 
-from .spec_data import error_codes, schema_validator
+from .spec_data import error_codes, rule_ids, schema_validator
 
 ACCEPTS = {"pass": "bidding", "bid": "bidding", "trump": "declaring", "play": "playing"}
 CODES = error_codes()
 APPLIES_TO = {c["code"]: set(c["applies_to"]) for c in CODES}
+RULE_IDS = set(rule_ids())
 VALIDATE_VIEW = schema_validator("view.schema.json")
 VALIDATE_OBS = schema_validator("observation.schema.json")
 VALIDATE_ACTION = schema_validator("action.schema.json")
@@ -61,6 +62,7 @@ def check_rejected(m: Match, action, legal: list) -> None:
         m.apply(action)
     except IllegalAction as error:
         code = error.code
+        assert error.rule in RULE_IDS and error.message, error
     else:
         raise AssertionError(f"accepted an action not listed as legal: {action!r}")
     assert m == before and m.to_json() == before_json and m.view() == before_view  # DIG-03
