@@ -6,7 +6,7 @@ import pytest
 
 from reference_impl import Match
 from reference_impl.actions import action_from_key, action_key
-from reference_impl.bench import bid30_policy, main, play_round, run_bench, uniform_policy
+from reference_impl.bench import bid30_round, main, run_bench, uniform_round
 from reference_impl.perft import divide, perft
 
 from .support import bid_and_declare, play, start
@@ -68,14 +68,19 @@ def test_from_json_refuses_what_is_not_a_match():
 
 
 def test_policies_play_whole_rounds():
+    """Policy (a): the seat left of the dealer bids 30 and declares; (b) ends rounds too."""
     rng = random.Random(0)
-    for policy in (bid30_policy, uniform_policy):
+    for play_round in (bid30_round, uniform_round):
         m = Match.from_seed(4)
-        assert play_round(m, policy, rng) >= 4 and m.to_act is None
-    m = Match.from_seed(4, dealer="D")
-    play_round(m, bid30_policy, rng)
-    assert m.view()["bids"][0] == {"type": "bid", "seat": "A", "points": 30}
-    assert m.view()["contract"]["declarer"] == "A"
+        assert play_round(m, rng) >= 4 and m.to_act is None
+    for dealer, first in (("D", "A"), ("A", "B"), ("B", "C"), ("C", "D")):
+        m = Match.from_seed(9, dealer=dealer)
+        count = bid30_round(m, rng)
+        view = m.view()
+        assert view["bids"][0] == {"type": "bid", "seat": first, "points": 30}
+        assert [b["type"] for b in view["bids"][1:]] == ["pass", "pass", "pass"]
+        assert view["contract"]["declarer"] == first
+        assert count == len(view["history"])
 
 
 def test_run_bench_reports_four_positive_figures(capsys):
