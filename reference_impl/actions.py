@@ -44,12 +44,6 @@ PLAY_CHUNKS: tuple[tuple[tuple[tuple[dict, ...], ...], ...], ...] = tuple(
     for seat in range(4))
 
 
-def plays_of_mask(seat: int, mask: int) -> list[dict]:
-    """The canonical play actions of `seat` for the tiles of `mask`, in tile order."""
-    c0, c1, c2, c3 = PLAY_CHUNKS[seat]
-    return [*c0[mask & 127], *c1[mask >> 7 & 127], *c2[mask >> 14 & 127], *c3[mask >> 21]]
-
-
 def bidding_actions(rules: Rules, seat: int, high_points: int, last_marks: int
                     ) -> tuple[dict, ...]:
     """Canonical order: the pass, point bids by number, marks bids by number."""

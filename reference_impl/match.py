@@ -129,7 +129,7 @@ class Match:
                 following = mask & self._follow[self.called]
                 if following:
                     mask = following
-            c0, c1, c2, c3 = PLAY_CHUNKS[seat]  # plays_of_mask(seat, mask), inlined
+            c0, c1, c2, c3 = PLAY_CHUNKS[seat]  # the plays of `mask`, in tile order
             return [*c0[mask & 127], *c1[mask >> 7 & 127], *c2[mask >> 14 & 127],
                     *c3[mask >> 21]]
         if phase == BIDDING:

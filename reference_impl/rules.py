@@ -216,7 +216,6 @@ class Rules:
     marks_range: range = range(0, 7)  # SCORE-03: starting marks a setup may give
     marks_target: int = 7  # MATCH-01
     # The rule functions a variant may swap (Nel-O, Sevens, a 250-point match, ...).
-    is_trump: Callable[[int, Any], bool] = field(default=is_trump)
     called_suit: Callable[[int, Any], int] = field(default=called_suit)
     follows: Callable[[int, int, Any], bool] = field(default=follows)
     trick_rank: Callable[[int, int, Any], int] = field(default=trick_rank)
