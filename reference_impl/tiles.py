@@ -9,14 +9,12 @@ from __future__ import annotations
 SEATS: tuple[str, ...] = ("A", "B", "C", "D")  # TBL-01: clockwise
 SEAT_INDEX: dict[str, int] = {name: i for i, name in enumerate(SEATS)}
 TEAMS: tuple[str, ...] = ("AC", "BD")  # TBL-02: partners sit opposite
-TEAM_INDEX: dict[str, int] = {name: i for i, name in enumerate(TEAMS)}
 
 # TIL-01, TIL-02: every unordered pair a|b with 0 <= a <= b <= 6, in canonical order.
 PIPS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(7) for b in range(a, 7))
 NAMES: tuple[str, ...] = tuple(f"{a}|{b}" for a, b in PIPS)
 TILE_INDEX: dict[str, int] = {name: i for i, name in enumerate(NAMES)}
 TILE_COUNT = len(PIPS)
-ALL_TILES = (1 << TILE_COUNT) - 1
 
 
 def left_of(seat: int) -> int:
@@ -29,29 +27,9 @@ def team_of(seat: int) -> int:
     return seat & 1
 
 
-def is_double(tile: int) -> bool:
-    a, b = PIPS[tile]
-    return a == b
-
-
-def shows(tile: int, number: int) -> bool:
-    """Whether the tile shows `number` on either end."""
-    return number in PIPS[tile]
-
-
 BITS: tuple[int, ...] = tuple(1 << t for t in range(TILE_COUNT))
 
 
 def mask_of(tiles: list[int] | tuple[int, ...]) -> int:
     """The mask of distinct tiles."""
     return sum(map(BITS.__getitem__, tiles))
-
-
-def tiles_of(mask: int) -> list[int]:
-    """The tiles of a mask, sorted (TIL-02)."""
-    tiles = []
-    while mask:
-        low = mask & -mask
-        tiles.append(low.bit_length() - 1)
-        mask ^= low
-    return tiles
