@@ -7,7 +7,7 @@ Figures: complete random rounds per second from seeded deals under two policies,
 nine trumps uniformly and every play is uniform over the legal plays, and (b) uniform over
 all legal actions, bids included (a four-pass round counts as a round); legal-action
 generations per second; perft leaves per second. Time is CPU time of this process, the
-best of five runs per figure, so other load on the machine does not drag the figures down.
+best of ten runs per figure, so other load on the machine does not drag the figures down.
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ def new_round(rng: random.Random) -> Match:
     return Match.start({"dealer": SEATS[rng.randrange(4)], "order": order})
 
 
-def best_rate(work: Callable[[], int], seconds: float, trials: int = 5) -> float:
+def best_rate(work: Callable[[], int], seconds: float, trials: int = 10) -> float:
     """Units of `work` per CPU second: the best of `trials` runs of seconds/trials each
     (as timeit takes the minimum: other load on the machine only ever slows a run)."""
     best = 0.0
