@@ -33,3 +33,13 @@ BITS: tuple[int, ...] = tuple(1 << t for t in range(TILE_COUNT))
 def mask_of(tiles: list[int] | tuple[int, ...]) -> int:
     """The mask of distinct tiles."""
     return sum(map(BITS.__getitem__, tiles))
+
+
+def tiles_of(mask: int) -> list[int]:
+    """The tiles of a mask, sorted (TIL-02). Also used by conformance/planted."""
+    tiles = []
+    while mask:
+        low = mask & -mask
+        tiles.append(low.bit_length() - 1)
+        mask ^= low
+    return tiles
