@@ -112,6 +112,24 @@ def perft(scenario, seed, dealer, depth, steps):
 
 
 @main.command()
+@click.option("--adapter", required=True, envvar="T42_ADAPTER",
+              help="python:MODULE:OBJECT | cmd:COMMAND ARGS (compared with the reference).")
+@click.option("--games", type=int, default=200, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--illegal-rate", type=float, default=0.2, show_default=True,
+              help="Share of steps that send a random, often illegal, action.")
+@click.option("--rounds", type=int, default=3, show_default=True, help="Rounds per match.")
+@click.option("--timeout", default=5.0, show_default=True,
+              help="Seconds to wait for each reply of a cmd: adapter.")
+def fuzz(adapter, games, seed, illegal_rate, rounds, timeout):
+    """Differential fuzzing: seeded random matches played through ADAPTER and the
+    reference engine, every view and observation compared after every step (base game)."""
+    from conformance.differential import fuzz_command
+
+    raise SystemExit(fuzz_command(adapter, games, seed, illegal_rate, rounds, timeout))
+
+
+@main.command()
 @click.option("--seconds", type=float, default=2.0, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True)
 def bench(seconds, seed):

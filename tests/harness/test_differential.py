@@ -1,0 +1,62 @@
+"""`t42 fuzz`: random matches through two implementations, compared after every step."""
+
+from __future__ import annotations
+
+from conformance.adapter import Rejected
+from conformance.adapters.reference import ReferenceAdapter
+from conformance.differential import fuzz
+
+
+class WrongFollowCode(ReferenceAdapter):
+    """Reports MUST_FOLLOW as TILE_NOT_IN_HAND: a wrong code, state still right."""
+
+    def act(self, action):
+        try:
+            super().act(action)
+        except Rejected as refusal:
+            if refusal.code == "MUST_FOLLOW":
+                raise Rejected("TILE_NOT_IN_HAND", "planted") from None
+            raise
+
+
+class SortedHands(ReferenceAdapter):
+    """Shows every hand sorted (DEAL-03 broken in the views only)."""
+
+    def view(self):
+        view = super().view()
+        view["hands"] = {seat: sorted(tiles) for seat, tiles in view["hands"].items()}
+        return view
+
+
+class CrashesOnTrump(ReferenceAdapter):
+    def act(self, action):
+        if action.get("type") == "trump":
+            raise RuntimeError("boom")
+        super().act(action)
+
+
+def test_reference_agrees_with_itself():
+    played, divergences, errors = fuzz(ReferenceAdapter(), games=30, seed=1)
+    assert (played, divergences, errors) == (30, [], [])
+
+
+def test_wrong_error_code_is_found_with_a_reproducer():
+    _, divergences, _ = fuzz(WrongFollowCode(), games=30, seed=1, illegal_rate=0.5)
+    assert divergences, "a wrong MUST_FOLLOW code went unnoticed in 30 games"
+    first = divergences[0]
+    assert "expected MUST_FOLLOW, got TILE_NOT_IN_HAND" in first.where
+    assert first.steps[-1]["act"]["type"] == "play"
+    assert "reproduce" in first.render()
+
+
+def test_view_difference_is_found_at_setup():
+    _, divergences, _ = fuzz(SortedHands(), games=5, seed=0)
+    assert len(divergences) == 5
+    for found in divergences:
+        assert found.differences[0].path.startswith("view.hands")
+
+
+def test_a_crash_ends_one_game_not_the_run():
+    played, divergences, errors = fuzz(CrashesOnTrump(), games=4, seed=0)
+    assert played == 4 and len(errors) == 4 and not divergences
+    assert "RuntimeError: boom" in errors[0]
