@@ -67,6 +67,9 @@ class PlantedAdapter(ReferenceAdapter):
     def __init__(self, name: str = "planted", match_class: type[Match] | None = None) -> None:
         super().__init__()
         self.name = name
+        # Plants break base-game rules and swap the base Rules in: variant scenarios are
+        # skipped, whatever the reference engine supports.
+        self.variants = []
         if match_class is not None:
             self.match_class = match_class
 

@@ -138,6 +138,15 @@ class CapturedInPlayOrder(ObservationEdge):
                 entry["tiles"] = [p["tile"] for p in plays]
 
 
+class CapturedNamesSeats(ObservationEdge):
+    """VIS-08 broken: a captured trick names who played each tile (and so who won it)."""
+
+    def rewrite(self, seen: dict[str, Any], view: dict[str, Any]) -> None:
+        for entry in seen["captured"]:
+            plays = view["tricks"][entry["number"] - 1]["plays"]
+            entry["seats"] = [p["seat"] for p in plays]
+
+
 class HistoryDuringRound(ObservationEdge):
     """VIS-10 broken: the action history is shown while the round is in progress."""
 

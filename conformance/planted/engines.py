@@ -14,7 +14,7 @@ from conformance.planted.base import PlantedMatch
 from reference_impl import IllegalAction
 from reference_impl.actions import bid_action, parse_action
 from reference_impl.rules import MISSING, TRUMP_SUIT
-from reference_impl.tiles import SEAT_INDEX, TILE_INDEX, left_of, team_of, tiles_of
+from reference_impl.tiles import SEAT_INDEX, TILE_COUNT, TILE_INDEX, left_of, team_of
 
 KIND_ORDER = {"pass": 0, "bid": 1, "trump": 2, "play": 3}
 
@@ -201,7 +201,8 @@ class MustOvertrump(PlayDuty):
         if not played or (self.called != TRUMP_SUIT and hand & self._follow[self.called]):
             return 0
         top = max(rank[t] for t in played)
-        return sum(1 << t for t in tiles_of(hand & trumps) if rank[t] > top)
+        held = hand & trumps
+        return sum(1 << t for t in range(TILE_COUNT) if held >> t & 1 and rank[t] > top)
 
 
 class FirstLeadLeftOfDealer(PlantedMatch):

@@ -1,0 +1,366 @@
+"""Mutation testing of the reference engine's rule code, with the scenario corpus as the
+only test. Not a CI step: it takes minutes.
+
+    python scripts/mutation.py [--jobs 2] [--timeout 3600] [--workdir DIR] [--json FILE]
+
+mutmut 3 ([tool.mutmut] in pyproject.toml) runs in a scratch copy of the checkout, so
+the working tree (where other people work) gets no `mutants/` folder and a run sees one
+consistent snapshot. The corpus is run by the pytest plugin (`pytest scenarios`).
+
+This file is also the pytest plugin mutmut loads (`-p scripts.mutation`): the engine
+caches what it derives from its rules (tables per `Rules`, canonical action dicts), and
+a cache filled by one test would hide a mutant from every later test in the same
+process, so every cache is emptied before each scenario.
+
+The figure is killed / (all mutants - equivalent - out of scope), where EQUIVALENT lists
+mutants that cannot change any observable behaviour (each with the reason) and
+OUT_OF_SCOPE the functions no scenario can reach through the adapter protocol. Both
+lists are checked: an entry that matches no mutant of the run is reported as stale.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import difflib
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+COPIED = ("reference_impl", "conformance", "spec", "scenarios", "pyproject.toml",
+          "scripts/mutation.py")
+TARGET = 0.95
+
+# Functions of the mutated files that the conformance protocol never calls: JSON
+# round-trips, seeded deals and debugging aids (the engine's own tests cover them).
+OUT_OF_SCOPE: dict[str, str] = {
+    "match.xǁMatchǁfrom_seed": "random deals: scenarios give every deal",
+    "match.xǁMatchǁto_json": "serialisation: not part of the adapter protocol",
+    "match.xǁMatchǁfrom_json": "serialisation: not part of the adapter protocol",
+    "match.xǁMatchǁ__repr__": "debugging aid",
+    "match.xǁMatchǁ__eq__": "engine equality: not part of the adapter protocol",
+    "match.xǁMatchǁ_snapshot": "engine equality: not part of the adapter protocol",
+    "actions.x_action_from_key": "inverse of action keys, used by from_json only",
+}
+
+# Functions whose every outcome is one fixed code: a mutant can only change the message.
+DIAGNOSTIC_FUNCTIONS: dict[str, str] = {
+    "actions.x_fields_problem": "returns MALFORMED_ACTION on every path; only the message "
+                                "(which field is missing or extra) varies",
+}
+
+# Mutants proven equivalent: (function, the mutated line as mutmut shows it) -> why.
+EQUIVALENT: dict[tuple[str, str], str] = {}
+
+
+# ---- the pytest plugin half ------------------------------------------------------------
+
+
+def pytest_runtest_setup(item: object) -> None:
+    clear_engine_caches()
+
+
+def clear_engine_caches() -> None:
+    for name, module in list(sys.modules.items()):
+        if name != "reference_impl" and not name.startswith("reference_impl."):
+            continue
+        for value in list(vars(module).values()):
+            if callable(getattr(value, "cache_clear", None)):
+                value.cache_clear()
+        tables = getattr(module, "_TABLES", None)
+        if isinstance(tables, dict):
+            tables.clear()
+
+
+# ---- running mutmut ----------------------------------------------------------------------
+
+
+def prepare(workdir: Path) -> None:
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "_data")
+    for name in COPIED:
+        source, target = ROOT / name, workdir / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if source.is_dir():
+            shutil.copytree(source, target, ignore=ignore)
+        else:
+            shutil.copy2(source, target)
+
+
+def run_mutmut(workdir: Path, jobs: int, timeout: float) -> bool:
+    """True if mutmut finished within `timeout` seconds (else what it did is kept)."""
+    command = [sys.executable, "-m", "mutmut", "run", "--max-children", str(jobs)]
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    with (workdir / "mutmut.log").open("w") as log:
+        process = subprocess.Popen(command, cwd=workdir, stdout=log, stderr=subprocess.STDOUT,
+                                   env=env, start_new_session=True)
+        try:
+            process.wait(timeout=timeout)
+            return process.returncode == 0
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGTERM)
+            process.wait()
+            return False
+
+
+def statuses(workdir: Path) -> dict[str, str]:
+    """mutant name -> status, from the .meta files mutmut writes."""
+    from mutmut.stats import status_by_exit_code
+
+    found = {}
+    for meta in sorted((workdir / "mutants").rglob("*.py.meta")):
+        codes = json.loads(meta.read_text())["exit_code_by_key"]
+        for name, code in codes.items():
+            found[name] = status_by_exit_code[code]
+    return found
+
+
+# ---- reading the mutants -------------------------------------------------------------
+
+
+def function_of(name: str) -> str:
+    """`reference_impl.rules.x_follows__mutmut_3` -> `rules.x_follows`."""
+    return re.sub(r"__mutmut_\d+$", "", name.removeprefix("reference_impl."))
+
+
+class Sources:
+    """The mutated files: each mutant is a function `<name>__mutmut_<n>` beside the
+    original `<name>__mutmut_orig`."""
+
+    def __init__(self, workdir: Path) -> None:
+        self.workdir = workdir
+        self.files: dict[str, tuple[str, dict[str, ast.FunctionDef]]] = {}
+
+    def functions(self, module: str) -> tuple[str, dict[str, ast.FunctionDef]]:
+        if module not in self.files:
+            path = self.workdir / "mutants" / "reference_impl" / f"{module}.py"
+            text = path.read_text(encoding="utf-8")
+            defs = {node.name: node for node in ast.walk(ast.parse(text))
+                    if isinstance(node, ast.FunctionDef)}
+            self.files[module] = (text, defs)
+        return self.files[module]
+
+    def pair(self, name: str) -> tuple[str, ast.FunctionDef, ast.FunctionDef] | None:
+        """(source text, original def, mutant def) of a mutant."""
+        module, _, mutant = name.removeprefix("reference_impl.").partition(".")
+        text, defs = self.functions(module)
+        original = defs.get(re.sub(r"__mutmut_\d+$", "__mutmut_orig", mutant))
+        changed = defs.get(mutant)
+        return (text, original, changed) if original and changed else None
+
+    def diff(self, name: str) -> str:
+        found = self.pair(name)
+        if not found:
+            return "(source not found)"
+        text, original, changed = found
+        before = (ast.get_source_segment(text, original) or "").splitlines()
+        after = (ast.get_source_segment(text, changed) or "").splitlines()
+        after[:1] = [after[0].replace(changed.name, original.name)] if after else []
+        return "\n".join(difflib.unified_diff(before, after, lineterm="", n=1,
+                                               fromfile="original", tofile=name))
+
+
+def mutated_line(diff: str) -> str:
+    added = [line[1:].strip() for line in diff.splitlines()
+             if line.startswith("+") and not line.startswith("+++")]
+    return " / ".join(added)
+
+
+# ---- what the protocol cannot see: messages and rule IDs ------------------------------
+
+# A rejection reaches the harness as its code only (and a message nobody may expect,
+# CONTRIBUTING.md); the rule ID stays inside the engine. Calls that build one keep their
+# first N arguments here (the code), the rest only label the message.
+KEPT_ARGS = {"IllegalAction": 1, "invalid": 0, "malformed": 0, "ValueError": 0,
+             "parse_tiles": 2}  # parse_tiles(value, count, label-for-the-message)
+
+
+def error_codes() -> frozenset[str]:
+    from reference_impl.errors import CODES
+
+    return frozenset(CODES)
+
+
+SAFE_CALLS = frozenset({"map", "sorted", "str", "repr", "len", "join"})
+PLACEHOLDER = ast.Constant("<diagnostic>")
+
+
+def safe(node: ast.AST) -> bool:
+    """True if evaluating `node` cannot raise: literals, names, f-strings and joins of
+    them. A message whose mutant could raise (a crash the harness sees) is not dropped."""
+    if isinstance(node, ast.Constant | ast.Name):
+        return True
+    if isinstance(node, ast.Call):
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+        return name in SAFE_CALLS and all(map(safe, [*node.args, func]))
+    if isinstance(node, ast.GeneratorExp | ast.ListComp):
+        return safe(node.elt) and all(safe(g.iter) for g in node.generators)
+    if isinstance(node, ast.Lambda | ast.Starred):
+        return False
+    children = list(ast.iter_child_nodes(node))
+    return isinstance(node, ast.expr) and all(
+        safe(c) for c in children if isinstance(c, ast.expr))
+
+
+def neutral(node: ast.expr) -> ast.expr:
+    return PLACEHOLDER if safe(node) else node
+
+
+class _Diagnostics(ast.NodeTransformer):
+    """Replaces message and rule-ID arguments, and the rule and message of problem
+    tuples (code, rule, message), by a placeholder when they cannot raise."""
+
+    def __init__(self, codes: frozenset[str]) -> None:
+        self.codes = codes
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        self.generic_visit(node)
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+        if name in KEPT_ARGS:
+            kept = KEPT_ARGS[name]
+            rest = [neutral(a) for a in node.args[kept:]]
+            node.args = node.args[:kept] + [a for a in rest if a is not PLACEHOLDER]
+            node.keywords = []
+        return node
+
+    def visit_Tuple(self, node: ast.Tuple) -> ast.AST:
+        self.generic_visit(node)
+        first = node.elts[0] if node.elts else None
+        if isinstance(first, ast.Constant) and first.value in self.codes:
+            rest = [neutral(e) for e in node.elts[1:]]
+            node.elts = [first] + [e for e in rest if e is not PLACEHOLDER]
+        return node
+
+
+def _drop_dead_stores(function: ast.FunctionDef) -> None:
+    """Values stored in names nothing reads any more (a message's parts, a rule ID)."""
+    for _ in range(3):
+        loaded = {n.id for n in ast.walk(function)
+                  if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        for node in ast.walk(function):
+            if isinstance(node, ast.Assign):
+                stored = [n.id for t in node.targets for n in ast.walk(t)
+                          if isinstance(n, ast.Name)]
+                if stored and not set(stored) & loaded:
+                    node.value = neutral(node.value)
+        args = function.args
+        first_default = len(args.args) - len(args.defaults)
+        for i, arg in enumerate(args.args[first_default:]):
+            if arg.arg not in loaded:
+                args.defaults[i] = neutral(args.defaults[i])
+
+
+def _normalised(function: ast.FunctionDef, codes: frozenset[str]) -> str:
+    import copy
+
+    tree = _Diagnostics(codes).visit(copy.deepcopy(function))
+    tree.name = "f"
+    _drop_dead_stores(tree)
+    return ast.dump(tree, annotate_fields=False)
+
+
+def diagnostic_only(sources: Sources, name: str, codes: frozenset[str]) -> bool:
+    """True if the mutant changes only what a rejection says, not which code it has."""
+    found = sources.pair(name)
+    if not found:
+        return False
+    _, original, changed = found
+    return _normalised(original, codes) == _normalised(changed, codes)
+
+
+# ---- judging the survivors ----------------------------------------------------------
+
+
+def judge(names: list[str], status: dict[str, str], sources: Sources) -> dict:
+    """Split the mutants into killed, survived, diagnostic, equivalent, out of scope."""
+    codes = error_codes()
+    seen_equivalent, seen_scope = set(), set()
+    verdict: dict[str, list] = {k: [] for k in (
+        "killed", "survived", "diagnostic", "equivalent", "out_of_scope", "not_checked")}
+    for name in names:
+        function, state = function_of(name), status[name]
+        if function in OUT_OF_SCOPE:
+            seen_scope.add(function)
+            verdict["out_of_scope"].append(name)
+        elif state in ("killed", "timeout", "segfault", "caught by type check"):
+            verdict["killed"].append(name)
+        elif state == "not checked":
+            verdict["not_checked"].append(name)
+        elif function in DIAGNOSTIC_FUNCTIONS or diagnostic_only(sources, name, codes):
+            verdict["diagnostic"].append(name)
+        else:
+            key = (function, mutated_line(sources.diff(name)))
+            if key in EQUIVALENT:
+                seen_equivalent.add(key)
+                verdict["equivalent"].append(name)
+            else:
+                verdict["survived"].append(name)
+    verdict["stale"] = ([f"OUT_OF_SCOPE {f}" for f in OUT_OF_SCOPE if f not in seen_scope]
+                        + [f"EQUIVALENT {k}" for k in EQUIVALENT if k not in seen_equivalent])
+    return verdict
+
+
+def report(verdict: dict, status: dict[str, str], sources: Sources) -> float:
+    killed = len(verdict["killed"])
+    scored = killed + len(verdict["survived"]) + len(verdict["not_checked"])
+    rate = killed / scored if scored else 0.0
+    for name in verdict["survived"]:
+        print(f"\n--- SURVIVED ({status[name]}) {name}")
+        print(sources.diff(name))
+    for line in verdict["stale"]:
+        print(f"stale entry (matches no mutant of this run): {line}")
+    total = sum(len(v) for k, v in verdict.items() if k != "stale")
+    print(f"\nmutants {total}: killed {killed}, survived {len(verdict['survived'])}, "
+          f"not checked {len(verdict['not_checked'])}; not scored: "
+          f"diagnostic-only {len(verdict['diagnostic'])}, "
+          f"equivalent {len(verdict['equivalent'])}, "
+          f"out of scope {len(verdict['out_of_scope'])}")
+    print(f"kill rate: {killed}/{scored} = {rate:.1%} (target {TARGET:.0%}); "
+          f"all mutants: {killed}/{total} = {killed / total if total else 0:.1%}")
+    return rate
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--timeout", type=float, default=3600.0, help="seconds for mutmut run")
+    parser.add_argument("--workdir", type=Path, help="scratch copy (default: a temp dir); "
+                        "an existing one is reused as is (mutmut resumes)")
+    parser.add_argument("--judge-only", action="store_true",
+                        help="only judge the results already in --workdir")
+    parser.add_argument("--keep", action="store_true", help="keep the scratch copy")
+    parser.add_argument("--json", type=Path, help="write the verdict here")
+    args = parser.parse_args(argv)
+    workdir = args.workdir or Path(tempfile.mkdtemp(prefix="t42-mutation-"))
+    if not (workdir / "pyproject.toml").exists():
+        prepare(workdir)
+    if not args.judge_only:
+        print(f"mutmut in {workdir} ({args.jobs} jobs, at most {args.timeout:.0f} s)")
+        start = time.perf_counter()
+        finished = run_mutmut(workdir, args.jobs, args.timeout)
+        print(f"mutmut {'finished' if finished else 'stopped'} after "
+              f"{time.perf_counter() - start:.0f} s (log: {workdir / 'mutmut.log'})")
+    status = statuses(workdir)
+    sources = Sources(workdir)
+    verdict = judge(sorted(status), status, sources)
+    rate = report(verdict, status, sources)
+    if args.json:
+        survivors = {n: sources.diff(n) for n in verdict["survived"]}
+        args.json.write_text(json.dumps({"rate": rate, "verdict": verdict,
+                                         "survivors": survivors}, indent=2))
+    if not args.keep and args.workdir is None:
+        shutil.rmtree(workdir, ignore_errors=True)
+    return 0 if rate >= TARGET else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
