@@ -1,4 +1,5 @@
-"""Texas 42 reference engine (base game): the model every scenario is checked against.
+"""Texas 42 reference engine: the model every scenario is checked against (the base game
+and every variant option of spec/variants.md).
 
     from reference_impl import Match, IllegalAction, Rules
     m = Match.start(setup)        # or Match.from_seed(seed, dealer=None)
@@ -8,8 +9,10 @@
 from .errors import IllegalAction
 from .match import Match
 from .rules import Rules
+from .variants import OPTIONS
 
-__version__ = "0.1.0"
-VARIANTS: tuple[str, ...] = ()  # variant options supported (spec/variants.md): none yet
+__version__ = "0.2.0"
+# The variant options supported (spec/variants.md): every one, with every setting.
+VARIANTS: tuple[str, ...] = tuple(OPTIONS)
 
 __all__ = ["VARIANTS", "IllegalAction", "Match", "Rules", "__version__"]

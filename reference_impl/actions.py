@@ -11,7 +11,7 @@ from functools import cache
 from typing import Any
 
 from .errors import IllegalAction
-from .rules import MISSING, Rules, legal_marks_bids, legal_point_bids
+from .rules import BASE_RULES, MISSING, Bidding, Contract, Rules, choice_problem, legal_bids
 from .tiles import NAMES, SEAT_INDEX, SEATS, TILE_INDEX
 
 # ---- Canonical dicts ---------------------------------------------------------------
@@ -23,8 +23,8 @@ PLAYS: tuple[tuple[dict, ...], ...] = tuple(
 
 @cache
 def bid_action(seat: int, kind: str, value: int) -> dict:
-    """`kind` is "points" or "marks"."""
-    return {"type": "bid", "seat": SEATS[seat], kind: value}
+    """`kind` is "points" or "marks", or "plunge" (PLUNGE-02: written `"plunge": true`)."""
+    return {"type": "bid", "seat": SEATS[seat], kind: True if kind == "plunge" else value}
 
 
 @cache
@@ -44,21 +44,22 @@ PLAY_CHUNKS: tuple[tuple[tuple[tuple[dict, ...], ...], ...], ...] = tuple(
     for seat in range(4))
 
 
-def bidding_actions(rules: Rules, seat: int, high_points: int, last_marks: int
-                    ) -> tuple[dict, ...]:
-    """Canonical order: the pass, point bids by number, marks bids by number."""
-    return (PASSES[seat],
-            *(bid_action(seat, "points", p)
-              for p in legal_point_bids(rules, high_points, last_marks)),
-            *(bid_action(seat, "marks", m) for m in legal_marks_bids(rules, last_marks)))
+def bidding_actions(rules: Rules, seat: int, state: Bidding) -> tuple[dict, ...]:
+    """Canonical order: the pass (unless FORCE-02 forbids it), point bids by number,
+    marks bids by number, the plunge; exactly the bids `rules.bid_problem` accepts."""
+    may_pass = not (state.dealer_after_passes and rules.dealer_must_bid)
+    return ((PASSES[seat],) if may_pass else ()) + tuple(
+        bid_action(seat, kind, value) for kind, value in legal_bids(rules, state))
 
 
-def declaring_actions(rules: Rules, seat: int, kind: str) -> tuple[dict, ...]:
-    """Canonical order: trumps as listed in rules.trumps, each with stacks 1 then 2 when
-    the contract is a marks bid (CON-01..CON-03)."""
-    stacks_choices = rules.stacks if kind == "marks" else (None,)
+def declaring_actions(rules: Rules, seat: int, contract: Contract) -> tuple[dict, ...]:
+    """Canonical order: trumps as listed in rules.trumps (the options' after the base
+    ones; an alias never), each with stacks 1 then 2 when the contract is a marks bid
+    (CON-01..CON-03); without the choices this contract does not allow."""
+    stacks_choices = rules.stacks if contract.kind == "marks" else (None,)
     return tuple(trump_action(seat, trump, stacks)
-                 for trump in rules.trumps for stacks in stacks_choices)
+                 for trump in rules.trumps if choice_problem(rules, contract, trump) is None
+                 for stacks in stacks_choices)
 
 
 # ---- Strict parsing (DIG-01) -------------------------------------------------------
@@ -86,6 +87,8 @@ def parse_seat(action: dict) -> int:
 PASS_FIELDS = frozenset({"type", "seat"})
 POINT_BID_FIELDS = frozenset({"type", "seat", "points"})
 MARKS_BID_FIELDS = frozenset({"type", "seat", "marks"})
+PLUNGE_BID_FIELDS = frozenset({"type", "seat", "plunge"})  # PLUNGE-02, only with `plunge`
+BID_VALUES = ("points", "marks", "plunge")
 TRUMP_FIELDS = frozenset({"type", "seat", "trump"})
 TRUMP_STACKS_FIELDS = frozenset({"type", "seat", "trump", "stacks"})
 PLAY_FIELDS = frozenset({"type", "seat", "tile"})
@@ -93,8 +96,12 @@ PLAY_FIELDS = frozenset({"type", "seat", "tile"})
 
 def fields_problem(action: dict, *forms: frozenset[str]) -> IllegalAction:
     """MALFORMED_ACTION naming what is missing or extra against the nearest form."""
-    if action["type"] == "bid" and ("points" in action) == ("marks" in action):
-        return malformed("a bid has exactly one of `points` and `marks`")
+    if action["type"] == "bid":
+        names = [name for name in BID_VALUES if any(name in form for form in forms)]
+        if "plunge" in action and "plunge" not in names:
+            return malformed("a bid with `plunge` needs option plunge (VAR-04)")
+        if sum(name in action for name in names) != 1:
+            return malformed("a bid has exactly one of " + ", ".join(f"`{n}`" for n in names))
     form = min(forms, key=lambda f: len(f ^ action.keys()))
     missing, extra = sorted(form - action.keys()), sorted(map(repr, action.keys() - form))
     return malformed(f"a {action['type']} action "
@@ -102,10 +109,11 @@ def fields_problem(action: dict, *forms: frozenset[str]) -> IllegalAction:
                         f"has unknown field(s) {', '.join(extra)}"))
 
 
-def parse_action(action: Any) -> tuple[str, int, Any, Any]:
+def parse_action(action: Any, rules: Rules = BASE_RULES) -> tuple[str, int, Any, Any]:
     """(kind, seat, x, y) of a well-formed action, else MALFORMED_ACTION (DIG-01).
 
-    play: (tile int, None); bid: ("points" | "marks", n); pass: (None, None);
+    play: (tile int, None); bid: ("points" | "marks", n) or ("plunge", its marks) with
+    option plunge (VAR-04: a malformed bid without it); pass: (None, None);
     trump: (trump value, stacks value or MISSING). Values are checked for JSON type
     only: their meaning is judged later, in check order (errors.yaml).
     """
@@ -124,8 +132,15 @@ def parse_action(action: Any) -> tuple[str, int, Any, Any]:
             which = "points"
         elif keys == MARKS_BID_FIELDS:
             which = "marks"
+        elif keys == PLUNGE_BID_FIELDS and rules.plunge_doubles:
+            if action["plunge"] is not True:
+                raise malformed(f"`plunge` is always true, not {action['plunge']!r}")
+            return kind, parse_seat(action), "plunge", rules.plunge_marks
         else:
-            raise fields_problem(action, POINT_BID_FIELDS, MARKS_BID_FIELDS)
+            forms = (POINT_BID_FIELDS, MARKS_BID_FIELDS)
+            if rules.plunge_doubles:
+                forms += (PLUNGE_BID_FIELDS,)
+            raise fields_problem(action, *forms)
         value = action[which]
         if type(value) is not int:  # a JSON integer, never a boolean
             raise malformed(f"`{which}` must be an integer, not {value!r}")
@@ -154,13 +169,16 @@ def parse_action(action: Any) -> tuple[str, int, Any, Any]:
 
 
 def action_key(action: dict) -> str:
-    """`pass`, `bid:30`, `bid:2m`, `trump:6`, `trump:none/2`, `play:5|5` (no seat)."""
+    """`pass`, `bid:30`, `bid:2m`, `bid:plunge`, `trump:6`, `trump:none/2`,
+    `trump:first_tile`, `play:5|5` (no seat)."""
     kind = action["type"]
     if kind == "play":
         return "play:" + action["tile"]
     if kind == "pass":
         return "pass"
     if kind == "bid":
+        if "plunge" in action:
+            return "bid:plunge"
         return f"bid:{action['points']}" if "points" in action else f"bid:{action['marks']}m"
     if kind == "trump":
         stacks = action.get("stacks")
@@ -176,6 +194,8 @@ def action_from_key(seat: str, key: str) -> dict:
     if kind == "play":
         return {"type": "play", "seat": seat, "tile": arg}
     if kind == "bid" and arg:
+        if arg == "plunge":
+            return {"type": "bid", "seat": seat, "plunge": True}
         if arg.endswith("m"):
             return {"type": "bid", "seat": seat, "marks": int(arg[:-1])}
         return {"type": "bid", "seat": seat, "points": int(arg)}

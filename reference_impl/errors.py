@@ -1,7 +1,8 @@
 """The rejection raised by the engine, with a code from spec/errors.yaml (DIG-03).
 
-The codes are the closed list of `spec/errors.yaml`, in its check order; a test keeps this
-tuple equal to that file, so the engine needs no YAML at run time.
+The codes are the closed list of `spec/errors.yaml`, in its single check order (a variant's
+code right after its `check_after`, as errors.md shows); a test keeps this tuple equal to
+that file, so the engine needs no YAML at run time.
 """
 
 from __future__ import annotations
@@ -14,12 +15,16 @@ CODES: tuple[str, ...] = (
     "POINT_BID_RANGE",
     "BID_TOO_LOW",
     "MARKS_BID_STEP",
+    "PLUNGE_NOT_ALLOWED",
+    "FORCED_BID",
     "INVALID_TRUMP",
+    "TRUMP_NOT_ALLOWED",
     "STACKS_NOT_ALLOWED",
     "STACKS_REQUIRED",
     "STACKS_INVALID",
     "TILE_NOT_IN_HAND",
     "MUST_FOLLOW",
+    "MUST_PLAY_CLOSEST",
 )
 
 

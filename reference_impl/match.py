@@ -26,18 +26,41 @@ from .actions import (
     parse_action,
     trump_action,
 )
+from .dealing import draw_first_dealer
 from .errors import IllegalAction
 from .rules import (
+    ALL_PASSED,
     MISSING,
+    SETS_TRUMP,
+    Bidding,
+    Choice,
     Contract,
+    bid_problem,
     declaration_problem,
-    marks_bid_problem,
-    point_bid_problem,
-    rules_for,
+    forced_bid_problem,
+    winner_after_round,
 )
 from .setup import Hands, invalid, parse_deal, parse_setup
 from .tables import tables_for
-from .tiles import NAMES, SEATS, TEAMS, left_of, mask_of, team_of
+from .tiles import (
+    BITS,
+    NAMES,
+    NEXT_SEATS,
+    NOBODY,
+    PIPS,
+    PLAY_ORDERS,
+    SEAT_INDEX,
+    SEATS,
+    TEAMS,
+    left_of,
+    mask_of,
+    team_of,
+)
+from .variant_rules import tie_to_bidders
+from .variants import rules_for
+
+BIT_OF = BITS.__getitem__
+DOUBLES = mask_of([t for t, (a, b) in enumerate(PIPS) if a == b])  # PLUNGE-02
 
 BIDDING, DECLARING, PLAYING = "bidding", "declaring", "playing"
 ROUND_OVER, MATCH_OVER = "round_over", "match_over"
@@ -55,10 +78,12 @@ class Match:
         # the current round
         "dealt", "phase", "to_act", "_seat",  # to_act is SEATS[_seat], or None
         "hands", "masks", "history",
-        "high_points", "last_marks", "high_bidder", "contract",
-        "trick", "leader", "called", "tricks", "points", "tricks_won", "result",
+        "high_points", "last_marks", "high_bidder", "plunged", "contract", "sitting_out",
+        "trick", "leader", "called", "tricks", "points", "tricks_won", "decided", "result",
         # tables of the declared trump (derived from rules + contract)
         "_tables", "_called_of", "_follow", "_rank", "_counters",
+        # how the declared choice plays (derived from rules + contract; see _use_trump)
+        "_orders", "_next", "_duty", "_ties", "_outcome",
     )
 
     # ---- construction ------------------------------------------------------------
@@ -79,21 +104,28 @@ class Match:
         return match
 
     @classmethod
-    def from_seed(cls, seed: Any, dealer: str | None = None) -> Match:
+    def from_seed(cls, seed: Any, dealer: str | None = None,
+                  variants: dict | None = None) -> Match:
         """A match with a deal shuffled by `random.Random(seed)`; the first dealer is drawn
-        from the same generator when not given (DEAL-04)."""
+        from the same generator when not given (DEAL-04; DRAW-03 under deal_by_drawing)."""
         rng = random.Random(seed)
-        first = SEATS[rng.randrange(4)] if dealer is None else dealer
+        variants = {} if variants is None else variants
+        if dealer is None:
+            drawing = rules_for(variants).draws
+            dealer = SEATS[draw_first_dealer(rng) if drawing else rng.randrange(4)]
         order = list(NAMES)
         rng.shuffle(order)
-        return cls.start({"dealer": first, "order": order})
+        setup = {"dealer": dealer, "order": order}
+        if variants:
+            setup["variants"] = variants
+        return cls.start(setup)
 
     def deal(self, deal: dict) -> None:
         """Start the next round, dealt by the seat left of the last dealer (DEAL-05).
 
         Check order per errors.yaml: INVALID_SETUP before WRONG_PHASE."""
         dealer = left_of(self.dealer)
-        hands = parse_deal(deal, dealer)
+        hands = parse_deal(deal, dealer, self.rules)
         if self.phase != ROUND_OVER:
             rule = "MATCH-01" if self.phase == MATCH_OVER else "MATCH-03"
             raise IllegalAction("WRONG_PHASE", rule,
@@ -103,18 +135,22 @@ class Match:
 
     def _begin_round(self, hands: Hands) -> None:
         self.dealt = hands
-        self.hands = [list(hand) for hand in hands]
-        self.masks = list(map(mask_of, hands))
+        self.hands = list(map(list, hands))
+        self.masks = [sum(map(BIT_OF, hand)) for hand in hands]  # mask_of, inlined
         self.phase = BIDDING
         self._seat = left_of(self.dealer)  # BID-01
         self.to_act = SEATS[self._seat]
         self.history = []
         self.high_points = self.last_marks = 0
-        self.high_bidder = self.contract = self.result = None
+        self.high_bidder = self.contract = self.result = self.decided = None
+        self.plunged = False
         self.trick, self.leader, self.called = [], None, None
         self.tricks = []
         self.points, self.tricks_won = [0, 0], [0, 0]
         self._called_of = self._follow = self._rank = self._counters = None
+        self.sitting_out = self._duty = self._outcome = None
+        self._orders, self._next = PLAY_ORDERS[NOBODY], NEXT_SEATS[NOBODY]
+        self._ties = False
 
     # ---- the tiny API ------------------------------------------------------------
 
@@ -129,13 +165,19 @@ class Match:
                 following = mask & self._follow[self.called]
                 if following:
                     mask = following
+            if self._duty is not None:  # SEVENS-04: a duty besides following
+                mask = self._duty(mask)
             c0, c1, c2, c3 = PLAY_CHUNKS[seat]  # the plays of `mask`, in tile order
             return [*c0[mask & 127], *c1[mask >> 7 & 127], *c2[mask >> 14 & 127],
                     *c3[mask >> 21]]
         if phase == BIDDING:
-            return list(self._tables.bidding(seat, self.high_points, self.last_marks))
+            tables = self._tables
+            if tables.plain_bidding:  # no option in force reads more than the high bids
+                return list(tables.plain_bidding_actions(seat, self.high_points,
+                                                         self.last_marks))
+            return list(tables.bidding(seat, self._bidding(seat)))
         if phase == DECLARING:
-            return list(self._tables.declaring(seat, self.contract.kind))
+            return list(self._tables.declaring(seat, self.contract))
         return []
 
     def apply(self, action: dict) -> None:
@@ -154,7 +196,16 @@ class Match:
                     raise self._out_of_turn("play", seat)
                 self._play(seat, tile)
                 return
-        kind, seat, x, y = parse_action(action)
+        elif type(action) is dict and len(action) == 2 and action.get("type") == "pass":
+            # Fast path for the commonest bidding action: a pass has only its seat.
+            name = action.get("seat")
+            if type(name) is str and name in SEAT_INDEX:
+                seat = SEAT_INDEX[name]
+                if self.phase != BIDDING or seat != self._seat:
+                    raise self._out_of_turn("pass", seat)
+                self._pass(seat)
+                return
+        kind, seat, x, y = parse_action(action, self.rules)
         if self.phase != PHASE_OF_KIND[kind] or seat != self._seat:
             raise self._out_of_turn(kind, seat)
         if kind == "play":
@@ -176,22 +227,35 @@ class Match:
 
     # ---- bidding (BID) -----------------------------------------------------------
 
+    def _bidding(self, seat: int) -> Bidding:
+        """What a bid's checks look at besides the bid; the bidder's doubles are counted
+        only where a plunge exists (PLUNGE-02)."""
+        bid_made = self.high_bidder is not None
+        doubles = (self.masks[seat] & DOUBLES).bit_count() if self.rules.plunge_doubles else 0
+        return Bidding(self.high_points, self.last_marks, bid_made,
+                       seat == self.dealer and not bid_made, doubles)
+
     def _bid(self, seat: int, kind: str, value: int) -> None:
-        if kind == "points":
-            problem = point_bid_problem(self.rules, value, self.high_points, self.last_marks)
-        else:
-            problem = marks_bid_problem(self.rules, value, self.last_marks)
+        bid_made = self.high_bidder is not None
+        doubles = (self.masks[seat] & DOUBLES).bit_count() if kind == "plunge" else 0
+        problem = bid_problem(self.rules, kind, value, self.high_points, self.last_marks,
+                              bid_made, seat == self.dealer and not bid_made, doubles)
         if problem:
             raise IllegalAction(*problem)
         if kind == "points":
             self.high_points = value
         else:
-            self.last_marks = value
+            self.last_marks = value  # a plunge is a marks bid (PLUNGE-03)
+        self.plunged = kind == "plunge"
         self.high_bidder = seat  # BID-08: every accepted bid outranks the ones before it
         self.history.append(bid_action(seat, kind, value))
         self._after_bidding_turn(seat)
 
     def _pass(self, seat: int) -> None:
+        if seat == self.dealer and self.high_bidder is None:  # three passes before (FORCE-02)
+            problem = forced_bid_problem(self.rules, None, None, True)
+            if problem:
+                raise IllegalAction(*problem)
         self.history.append(PASSES[seat])
         self._after_bidding_turn(seat)
 
@@ -201,12 +265,14 @@ class Match:
             self._seat = seat = (seat + 1) & 3  # left_of(seat)
             self.to_act = SEATS[seat]
         elif self.high_bidder is None:
-            self._end_round("all_passed")  # BID-09
+            self._end_round(ALL_PASSED)  # BID-09
         else:
-            declarer = self.high_bidder
+            bidder = self.high_bidder
+            declarer = (bidder + 2) & 3 if self.plunged else bidder  # PLUNGE-04: the partner
             kind = "marks" if self.last_marks else "points"
             value = self.last_marks or self.high_points
-            self.contract = Contract(declarer, team_of(declarer), kind, value)
+            self.contract = Contract(declarer, team_of(declarer), kind, value, None, None,
+                                     self.plunged)
             self.phase, self._seat, self.to_act = DECLARING, declarer, SEATS[declarer]  # CON-01
 
     # ---- declaration (CON) -------------------------------------------------------
@@ -216,16 +282,40 @@ class Match:
         if problem:
             raise IllegalAction(*problem)
         stacks = None if stacks is MISSING else stacks
-        declarer, team, kind, value = self.contract[:4]
-        self.contract = Contract(declarer, team, kind, value, trump, stacks)  # CON-04
+        trump = self.rules.canonical_trump(trump)  # FOLLOWME-02: recorded as "none"
+        declarer, team, kind, value, _, _, plunge = self.contract
+        self.contract = Contract(declarer, team, kind, value, trump, stacks, plunge)  # CON-04
         self.history.append(trump_action(seat, trump, stacks))
-        self._use_trump(trump)
+        choice = self._tables.choices[self._use_trump(trump)]
+        self._outcome = self.rules.outcome  # END-01..END-04
+        if choice is not None:
+            self._use_choice(choice)
         self.phase, self.leader = PLAYING, seat  # PLAY-01: the declarer leads
 
-    def _use_trump(self, trump: Any) -> None:
+    def _use_trump(self, trump: Any) -> int:
+        """Play by the tables of `trump`; its index in rules.trumps."""
         tables, index = self._tables, self.rules.trumps.index(trump)
         self._called_of, self._follow = tables.called[index], tables.follow[index]
         self._rank, self._counters = tables.rank[index], tables.counters
+        return index
+
+    def _use_choice(self, choice: Choice) -> None:
+        """What an option's choice changes in play: NELLO-03/04 (the partner sits out, three
+        tiles a trick), NELLO-07 (outcome), SEVENS-04 (duty), SEVENS-05 (ties)."""
+        if choice.partner_sits_out:
+            self.sitting_out = (self.contract.declarer + 2) & 3
+            self._orders = PLAY_ORDERS[self.sitting_out]
+            self._next = NEXT_SEATS[self.sitting_out]
+        self._duty, self._ties = choice.duty, choice.ties_to_bidders
+        self._outcome = choice.outcome or self._outcome
+
+    def _set_trump_by(self, tile: int) -> int:
+        """UNDECL-03: the first tile sets trump, and so leads a trump; the suit it calls."""
+        choice = self._tables.choices[self.rules.trumps.index(self.contract.trump)]
+        trump = choice.sets_trump(tile)
+        self.contract = self.contract._replace(trump=trump)
+        self._use_trump(trump)
+        return self._called_of[tile]
 
     # ---- play (PLAY, RANK, PTS, END) ---------------------------------------------
 
@@ -241,50 +331,66 @@ class Match:
                 raise IllegalAction("MUST_FOLLOW", "PLAY-05",
                                     f"{SEATS[seat]} holds a tile that follows and must "
                                     f"play one, not {NAMES[tile]}")
-        else:
-            self.called = self._called_of[tile]  # SUIT-04, SUIT-05: the lead calls a suit
+        if self._duty is not None and not self._duty(hand) & bit:
+            raise IllegalAction("MUST_PLAY_CLOSEST", "SEVENS-04",
+                                f"{SEATS[seat]} holds a tile nearer 7 than {NAMES[tile]}")
+        if not trick:  # SUIT-04, SUIT-05: the lead calls a suit
+            called = self._called_of[tile]
+            if called == SETS_TRUMP:
+                called = self._set_trump_by(tile)
+            self.called = called
         self.masks[seat] = hand ^ bit
         self.hands[seat].remove(tile)  # DEAL-03: the rest keep their order
         self.history.append(PLAYS[seat][tile])
         trick.append(tile)
-        if len(trick) < 4:
-            self._seat = seat = (seat + 1) & 3  # PLAY-02: clockwise (left_of)
+        seat = self._next[seat]  # PLAY-02: clockwise (NELLO-04: passing over the partner)
+        if seat != self.leader:
+            self._seat = seat
             self.to_act = SEATS[seat]
-        else:
+        else:  # back at the leader: the trick is complete (four tiles, NELLO-04: three)
             self._complete_trick()
 
     def _complete_trick(self) -> None:
-        trick, rank = self.trick, self._rank[self.called]
-        best = 0  # RANK-01..RANK-05: the highest rank wins; the lead always ranks >= 0
-        for i in (1, 2, 3):
-            if rank[trick[i]] > rank[trick[best]]:
-                best = i
-        winner = (self.leader + best) & 3
-        counters = self._counters
-        points = 1 + counters[trick[0]] + counters[trick[1]] + counters[trick[2]] \
-            + counters[trick[3]]  # PTS-01, PTS-02
+        rank, counters = self._rank[self.called], self._counters
+        best, top, i, points = 0, -2, 0, 1  # PTS-01: a trick is worth 1 round point
+        for tile in self.trick:
+            points += counters[tile]  # PTS-02
+            if rank[tile] > top:  # RANK-01..RANK-05: the highest rank wins, the first on a tie
+                best, top = i, rank[tile]
+            i += 1
+        seats = self._orders[self.leader]
+        if self._ties:  # SEVENS-05, ties "bidders"
+            best = tie_to_bidders([rank[t] for t in self.trick], [s & 1 for s in seats], best,
+                                  self.contract.team)
+        winner = seats[best]
         team = winner & 1  # team_of(winner)
         self.points[team] += points
         self.tricks_won[team] += 1
-        self.tricks.append((self.leader, tuple(trick), winner, points))
+        self.tricks.append((self.leader, tuple(self.trick), winner, points))
         self.trick = []
-        outcome = self.rules.outcome(self.rules, self.contract, self.points, self.tricks_won)
+        outcome = self._outcome(self.rules, self.contract, self.points, self.tricks_won)
         if outcome:  # END-05: checked when a trick completes
-            self._end_round(outcome)
-        else:
-            self.leader = self._seat = winner  # PLAY-03
-            self.to_act = SEATS[winner]
+            if self.rules.end_when_decided or len(self.tricks) == 7:
+                self._end_round(self.decided or outcome)
+                return
+            if self.decided is None:  # MPTS-09 "play_out": decided now, played out
+                self.decided = outcome
+        self.leader = self._seat = winner  # PLAY-03
+        self.to_act = SEATS[winner]
 
     def _end_round(self, outcome: str) -> None:
-        """SCORE-01, SCORE-02: award the stake; MATCH-01: the match may be over."""
-        if outcome == "all_passed":
-            self.result = (outcome, None, 0)
+        """SCORE-01, SCORE-02 (MPTS-04..MPTS-07): score the round; MATCH-01 (MPTS-08): the
+        match may be over."""
+        bidders = None
+        if outcome == ALL_PASSED:
+            self.result = (outcome, None, 0)  # BID-09, SCORE-02: nothing awarded
         else:
-            stake = self.rules.stake(self.rules, self.contract)
-            team = self.contract.team if outcome == "made" else 1 - self.contract.team
-            self.marks[team] += stake
-            self.result = (outcome, team, stake)
-        self.winner = self.rules.match_winner(self.rules, self.marks)
+            bidders = self.contract.team
+            team, gains = self.rules.score(self.rules, self.contract, outcome, self.points)
+            self.marks[0] += gains[0]
+            self.marks[1] += gains[1]
+            self.result = (outcome, team, gains[team])
+        self.winner = winner_after_round(self.rules, self.marks, bidders)
         self.phase = ROUND_OVER if self.winner is None else MATCH_OVER
         self._seat = self.to_act = None
 
@@ -304,15 +410,30 @@ class Match:
     # ---- copies, equality, JSON --------------------------------------------------
 
     def clone(self) -> Match:
-        """An independent copy; costs the same whatever the match's length."""
+        """An independent copy; costs the same whatever the match's length. Every slot is
+        assigned by name (several times faster than a loop of setattr, and perft clones
+        at every node); the lists the state mutates are copied, the rest is immutable or
+        never mutated once set (rules, variants, dealt, contract, tables)."""
         other = Match.__new__(Match)
-        for name in Match.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.marks, other.masks = self.marks[:], self.masks[:]
-        other.hands = [hand[:] for hand in self.hands]
-        other.history, other.trick, other.tricks = self.history[:], self.trick[:], self.tricks[:]
-        other.points, other.tricks_won = self.points[:], self.tricks_won[:]
-        other.variants = dict(self.variants)
+        other.rules, other.variants, other.round, other.dealer = \
+            self.rules, self.variants, self.round, self.dealer
+        other.start_marks, other.marks, other.winner = \
+            self.start_marks, self.marks[:], self.winner
+        other.dealt, other.phase, other.to_act, other._seat = \
+            self.dealt, self.phase, self.to_act, self._seat
+        other.hands, other.masks, other.history = \
+            [hand[:] for hand in self.hands], self.masks[:], self.history[:]
+        other.high_points, other.last_marks, other.high_bidder, other.plunged = \
+            self.high_points, self.last_marks, self.high_bidder, self.plunged
+        other.contract, other.sitting_out = self.contract, self.sitting_out
+        other.trick, other.leader, other.called, other.tricks = \
+            self.trick[:], self.leader, self.called, self.tricks[:]
+        other.points, other.tricks_won, other.decided, other.result = \
+            self.points[:], self.tricks_won[:], self.decided, self.result
+        other._tables, other._called_of, other._follow, other._rank, other._counters = \
+            self._tables, self._called_of, self._follow, self._rank, self._counters
+        other._orders, other._next, other._duty, other._ties, other._outcome = \
+            self._orders, self._next, self._duty, self._ties, self._outcome
         return other
 
     def _snapshot(self) -> tuple:

@@ -1,9 +1,10 @@
-"""The rules of the base game as data and small functions, each citing its rule ID.
+"""The rules of the game as data and small functions, each citing its rule ID.
 
 `Rules` is the configuration the engine consults: a variant (spec/variants.md) changes a
 field of data or swaps one function, it does not fork the engine. The functions here are
 written to read like spec/rules.md; the engine's hot path uses tables built from them
-(`tables.py`), never a second copy of a rule.
+(`tables.py`), never a second copy of a rule. The functions that only the variant options
+add are in `variant_rules.py`; `variants.py` turns a setup's `variants` into a `Rules`.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, NamedTuple
 
-from .errors import IllegalAction
+from .dealing import deal_order
 from .tiles import PIPS, TILE_INDEX
 
 # CON-01: the nine trump choices, in the canonical order of actions.md.
@@ -22,10 +23,13 @@ TRUMP_CHOICES: tuple[int | str, ...] = (0, 1, 2, 3, 4, 5, 6, "doubles", "none")
 TRUMP_SUIT = 7
 # PTS-02: counter tiles and their round points; every other tile is 0.
 COUNTERS: Mapping[str, int] = {"0|5": 5, "1|4": 5, "2|3": 5, "4|6": 10, "5|5": 10}
+# SCORE-02: a round of four passes awards nothing.
+ALL_PASSED = "all_passed"
 
 
 class Contract(NamedTuple):
-    """The winning bid and its declaration (CON-04); `trump`/`stacks` None until declared."""
+    """The winning bid and its declaration (CON-04); `trump`/`stacks` None until declared.
+    `plunge` marks a contract won by a plunge (PLUNGE-04: the declarer is the partner)."""
 
     declarer: int
     team: int
@@ -33,6 +37,7 @@ class Contract(NamedTuple):
     value: int
     trump: int | str | None = None
     stacks: int | None = None
+    plunge: bool = False
 
 
 # ---- Suits (SUIT) and ranks (RANK) --------------------------------------------------
@@ -98,9 +103,42 @@ def counter_points(tile: int, counters: Mapping[str, int] = COUNTERS) -> int:
     return 0
 
 
+class Choice(NamedTuple):
+    """How a trump choice that an option adds is declared and played (NELLO, SEVENS,
+    UNDECL). The three suit functions have the signatures of the base ones; the rest says
+    what differs from a base trump (whose defaults these are)."""
+
+    called_suit: Callable[[int, Any], int]
+    follows: Callable[[int, int, Any], bool]
+    trick_rank: Callable[[int, int, Any], int]
+    min_marks: int = 0  # the smallest marks contract it may be declared on; 0: any contract
+    on_plunge: bool = True  # PLUNGE-05: whether the plunger's partner may declare it
+    partner_sits_out: bool = False  # NELLO-03
+    duty: Callable[[int], int] | None = None  # hand mask -> playable mask (SEVENS-04)
+    ties_to_bidders: bool = False  # SEVENS-05, ties "bidders"
+    outcome: Callable[..., str | None] | None = None  # replaces Rules.outcome (NELLO-07)
+    sets_trump: Callable[[int], int | str] | None = None  # first tile -> trump (UNDECL-03)
+
+
+# Called "suit" of a lead that has yet to set trump (UNDECL-03): never a real suit.
+SETS_TRUMP = TRUMP_SUIT + 1
+
+
 # ---- Bidding (BID) and declaration (CON) --------------------------------------------
 
 Problem = tuple[str, str, str]  # (error code, rule ID, message)
+
+
+class Bidding(NamedTuple):
+    """What the checks of a bid look at besides the bid: the highest point bid and the
+    last marks bid so far (0 when none), whether any seat has bid (passes do not count),
+    whether this is the dealer after three passes, and the bidder's doubles."""
+
+    high_points: int
+    last_marks: int
+    bid_made: bool
+    dealer_after_passes: bool
+    doubles: int
 
 
 def point_bid_problem(rules: Rules, points: int, high_points: int, last_marks: int
@@ -109,7 +147,8 @@ def point_bid_problem(rules: Rules, points: int, high_points: int, last_marks: i
     every point bid so far); `high_points`/`last_marks` are 0 when there is none."""
     if points not in rules.point_bids:
         low, high = rules.point_bids[0], rules.point_bids[-1]
-        return ("POINT_BID_RANGE", "BID-02", f"a point bid is {low}..{high}, not {points}")
+        rule = "BID-02" if rules.one_mark_points is None else "FORTYTWO-02"
+        return ("POINT_BID_RANGE", rule, f"a point bid is {low}..{high}, not {points}")
     if last_marks and not rules.point_bid_after_marks:
         return ("BID_TOO_LOW", "BID-07", f"no point bid after a bid of {last_marks} marks")
     if points <= high_points:
@@ -117,8 +156,14 @@ def point_bid_problem(rules: Rules, points: int, high_points: int, last_marks: i
     return None
 
 
-def marks_bid_problem(rules: Rules, marks: int, last_marks: int) -> Problem | None:
-    """BID-05: the first marks bid is 1 or 2; BID-06: each later one exactly one more."""
+def marks_bid_problem(rules: Rules, marks: int, last_marks: int, high_points: int = 0
+                      ) -> Problem | None:
+    """FORTYTWO-03: a point bid that ranks as 1 mark leaves 1 mark too low; BID-05: the
+    first marks bid is 1 or 2; BID-06: each later one exactly one more."""
+    if (not last_marks and marks == 1 and rules.one_mark_points is not None
+            and high_points >= rules.one_mark_points):
+        return ("BID_TOO_LOW", "FORTYTWO-03",
+                f"a bid of {high_points} ranks with 1 mark: 1 mark is not higher")
     if not last_marks:
         if marks not in rules.first_marks_bids:
             allowed = " or ".join(map(str, rules.first_marks_bids))
@@ -131,28 +176,102 @@ def marks_bid_problem(rules: Rules, marks: int, last_marks: int) -> Problem | No
     return None
 
 
-def legal_point_bids(rules: Rules, high_points: int, last_marks: int) -> list[int]:
-    """The point bids `point_bid_problem` accepts, by number."""
-    return [p for p in rules.point_bids
-            if point_bid_problem(rules, p, high_points, last_marks) is None]
+def plunge_problem(rules: Rules, last_marks: int, bid_made: bool, doubles: int
+                   ) -> Problem | None:
+    """PLUNGE-03: a plunge is a marks bid of `plunge_marks` (exempt from BID-05 as the
+    first marks bid, held to BID-06 after one); PLUNGE-02: only before any bid, from a
+    hand of `plunge_doubles` or more doubles."""
+    marks = rules.plunge_marks
+    if last_marks and marks != last_marks + rules.marks_step:
+        return ("MARKS_BID_STEP", "PLUNGE-03",
+                f"a plunge bids {marks} marks; after {last_marks} marks the only marks bid "
+                f"is {last_marks + rules.marks_step}")
+    if bid_made:
+        return ("PLUNGE_NOT_ALLOWED", "PLUNGE-02", "a plunge comes before any bid this round")
+    if doubles < rules.plunge_doubles:
+        return ("PLUNGE_NOT_ALLOWED", "PLUNGE-02",
+                f"a plunge needs {rules.plunge_doubles} doubles; this hand holds {doubles}")
+    return None
 
 
-def legal_marks_bids(rules: Rules, last_marks: int) -> list[int]:
-    """The marks bids `marks_bid_problem` accepts, by number."""
-    candidates = rules.first_marks_bids if not last_marks else (last_marks + rules.marks_step,)
-    return [m for m in candidates if marks_bid_problem(rules, m, last_marks) is None]
+def forced_bid_problem(rules: Rules, kind: str | None, value: int | None,
+                       dealer_after_passes: bool) -> Problem | None:
+    """FORCE-02: the dealer after three passes may not pass (kind None); FORCE-03: with a
+    required bid, no other bid. Checked after every other bidding check (errors.yaml)."""
+    if not dealer_after_passes or not rules.dealer_must_bid:
+        return None
+    if kind is None:
+        return ("FORCED_BID", "FORCE-02", "after three passes the dealer must bid")
+    required = rules.forced_bid
+    if required is not None and (kind, value) != required:
+        return ("FORCED_BID", "FORCE-03",
+                f"after three passes the dealer must bid exactly {required[1]} {required[0]}")
+    return None
+
+
+def bid_problem(rules: Rules, kind: str, value: int, high_points: int, last_marks: int,
+                bid_made: bool, dealer_after_passes: bool, doubles: int) -> Problem | None:
+    """A bid's checks in errors.yaml order; `kind` is "points", "marks" or "plunge"; the
+    rest are the fields of a Bidding."""
+    if kind == "points":
+        problem = point_bid_problem(rules, value, high_points, last_marks)
+    elif kind == "marks":
+        problem = marks_bid_problem(rules, value, last_marks, high_points)
+    else:
+        problem = plunge_problem(rules, last_marks, bid_made, doubles)
+    if problem or not dealer_after_passes:
+        return problem
+    return forced_bid_problem(rules, kind, value, True)
+
+
+def bid_candidates(rules: Rules, state: Bidding) -> list[tuple[str, int]]:
+    """Every bid that might be legal, in canonical order (actions.md): point bids by
+    number, marks bids by number, the plunge. `bid_problem` decides which are."""
+    marks = rules.first_marks_bids if not state.last_marks else (
+        state.last_marks + rules.marks_step,)
+    plunge = [("plunge", rules.plunge_marks)] if rules.plunge_doubles else []
+    return [*(("points", p) for p in rules.point_bids), *(("marks", m) for m in marks),
+            *plunge]
+
+
+def legal_bids(rules: Rules, state: Bidding) -> list[tuple[str, int]]:
+    """The bids `bid_problem` accepts, in canonical order."""
+    return [(kind, value) for kind, value in bid_candidates(rules, state)
+            if bid_problem(rules, kind, value, *state) is None]
 
 
 MISSING: Any = object()  # a `stacks` field that was not given
 
 
+def choice_problem(rules: Rules, contract: Contract, choice: Any) -> Problem | None:
+    """NELLO-02, SEVENS-02, PLUNGE-05: an option's choice that this contract does not
+    allow (a base choice is allowed on every contract)."""
+    extra = rules.choice(choice)
+    if extra is None:
+        return None
+    if contract.kind == "points" and extra.min_marks:
+        rule = "NELLO-02" if choice == "nello" else "SEVENS-02"
+        return ("TRUMP_NOT_ALLOWED", rule, f"{choice} needs a marks contract")
+    if contract.kind == "marks" and contract.value < extra.min_marks:
+        return ("TRUMP_NOT_ALLOWED", "NELLO-02",
+                f"{choice} needs a contract of {extra.min_marks} marks or more")
+    if contract.plunge and not extra.on_plunge:
+        return ("TRUMP_NOT_ALLOWED", "PLUNGE-05", f"{choice} may not be declared on a plunge")
+    return None
+
+
 def declaration_problem(rules: Rules, contract: Contract, trump: Any, stacks: Any
                         ) -> Problem | None:
-    """CON-01 trump choice, then CON-03 (no stacks on a point contract), CON-02 (a marks
-    contract needs stacks 1 or 2), in the check order of errors.yaml."""
-    if trump not in rules.trumps:
+    """CON-01 trump choice (VAR-04: only the options in force add choices), then
+    TRUMP_NOT_ALLOWED, CON-03 (no stacks on a point contract), CON-02 (a marks contract
+    needs stacks 1 or 2), in the check order of errors.yaml."""
+    choice = rules.canonical_trump(trump)
+    if choice is None:
         choices = ", ".join(map(str, rules.trumps))
         return ("INVALID_TRUMP", "CON-01", f"trump must be one of {choices}, not {trump!r}")
+    problem = choice_problem(rules, contract, choice)
+    if problem:
+        return problem
     if contract.kind == "points":
         if stacks is not MISSING:
             return ("STACKS_NOT_ALLOWED", "CON-03", "a point contract has no stacks choice")
@@ -190,6 +309,16 @@ def contract_stake(rules: Rules, contract: Contract) -> int:
     return contract.value if contract.kind == "marks" else 1
 
 
+def marks_score(rules: Rules, contract: Contract, outcome: str, points: list[int]
+                ) -> tuple[int, list[int]]:
+    """SCORE-02: the stake goes to the bidding team if made, to the defenders if set.
+    Returns the team the result names and what each team adds to its match score."""
+    team = contract.team if outcome == "made" else 1 - contract.team
+    gains = [0, 0]
+    gains[team] = rules.stake(rules, contract)
+    return team, gains
+
+
 def match_winner(rules: Rules, marks: list[int]) -> int | None:
     """MATCH-01, MATCH-02: the team with `marks_target` or more marks wins (only one team
     scores in a round, so at most one can reach it first)."""
@@ -199,45 +328,73 @@ def match_winner(rules: Rules, marks: list[int]) -> int | None:
     return None
 
 
+def winner_after_round(rules: Rules, marks: list[int], bidders: int | None) -> int | None:
+    """MATCH-01 (`rules.match_winner`); MPTS-08: when both teams reach the target in one
+    round, which only MPTS-04 allows, the bidding team wins."""
+    target = rules.marks_target
+    if marks[0] >= target and marks[1] >= target and bidders is not None:
+        return bidders
+    return rules.match_winner(rules, marks)
+
+
 # ---- The configuration -------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class Rules:
-    """The parameters and swappable rule functions of one game (the base game by default)."""
+    """The parameters and swappable rule functions of one game (the base game by default).
+    A variant option (spec/variants.md) is a `Rules` with some of these changed."""
 
-    point_bids: range = range(30, 42)  # BID-02: 30..41
+    point_bids: range = range(30, 42)  # BID-02: 30..41 (FORTYTWO-02: 30..42)
     first_marks_bids: tuple[int, ...] = (1, 2)  # BID-05
     marks_step: int = 1  # BID-06
     point_bid_after_marks: bool = False  # BID-07
-    trumps: tuple[int | str, ...] = TRUMP_CHOICES  # CON-01
+    one_mark_points: int | None = None  # FORTYTWO-03: the point bid that ranks as 1 mark
+    plunge_doubles: int = 0  # PLUNGE-02: doubles a plunge needs; 0: no plunge bid
+    plunge_marks: int = 4  # PLUNGE-03
+    dealer_must_bid: bool = False  # FORCE-02 (the base game: BID-09, four passes)
+    forced_bid: tuple[str, int] | None = None  # FORCE-03: the one bid then allowed
+    trumps: tuple[int | str, ...] = TRUMP_CHOICES  # CON-01 (+ the options' choices)
+    trump_aliases: tuple[tuple[str, int | str], ...] = ()  # FOLLOWME-02
+    choices: tuple[tuple[str, Choice], ...] = ()  # the options' choices (NELLO, SEVENS, ...)
     stacks: tuple[int, ...] = (1, 2)  # CON-02
     counters: tuple[tuple[str, int], ...] = tuple(COUNTERS.items())  # PTS-02
     marks_range: range = range(0, 7)  # SCORE-03: starting marks a setup may give
     marks_target: int = 7  # MATCH-01
+    end_when_decided: bool = True  # END-05 (MPTS-09 "play_out": play every trick)
+    draws: bool = False  # DRAW-04: a setup may give `draws` instead of `dealer`
     # The rule functions a variant may swap (Nel-O, Sevens, a 250-point match, ...).
     called_suit: Callable[[int, Any], int] = field(default=called_suit)
     follows: Callable[[int, int, Any], bool] = field(default=follows)
     trick_rank: Callable[[int, int, Any], int] = field(default=trick_rank)
     outcome: Callable[..., str | None] = field(default=contract_outcome)
     stake: Callable[[Rules, Contract], int] = field(default=contract_stake)
+    score: Callable[..., tuple[int, list[int]]] = field(default=marks_score)
     match_winner: Callable[[Rules, list[int]], int | None] = field(default=match_winner)
+    deal_order: Callable[[list[int], int], tuple] = field(default=deal_order)  # DEAL-02
 
     @cached_property
     def round_points(self) -> int:
         """PTS-03: 7 trick points plus the counters (42)."""
         return 7 + sum(points for _, points in self.counters)
 
+    @cached_property
+    def _choice_of(self) -> dict[Any, Choice]:
+        return dict(self.choices)
+
+    @cached_property
+    def _trump_names(self) -> dict[Any, int | str]:
+        return {**{trump: trump for trump in self.trumps}, **dict(self.trump_aliases)}
+
+    def choice(self, trump: Any) -> Choice | None:
+        """The option's Choice for `trump`, or None for a base choice (0..6, doubles,
+        none)."""
+        return self._choice_of.get(trump)
+
+    def canonical_trump(self, trump: int | str) -> int | str | None:
+        """The choice `trump` names (FOLLOWME-02: an alias names another), or None when it
+        is not a choice of this game (CON-01, VAR-04)."""
+        return self._trump_names.get(trump)
+
 
 BASE_RULES = Rules()
-
-
-def rules_for(variants: Any) -> Rules:
-    """The Rules for a setup's `variants` object; only the base game ({}) exists so far."""
-    if variants == {}:
-        return BASE_RULES
-    if not isinstance(variants, dict):
-        raise IllegalAction("INVALID_SETUP", "DIG-06", "`variants` must be an object")
-    names = ", ".join(sorted(map(str, variants)))
-    raise IllegalAction("INVALID_SETUP", "DIG-06",
-                        f"the reference engine does not support variants yet: {names}")

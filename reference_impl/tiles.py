@@ -43,3 +43,18 @@ def tiles_of(mask: int) -> list[int]:
         tiles.append(low.bit_length() - 1)
         mask ^= low
     return tiles
+
+
+def play_order(leader: int, sitting_out: int | None = None) -> tuple[int, ...]:
+    """The seats of a trick in play order: clockwise from the leader (PLAY-02), passing
+    over a seat that sits out (NELLO-04)."""
+    return tuple(seat for seat in ((leader + i) & 3 for i in range(4)) if seat != sitting_out)
+
+
+# PLAY_ORDERS[sitting_out][leader], with index 4 for "nobody sits out".
+PLAY_ORDERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(play_order(leader, out) for leader in range(4)) for out in (0, 1, 2, 3, None))
+NOBODY = 4
+# NEXT_SEATS[sitting_out][seat]: the seat that plays after `seat` in a trick.
+NEXT_SEATS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(orders[seat][1] for seat in range(4)) for orders in PLAY_ORDERS)

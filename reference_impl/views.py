@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .tiles import NAMES, SEAT_INDEX, SEATS, TEAMS, team_of
+from .tiles import NAMES, NOBODY, PLAY_ORDERS, SEAT_INDEX, SEATS, TEAMS, team_of
 
 if TYPE_CHECKING:
     from .match import Match
@@ -24,12 +24,16 @@ def tile_names(tiles: Any) -> list[str]:
     return [NAMES[t] for t in tiles]
 
 
-def plays(leader: int, tiles: Any) -> list[dict]:
-    """A trick's plays in play order, clockwise from the leader (PLAY-02)."""
-    return [{"seat": SEATS[(leader + i) & 3], "tile": NAMES[t]} for i, t in enumerate(tiles)]
+def plays(m: Match, leader: int, tiles: Any) -> list[dict]:
+    """A trick's plays in play order, clockwise from the leader (PLAY-02), passing over a
+    seat that sits out (NELLO-04)."""
+    order = PLAY_ORDERS[NOBODY if m.sitting_out is None else m.sitting_out][leader]
+    return [{"seat": SEATS[seat], "tile": NAMES[t]}  # the current trick may be partial
+            for seat, t in zip(order, tiles, strict=False)]
 
 
 def contract_json(m: Match) -> dict | None:
+    """CON-04; PLUNGE-04: a plunge shows as a bid of its marks, declared by the partner."""
     c = m.contract
     if c is None:
         return None
@@ -54,7 +58,7 @@ def public_fields(m: Match) -> dict:
         "to_act": m.to_act,
         "bids": [dict(a) for a in m.history[:4]],  # bidding is the round's first 4 actions
         "contract": contract_json(m),
-        "trick": plays(m.leader, m.trick) if m.trick else [],
+        "trick": plays(m, m.leader, m.trick) if m.trick else [],
         "points": team_map(m.points),
         "tricks_won": team_map(m.tricks_won),
         "result": result_json(m),
@@ -71,7 +75,7 @@ def referee_view(m: Match) -> dict:
         "hands": {SEATS[s]: tile_names(hand) for s, hand in enumerate(m.hands)},
         **pick(public, "bids", "contract", "trick"),
         "tricks": [
-            {"number": n, "leader": SEATS[leader], "plays": plays(leader, tiles),
+            {"number": n, "leader": SEATS[leader], "plays": plays(m, leader, tiles),
              "winner": SEATS[winner], "team": TEAMS[team_of(winner)], "points": points}
             for n, (leader, tiles, winner, points) in enumerate(m.tricks, 1)],
         **pick(public, "points", "tricks_won", "result", "marks", "winner"),

@@ -28,7 +28,7 @@ class ReferenceAdapter:
             raise Rejected(error.code, getattr(error, "message", str(error))) from None
 
     def start(self, setup: dict[str, Any]) -> None:
-        self._match = None
+        # protocol.md: a refused setup leaves the current match (if any) as it was.
         self._match = self._call(self._engine.Match.start, setup)
 
     def _running(self) -> Any:
@@ -54,7 +54,7 @@ class ReferenceAdapter:
     def perft(self, depth: int) -> dict[str, Any]:
         from reference_impl.perft import divide, perft
 
-        if depth == 0:
-            return {"total": perft(self._match, 0), "divide": {}}
-        counts = divide(self._match, depth)
-        return {"total": sum(counts.values()), "divide": counts}
+        # The total is perft() itself, not the sum of divide(): at a finished round there
+        # is no first action (divide is {}) but one leaf (scenario-format.md, Perft).
+        counts = divide(self._match, depth) if depth > 0 else {}
+        return {"total": perft(self._match, depth), "divide": counts}

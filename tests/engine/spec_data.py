@@ -23,6 +23,36 @@ def error_codes() -> list[dict]:
 
 
 @cache
+def codes_in_check_order() -> list[dict]:
+    """Every code of errors.yaml in the single check order: a variant's code right after
+    the code its `check_after` names (errors.yaml header)."""
+    codes = yaml.safe_load((SPEC / "errors.yaml").read_text())["codes"]
+    ordered = [c for c in codes if "check_after" not in c]
+    pending = [c for c in codes if "check_after" in c]
+    while pending:
+        placed = [c for c in pending if c["check_after"] in [o["code"] for o in ordered]]
+        assert placed, "a check_after names no code"
+        for code in placed:
+            at = [o["code"] for o in ordered].index(code["check_after"])
+            ordered.insert(at + 1, code)
+            pending.remove(code)
+    return ordered
+
+
+@cache
+def variant_rule_ids() -> list[str]:
+    """Rule IDs of spec/variants.md."""
+    return RULE_ITEM.findall((SPEC / "variants.md").read_text())
+
+
+@cache
+def variant_options() -> list[str]:
+    """The option names of spec/variants.md: its `## ` headings that start with one in
+    backticks."""
+    return re.findall(r"^## `(\w+)`", (SPEC / "variants.md").read_text(), re.MULTILINE)
+
+
+@cache
 def rule_ids() -> list[str]:
     """Rule IDs of spec/rules.md: list items that start with the ID in bold."""
     return RULE_ITEM.findall((SPEC / "rules.md").read_text())

@@ -138,11 +138,12 @@ def test_dig_06_an_invalid_deal_or_setup_is_invalid_setup(deal):
 
 
 def test_dig_06_setups_that_are_not_valid():
-    """DIG-06: bad marks, dealer, unknown fields, variants (none supported yet)."""
+    """DIG-06: bad marks, dealer, unknown fields, variants that are not an object of
+    options (VAR-01: test_variants_general.py has the rest)."""
     good = {"dealer": "D", "hands": EXAMPLE}
     for setup in ({**good, "marks": {"AC": 7, "BD": 0}}, {**good, "dealer": None},
                   {"hands": EXAMPLE}, {**good, "extra": 1}, {**good, "variants": None},
-                  {**good, "variants": {"forced_bid": True}}, None, []):
+                  {**good, "variants": {"forced_bids": True}}, None, []):
         with pytest.raises(IllegalAction) as raised:
             Match.start(setup)
         assert raised.value.code == "INVALID_SETUP", setup

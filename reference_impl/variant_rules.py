@@ -1,0 +1,186 @@
+"""The rule functions that the variant options add (spec/variants.md), each citing its ID.
+
+They have the signatures of the base functions they stand in for (`rules.py`), so that a
+`Rules` can carry them; `variants.py` says which option puts which one in force.
+"""
+
+from __future__ import annotations
+
+from .rules import (
+    SETS_TRUMP,
+    TRUMP_SUIT,
+    Contract,
+    Rules,
+    called_suit,
+    follows,
+    suit_rank,
+    trick_rank,
+)
+from .tiles import PIPS, TILE_COUNT
+
+# ---- nello: Nel-O (NELLO-06) --------------------------------------------------------
+# No trump suit: the suits of `none` (SUIT-03, SUIT-05, SUIT-06), with the doubles placed
+# by the `doubles` setting. The `trump` argument ("nello") is not consulted.
+
+
+def nello_called(lead: int, trump: object) -> int:
+    """NELLO-06, doubles high or low: a lead calls its larger number, as under none."""
+    return called_suit(lead, "none")
+
+
+def nello_follows(tile: int, called: int, trump: object) -> bool:
+    """NELLO-06, doubles high or low: a tile follows a number it shows, as under none."""
+    return follows(tile, called, "none")
+
+
+def nello_rank_doubles_high(tile: int, called: int, trump: object) -> int:
+    """NELLO-06 "high": the double is the highest of its number suit (RANK-05)."""
+    return trick_rank(tile, called, "none")
+
+
+def nello_rank_doubles_low(tile: int, called: int, trump: object) -> int:
+    """NELLO-06 "low": the double is the lowest of its number suit (fives led: 5|6 > 4|5 >
+    ... > 0|5 > 5|5); a tile that does not follow never wins (-1)."""
+    if not follows(tile, called, "none"):
+        return -1
+    a, b = PIPS[tile]
+    return 0 if a == b else 1 + suit_rank(tile, called)
+
+
+DOUBLES_SUIT = TRUMP_SUIT  # NELLO-06 "own_suit": the called-suit index of the doubles
+
+
+def nello_called_own_suit(lead: int, trump: object) -> int:
+    """NELLO-06 "own_suit": a double led calls the doubles; a non-double its larger
+    number."""
+    a, b = PIPS[lead]
+    return DOUBLES_SUIT if a == b else b
+
+
+def nello_follows_own_suit(tile: int, called: int, trump: object) -> bool:
+    """NELLO-06 "own_suit": only doubles follow the doubles, and no double follows a
+    number."""
+    a, b = PIPS[tile]
+    if called == DOUBLES_SUIT:
+        return a == b
+    return a != b and called in (a, b)
+
+
+def nello_rank_own_suit(tile: int, called: int, trump: object) -> int:
+    """NELLO-06 "own_suit": doubles rank by their number (6|6 highest); in a number suit
+    the tiles rank by their other number; a tile that does not follow never wins."""
+    if not nello_follows_own_suit(tile, called, trump):
+        return -1
+    return PIPS[tile][0] if called == DOUBLES_SUIT else suit_rank(tile, called)
+
+
+def nello_outcome(rules: Rules, contract: Contract, points: list[int],
+                  tricks_won: list[int]) -> str | None:
+    """NELLO-07: set by the first trick the declarer wins (the partner plays none, so the
+    bidding team's tricks are the declarer's), made when seven tricks pass without one."""
+    if tricks_won[contract.team]:
+        return "set"
+    if tricks_won[1 - contract.team] == 7:
+        return "made"
+    return None
+
+
+# ---- sevens: Sevens (SEVENS-03..SEVENS-05) -------------------------------------------
+
+
+def distance(tile: int) -> int:
+    """SEVENS-03: |a + b - 7|: 0 for 1|6, 2|5, 3|4; 3 for 5|5 and 0|4; 7 for 0|0."""
+    a, b = PIPS[tile]
+    return abs(a + b - 7)
+
+
+def sevens_called(lead: int, trump: object) -> int:
+    """SEVENS-04: a lead calls nothing (one called 'suit' that no tile follows)."""
+    return 0
+
+
+def sevens_follows(tile: int, called: int, trump: object) -> bool:
+    """SEVENS-04: no suits, so no duty to follow."""
+    return False
+
+
+def sevens_rank(tile: int, called: int, trump: object) -> int:
+    """SEVENS-05: the least distance wins (rank 7 - distance, 0..7); equal ranks go to the
+    tile played first (ties "first_played")."""
+    return 7 - distance(tile)
+
+
+# DISTANCE_MASKS[d]: the tiles at distance d from 7.
+DISTANCE_MASKS: tuple[int, ...] = tuple(
+    sum(1 << t for t in range(TILE_COUNT) if distance(t) == d) for d in range(8))
+
+
+def closest_tiles(hand: int) -> int:
+    """SEVENS-04, duty "closest": the tiles of least distance in a hand mask."""
+    for tiles in DISTANCE_MASKS:
+        if hand & tiles:
+            return hand & tiles
+    return hand
+
+
+def tie_to_bidders(ranks: list[int], teams: list[int], best: int, bidders: int) -> int:
+    """SEVENS-05, ties "bidders": among the plays of the best rank, the first of the
+    bidding team wins if there is one; otherwise `best`, the first played."""
+    for i, rank in enumerate(ranks):
+        if rank == ranks[best] and teams[i] == bidders:
+            return i
+    return best
+
+
+# ---- undeclared_trump: the first tile sets trump (UNDECL-03) -------------------------
+
+
+def first_tile_called(lead: int, trump: object) -> int:
+    """UNDECL-03: the first lead sets trump before it calls anything (SETS_TRUMP)."""
+    return SETS_TRUMP
+
+
+def first_tile_follows(tile: int, called: int, trump: object) -> bool:
+    """Never consulted: trump is set before a second tile is played (UNDECL-03)."""
+    return False
+
+
+def first_tile_rank(tile: int, called: int, trump: object) -> int:
+    """Never consulted: trump is set before a trick completes (UNDECL-03)."""
+    return -1
+
+
+def first_tile_trump(tile: int, end: str, double: str) -> int | str:
+    """UNDECL-03: a non-double sets its larger ("high") or smaller ("low") number; a
+    double sets its number ("number") or makes the doubles trump ("doubles")."""
+    a, b = PIPS[tile]
+    if a == b:
+        return "doubles" if double == "doubles" else a
+    return b if end == "high" else a
+
+
+# ---- match_points: a match to a number of points (MPTS-03..MPTS-06) ------------------
+
+MARK_IN_POINTS = 42  # MPTS-03: a mark is worth 42 points
+
+
+def points_stake(rules: Rules, contract: Contract) -> int:
+    """MPTS-03: the value of the bid: B for a point bid of B, 42 n for n marks."""
+    return contract.value if contract.kind == "points" else MARK_IN_POINTS * contract.value
+
+
+def points_score(rules: Rules, contract: Contract, outcome: str, points: list[int]
+                 ) -> tuple[int, list[int]]:
+    """MPTS-04 (a point contract made: each team adds its round points), MPTS-05 (a marks
+    contract made: the bidders add its value), MPTS-06 (set: the defenders add its value
+    and their round points). Returns the team the result names (MPTS-07) and the gains."""
+    bidders, defenders = contract.team, 1 - contract.team
+    gains = [0, 0]
+    if outcome == "made":
+        if contract.kind == "points":
+            gains = list(points)
+        else:
+            gains[bidders] = rules.stake(rules, contract)
+        return bidders, gains
+    gains[defenders] = rules.stake(rules, contract) + points[defenders]
+    return defenders, gains
