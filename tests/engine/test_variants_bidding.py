@@ -1,0 +1,293 @@
+"""Options that change bidding: forced_bid (FORCE), bid_42 (FORTYTWO), plunge (PLUNGE)."""
+
+import pytest
+
+from reference_impl import IllegalAction, Match
+
+from .support import EXAMPLE, SIXES, bid_and_declare, play, play_out, rejects, start
+
+
+def bid(seat, **kw):
+    return {"type": "bid", "seat": seat, **kw}
+
+
+def passes(seat):
+    return {"type": "pass", "seat": seat}
+
+
+def three_passes(m):
+    for seat in "ABC":
+        m.apply(passes(seat))
+    return m
+
+
+# A holds four doubles (0|0 1|1 2|2 3|3); B three (4|4 5|5 6|6); D holds 1|2 and 2|3.
+DOUBLES4 = {"A": ["0|0", "1|1", "2|2", "3|3", "0|1", "0|2", "0|3"],
+            "B": ["4|4", "5|5", "6|6", "0|4", "0|5", "0|6", "1|3"],
+            "C": ["1|4", "1|5", "1|6", "2|4", "2|5", "2|6", "3|4"],
+            "D": ["1|2", "2|3", "3|5", "3|6", "4|5", "4|6", "5|6"]}
+
+
+# ---- forced_bid ----------------------------------------------------------------------
+
+
+def test_force_01_value_is_true_or_the_bid_setting():
+    """FORCE-01: `bid` is "minimum" (the default) or "any"."""
+    for value in (True, {}, {"bid": "minimum"}, {"bid": "any"}):
+        start(variants={"forced_bid": value})
+    for value in ({"bid": 30}, {"bid": "max"}, {"minimum": True}):
+        with pytest.raises(IllegalAction):
+            start(variants={"forced_bid": value})
+
+
+def test_force_02_the_dealer_may_not_pass_after_three_passes():
+    """FORCE-02: FORCED_BID, the pass is not legal, and the round never ends all_passed."""
+    m = three_passes(start(variants={"forced_bid": True}))
+    rejects(m, passes("D"), "FORCED_BID")
+    assert passes("D") not in m.legal_actions()
+    m.apply(bid("D", points=30))
+    assert m.phase == "declaring" and m.view()["contract"]["declarer"] == "D"
+
+
+def test_force_02_a_dealer_after_a_bid_may_pass_and_other_seats_always_may():
+    """FORCE-02 binds only the dealer, only after three passes."""
+    m = start(variants={"forced_bid": True})
+    m.apply(passes("A"))
+    m.apply(bid("B", points=30))
+    m.apply(passes("C"))
+    assert passes("D") in m.legal_actions()
+    m.apply(passes("D"))
+    assert m.view()["contract"]["declarer"] == "B"
+
+
+def test_force_03_minimum_allows_only_30():
+    """FORCE-03 "minimum": every other bid the base rules accept is FORCED_BID; a bid the
+    base rules refuse keeps its own code (checked first, errors.yaml)."""
+    m = three_passes(start(variants={"forced_bid": True, "bid_42": True}))
+    assert m.legal_actions() == [bid("D", points=30)]
+    for other in (bid("D", points=31), bid("D", points=42), bid("D", marks=1),
+                  bid("D", marks=2)):
+        rejects(m, other, "FORCED_BID")
+    rejects(m, bid("D", points=43), "POINT_BID_RANGE")
+    rejects(m, bid("D", marks=3), "MARKS_BID_STEP")
+
+
+def test_force_03_any_allows_every_bid_but_no_pass():
+    """FORCE-03 "any": the forced dealer's legal actions are every bid, no pass."""
+    m = three_passes(start(variants={"forced_bid": {"bid": "any"}}))
+    legal = m.legal_actions()
+    assert legal == [bid("D", points=p) for p in range(30, 42)] + [
+        bid("D", marks=1), bid("D", marks=2)]
+    m.apply(bid("D", marks=2))
+    assert m.view()["contract"]["bid"] == {"marks": 2}
+
+
+def test_force_03_a_forced_plunge_needs_bid_any():
+    """FORCE-03 with PLUNGE-03: a forced dealer with four doubles may plunge only with
+    "any"; without the doubles it is PLUNGE_NOT_ALLOWED, checked before FORCED_BID."""
+    hands = {"A": DOUBLES4["D"], "B": DOUBLES4["B"], "C": DOUBLES4["C"], "D": DOUBLES4["A"]}
+    m = three_passes(start(hands, variants={"forced_bid": True, "plunge": True}))
+    rejects(m, bid("D", plunge=True), "FORCED_BID")
+    m = three_passes(start(hands, variants={"forced_bid": {"bid": "any"}, "plunge": True}))
+    assert bid("D", plunge=True) in m.legal_actions()
+    m.apply(bid("D", plunge=True))
+    assert m.view()["contract"]["declarer"] == "B"
+    m2 = start({"A": DOUBLES4["B"], "B": DOUBLES4["A"], "C": DOUBLES4["C"],
+                "D": DOUBLES4["D"]}, variants={"forced_bid": True, "plunge": True})
+    three_passes(m2)
+    rejects(m2, bid("D", plunge=True), "PLUNGE_NOT_ALLOWED")
+
+
+def test_force_04_a_forced_contract_is_ordinary():
+    """FORCE-04: declared, played and scored like any point contract (set: 1 mark)."""
+    m = three_passes(start(variants={"forced_bid": True}))
+    m.apply(bid("D", points=30))
+    m.apply({"type": "trump", "seat": "D", "trump": 6})
+    play_out(m)
+    result = m.view()["result"]
+    assert result["outcome"] in ("made", "set") and result["marks"] == 1
+
+
+# ---- bid_42 ------------------------------------------------------------------------
+
+
+def test_fortytwo_01_the_option_has_no_settings():
+    """FORTYTWO-01: `true` or `{}` only."""
+    start(variants={"bid_42": {}})
+    with pytest.raises(IllegalAction):
+        start(variants={"bid_42": {"max": 42}})
+
+
+def test_fortytwo_02_point_bids_run_from_30_to_42():
+    """FORTYTWO-02: 42 is a point bid; 43 and 29 are not."""
+    m = start(variants={"bid_42": True})
+    legal = m.legal_actions()
+    assert bid("A", points=42) in legal and bid("A", points=43) not in legal
+    rejects(m, bid("A", points=43), "POINT_BID_RANGE")
+    rejects(m, bid("A", points=29), "POINT_BID_RANGE")
+    m.apply(bid("A", points=41))
+    m.apply(bid("B", points=42))
+    m.apply(passes("C"))
+    m.apply(passes("D"))
+    assert m.view()["contract"]["bid"] == {"points": 42}
+
+
+def test_fortytwo_03_42_ranks_with_one_mark():
+    """FORTYTWO-03: after 42 a 1-mark bid is BID_TOO_LOW and only 2 marks may follow;
+    after 1 mark, 42 is BID_TOO_LOW (BID-07); then marks rise by one."""
+    m = start(variants={"bid_42": True})
+    m.apply(bid("A", points=42))
+    rejects(m, bid("B", marks=1), "BID_TOO_LOW")
+    rejects(m, bid("B", points=42), "BID_TOO_LOW")
+    rejects(m, bid("B", marks=3), "MARKS_BID_STEP")
+    assert m.legal_actions() == [passes("B"), bid("B", marks=2)]
+    m.apply(bid("B", marks=2))
+    assert m.legal_actions() == [passes("C"), bid("C", marks=3)]
+    m = start(variants={"bid_42": True})
+    m.apply(bid("A", marks=1))
+    rejects(m, bid("B", points=42), "BID_TOO_LOW")
+
+
+def test_fortytwo_04_a_42_is_a_point_contract_made_only_with_every_trick():
+    """FORTYTWO-04: no stacks, face-up tricks, stake 1; made with all 42 round points,
+    set by the first trick the defenders win."""
+    m = start(SIXES, variants={"bid_42": True})
+    for seat in "ABCD":
+        m.apply(bid(seat, points=42) if seat == "A" else passes(seat))
+    rejects(m, {"type": "trump", "seat": "A", "trump": 6, "stacks": 1}, "STACKS_NOT_ALLOWED")
+    m.apply({"type": "trump", "seat": "A", "trump": 6})
+    assert m.view()["contract"]["stake"] == 1
+    for _ in range(6):  # A leads a six each time and wins: 41 points or fewer so far
+        for _ in range(4):
+            m.apply(m.legal_actions()[0])
+        assert m.phase == "playing" and m.view()["points"]["AC"] < 42
+        assert all(c["tiles"] is not None for c in m.observe("B")["captured"])  # VIS-05
+    play_out(m)
+    view = m.view()
+    assert view["points"]["AC"] == 42 and view["result"] == {
+        "outcome": "made", "awarded_to": "AC", "marks": 1}
+
+
+def test_fortytwo_04_a_42_is_set_by_a_blank_trick():
+    """FORTYTWO-04: any trick the defenders win gives them at least 1 point: set."""
+    m = bid_and_declare(start(EXAMPLE, variants={"bid_42": True}), "A", {"points": 42}, 6)
+    play(m, "A 0|0", "B 0|3", "C 0|5", "D 0|6")  # D trumps with 0|6: a trick for BD
+    assert m.view()["result"] == {"outcome": "set", "awarded_to": "BD", "marks": 1}
+
+
+# ---- plunge ------------------------------------------------------------------------
+
+
+def test_plunge_01_the_option_has_no_settings():
+    """PLUNGE-01: `true` or `{}` only."""
+    start(variants={"plunge": {}})
+    with pytest.raises(IllegalAction):
+        start(variants={"plunge": {"doubles": 5}})
+
+
+def test_plunge_02_four_doubles_before_any_bid():
+    """PLUNGE-02: with four doubles a seat may plunge (legal, after the marks bids); with
+    three it may not; after a bid nobody may; passes do not count."""
+    m = start(DOUBLES4, variants={"plunge": True})
+    assert m.legal_actions()[-1] == bid("A", plunge=True)
+    m.apply(passes("A"))
+    rejects(m, bid("B", plunge=True), "PLUNGE_NOT_ALLOWED")  # three doubles
+    m = start(DOUBLES4, dealer="C", variants={"plunge": True})  # D bids first, then A
+    m.apply(bid("D", points=30))
+    assert bid("A", plunge=True) not in m.legal_actions()
+    rejects(m, bid("A", plunge=True), "PLUNGE_NOT_ALLOWED")
+    m = start(DOUBLES4, dealer="B", variants={"plunge": True})  # C, D pass; A may plunge
+    m.apply(passes("C"))
+    m.apply(passes("D"))
+    m.apply(bid("A", plunge=True))
+    assert m.view()["bids"][-1] == bid("A", plunge=True)
+
+
+def test_plunge_02_malformed_plunge_fields():
+    """PLUNGE-02 / DIG-01: with the option a bid has exactly one of points, marks and
+    plunge, and plunge is true."""
+    m = start(DOUBLES4, variants={"plunge": True})
+    for action in (bid("A", plunge=False), bid("A", plunge=1), bid("A", plunge=None),
+                   bid("A", plunge=True, marks=4), bid("A", plunge=True, points=30),
+                   {"type": "bid", "seat": "A"}):
+        rejects(m, action, "MALFORMED_ACTION")
+
+
+def test_plunge_03_a_plunge_is_four_marks_outbid_only_by_five():
+    """PLUNGE-03: 4 marks as the first marks bid; after it a point bid is BID_TOO_LOW and
+    the only marks bid is 5; after 1 or 2 marks a plunge is MARKS_BID_STEP, after 3 marks
+    PLUNGE_NOT_ALLOWED."""
+    m = start(DOUBLES4, variants={"plunge": True})
+    m.apply(bid("A", plunge=True))
+    rejects(m, bid("B", points=41), "BID_TOO_LOW")
+    rejects(m, bid("B", marks=4), "MARKS_BID_STEP")
+    assert m.legal_actions() == [passes("B"), bid("B", marks=5)]
+    m.apply(bid("B", marks=5))
+    m.apply(passes("C"))
+    m.apply(passes("D"))
+    assert m.view()["contract"]["declarer"] == "B"
+    assert m.view()["contract"]["bid"] == {"marks": 5}
+    for before, code in ((1, "MARKS_BID_STEP"), (2, "MARKS_BID_STEP"),
+                         (3, "PLUNGE_NOT_ALLOWED")):
+        m = start(DOUBLES4, dealer="A", variants={"plunge": True})  # B bids first
+        m.apply(bid("B", marks=1 if before == 1 else 2))
+        if before == 3:
+            m.apply(bid("C", marks=3))
+        else:
+            m.apply(passes("C"))
+        m.apply(passes("D"))
+        rejects(m, bid("A", plunge=True), code)
+
+
+def test_plunge_04_the_partner_declares_and_leads():
+    """PLUNGE-04: the contract's declarer is the partner, bid {marks: 4}, stake 4; the
+    plunger's declaration is NOT_YOUR_TURN; the bids keep the plunge."""
+    m = start(DOUBLES4, variants={"plunge": True})
+    m.apply(bid("A", plunge=True))
+    for seat in "BCD":
+        m.apply(passes(seat))
+    contract = m.view()["contract"]
+    assert contract == {"declarer": "C", "team": "AC", "bid": {"marks": 4}, "stake": 4,
+                        "trump": None, "stacks": None}
+    assert m.to_act == "C" and m.view()["bids"][0] == bid("A", plunge=True)
+    rejects(m, {"type": "trump", "seat": "A", "trump": "doubles", "stacks": 1},
+            "NOT_YOUR_TURN")
+    m.apply({"type": "trump", "seat": "C", "trump": "doubles", "stacks": 1})
+    assert m.to_act == "C"
+    rejects(m, {"type": "play", "seat": "A", "tile": "3|3"}, "NOT_YOUR_TURN")
+
+
+def test_plunge_05_no_nello_on_a_plunge():
+    """PLUNGE-05: TRUMP_NOT_ALLOWED, and nello is not among the partner's legal choices;
+    Sevens is."""
+    m = start(DOUBLES4, variants={"plunge": True, "nello": {"min_marks": 1},
+                                  "sevens": True})
+    m.apply(bid("A", plunge=True))
+    for seat in "BCD":
+        m.apply(passes(seat))
+    rejects(m, {"type": "trump", "seat": "C", "trump": "nello", "stacks": 1},
+            "TRUMP_NOT_ALLOWED")
+    trumps = {a["trump"] for a in m.legal_actions()}
+    assert "nello" not in trumps and "sevens" in trumps
+
+
+def test_plunge_06_made_and_set_as_any_marks_contract():
+    """PLUNGE-06: set by the first trick the defenders win: 4 marks to them."""
+    m = start(DOUBLES4, variants={"plunge": True})
+    m.apply(bid("A", plunge=True))
+    for seat in "BCD":
+        m.apply(passes(seat))
+    m.apply({"type": "trump", "seat": "C", "trump": 6, "stacks": 1})
+    play(m, "C 1|6", "D 3|6")  # D's 3|6 beats 1|6 in trump sixes
+    play(m, "A 0|1", "B 0|6")
+    assert m.view()["result"] == {"outcome": "set", "awarded_to": "BD", "marks": 4}
+    assert "3|3" in m.observe("A")["hand"] and "3|3" not in str(m.observe("B"))
+
+
+def test_plunge_04_a_plunge_round_trips_through_json():
+    """PLUNGE-04 with to_json: the plunge is replayed as `bid:plunge`."""
+    m = start(DOUBLES4, variants={"plunge": True})
+    m.apply(bid("A", plunge=True))
+    data = m.to_json()
+    assert data["actions"] == ["A bid:plunge"]
+    assert Match.from_json(data) == m

@@ -1,0 +1,326 @@
+"""Properties over random matches under random combinations of options (Hypothesis): every
+legal action applies and is listed in canonical order, everything else is rejected with a
+code of errors.yaml and changes nothing, trick winners, outcomes and scores follow the
+rule functions and variants.md, JSON round-trips, observations leak nothing.
+
+The oracle here recomputes each round from its views with the plain rule functions
+(never the engine's tables, masks or seat orders)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reference_impl import IllegalAction, Match
+from reference_impl.actions import action_key
+from reference_impl.rules import COUNTERS
+from reference_impl.tiles import NAMES, SEATS, TILE_INDEX
+from reference_impl.variant_rules import distance
+from reference_impl.variants import OPTIONS, rules_for
+
+from .spec_data import codes_in_check_order, rule_ids, schema_validator, variant_rule_ids
+from .test_properties import ACCEPTS, candidates
+
+APPLIES_TO = {c["code"]: set(c["applies_to"]) for c in codes_in_check_order()}
+RULE_IDS = set(rule_ids()) | set(variant_rule_ids())
+VALIDATE_VIEW = schema_validator("view.schema.json")
+VALIDATE_OBS = schema_validator("observation.schema.json")
+VALIDATE_ACTION = schema_validator("action.schema.json")
+KINDS = ["pass", "bid", "trump", "play"]
+TRUMP_ORDER = [0, 1, 2, 3, 4, 5, 6, "doubles", "none", "nello", "sevens", "first_tile"]
+
+
+@st.composite
+def variant_sets(draw) -> dict:
+    """A random `variants` object: any subset of the options, each `true`, `{}` or some of
+    its settings at random allowed values."""
+    chosen = draw(st.lists(st.sampled_from(list(OPTIONS)), unique=True, max_size=9))
+    variants = {}
+    for name in chosen:
+        option = OPTIONS[name]
+        form = draw(st.sampled_from(["true", "empty", "settings"]))
+        if form == "true":
+            variants[name] = True
+        elif form == "empty" or not option.settings:
+            variants[name] = {}
+        else:
+            values = {}
+            for key, setting in option.settings.items():
+                if draw(st.booleans()):
+                    allowed = ([1, 2, 7, 42, 100, 250] if isinstance(setting.values, range)
+                               else list(setting.values))
+                    values[key] = draw(st.sampled_from(allowed))
+            variants[name] = values
+    return variants
+
+
+def settings_of(variants: dict, name: str) -> dict | None:
+    """The settings of option `name` with defaults filled in, or None when it is off."""
+    if name not in variants:
+        return None
+    given = {} if variants[name] is True else variants[name]
+    return {key: given.get(key, s.default) for key, s in OPTIONS[name].settings.items()}
+
+
+def variant_candidates(rng: random.Random, seat, count: int) -> list:
+    """Actions only the options define, well formed or not."""
+    pool = [
+        {"type": "bid", "seat": seat, "plunge": True},
+        {"type": "bid", "seat": seat, "plunge": rng.choice([False, 1, None])},
+        {"type": "bid", "seat": seat, "points": 42},
+        {"type": "trump", "seat": seat,
+         "trump": rng.choice(["nello", "sevens", "first_tile", "follow_me"])},
+        {"type": "trump", "seat": seat,
+         "trump": rng.choice(["nello", "sevens", "first_tile", "follow_me"]),
+         "stacks": rng.choice([1, 2, 3])},
+    ]
+    return [rng.choice(pool) for _ in range(count)]
+
+
+def check_rejected(m: Match, action, legal: list) -> None:
+    if action in legal:
+        return
+    if "follow_me" in m.variants and isinstance(action, dict) and \
+            action.get("trump") == "follow_me" and {**action, "trump": "none"} in legal:
+        return  # FOLLOWME-02: accepted though never listed
+    before, before_json, before_view = m.clone(), m.to_json(), m.view()
+    try:
+        m.apply(action)
+    except IllegalAction as error:
+        code = error.code
+        assert error.rule in RULE_IDS and error.message, error
+    else:
+        raise AssertionError(f"accepted an action not listed as legal: {action!r}")
+    assert m == before and m.to_json() == before_json and m.view() == before_view  # DIG-03
+    assert code in APPLIES_TO
+    if code != "MALFORMED_ACTION":
+        assert action["type"] in APPLIES_TO[code], (action, code)
+        if m.phase != ACCEPTS[action["type"]]:
+            assert code == "WRONG_PHASE", (action, code)
+        elif action["seat"] != m.to_act:
+            assert code == "NOT_YOUR_TURN", (action, code)
+
+
+def canonical_position(action: dict) -> tuple:
+    """actions.md, canonical order with variants."""
+    marks = action.get("marks", 0) if "plunge" not in action else 99
+    return (KINDS.index(action["type"]), "marks" in action or "plunge" in action,
+            action.get("points", marks),
+            TRUMP_ORDER.index(action["trump"]) if "trump" in action else 0,
+            action.get("stacks", 0), NAMES.index(action["tile"]) if "tile" in action else 0)
+
+
+def check_legal_list(m: Match, legal: list) -> None:
+    keys = [json.dumps(a, sort_keys=True) for a in legal]
+    assert len(set(keys)) == len(keys), "duplicate legal actions"
+    assert len({action_key(a) for a in legal}) == len(legal)
+    assert all(a["seat"] == m.to_act for a in legal)
+    order = [canonical_position(a) for a in legal]
+    assert order == sorted(order), "legal actions not in canonical order"
+    assert not any(a.get("trump") == "follow_me" for a in legal)  # FOLLOWME-02
+    for action in legal:
+        VALIDATE_ACTION(action)
+        child = m.clone()
+        child.apply(action)
+    assert (legal == []) == (m.to_act is None)
+
+
+def suits_of(m: Match, trump):
+    """The plain suit functions of a declared choice (an option's, or the base ones)."""
+    choice = m.rules.choice(trump)
+    if choice is None:
+        return m.rules.called_suit, m.rules.follows, m.rules.trick_rank
+    return choice.called_suit, choice.follows, choice.trick_rank
+
+
+def naive_legal_plays(m: Match, view: dict) -> list[str]:
+    """PLAY-04..PLAY-06 (SEVENS-04) from the rule functions."""
+    hand = view["hands"][view["to_act"]]
+    trump = view["contract"]["trump"]
+    allowed = hand
+    if view["trick"] and trump != "first_tile":
+        called_suit, follows, _ = suits_of(m, trump)
+        called = called_suit(TILE_INDEX[view["trick"][0]["tile"]], trump)
+        allowed = [t for t in hand if follows(TILE_INDEX[t], called, trump)] or hand
+    sevens = settings_of(m.variants, "sevens")
+    if trump == "sevens" and sevens["duty"] == "closest":
+        nearest = min(distance(TILE_INDEX[t]) for t in hand)
+        allowed = [t for t in hand if distance(TILE_INDEX[t]) == nearest]
+    return sorted(allowed, key=TILE_INDEX.get)
+
+
+def naive_winner(m: Match, trick: dict, trump, bidders: str) -> str:
+    """RANK (NELLO-06, SEVENS-05) from the rule functions and the plays' own seats."""
+    called_suit, _, trick_rank = suits_of(m, trump)
+    tiles = [TILE_INDEX[p["tile"]] for p in trick["plays"]]
+    called = called_suit(tiles[0], trump)
+    ranks = [trick_rank(t, called, trump) for t in tiles]
+    best = ranks.index(max(ranks))
+    sevens = settings_of(m.variants, "sevens")
+    if trump == "sevens" and sevens["ties"] == "bidders":
+        for i, play in enumerate(trick["plays"]):
+            if ranks[i] == ranks[best] and play["seat"] in bidders:
+                return play["seat"]
+    return trick["plays"][best]["seat"]
+
+
+def check_observations(m: Match, validate: bool) -> None:
+    view = m.view()
+    if validate:
+        VALIDATE_VIEW(view)
+    covered: set[str] = set()
+    if m.phase == "playing" and view["contract"]["stacks"]:
+        shown = view["contract"]["stacks"]
+        for trick in view["tricks"][:-shown]:
+            covered |= {p["tile"] for p in trick["plays"]}
+    for seat in SEATS:
+        obs = m.observe(seat)
+        if validate:
+            VALIDATE_OBS(obs)
+        hidden = covered | {t for s in SEATS if s != seat for t in view["hands"][s]}
+        text = json.dumps(obs)
+        assert not any(f'"{t}"' in text for t in hidden), (seat, "sees a hidden tile")
+
+
+def decide(contract: dict, trump, points: dict, won: dict, us: str, them: str):
+    """END-01..END-04, NELLO-07, SEVENS-06 after a trick."""
+    if trump == "nello":
+        return "set" if won[us] else ("made" if won[them] == 7 else None)
+    if "marks" in contract["bid"]:
+        return "set" if won[them] else ("made" if won[us] == 7 else None)
+    bid = contract["bid"]["points"]
+    return "made" if points[us] >= bid else ("set" if points[them] > 42 - bid else None)
+
+
+def check_round_result(m: Match, view: dict, start_marks: dict) -> None:
+    """The round recomputed from the views: winners, points, outcome, when it ended, the
+    score (SCORE or MPTS) and the match winner (MATCH, MPTS-08)."""
+    result, contract, tricks = view["result"], view["contract"], view["tricks"]
+    mpts = settings_of(m.variants, "match_points")
+    target = mpts["target"] if mpts else 7
+    if contract is None:
+        assert settings_of(m.variants, "forced_bid") is None  # FORCE-02
+        assert result == {"outcome": "all_passed", "awarded_to": None, "marks": 0}
+        assert view["marks"] == start_marks
+        return
+    bids = view["bids"]
+    top = [b for b in bids if b["type"] == "bid"][-1]
+    if "plunge" in top:  # PLUNGE-04
+        partner = SEATS[(SEATS.index(top["seat"]) + 2) % 4]
+        assert contract["declarer"] == partner and contract["bid"] == {"marks": 4}
+    trump = contract["trump"]
+    us = contract["team"]
+    them = "BD" if us == "AC" else "AC"
+    points, won, first = {"AC": 0, "BD": 0}, {"AC": 0, "BD": 0}, None
+    for n, trick in enumerate(tricks, 1):
+        assert trick["winner"] == naive_winner(m, trick, trump, us)
+        if trump == "nello":
+            out = SEATS[(SEATS.index(contract["declarer"]) + 2) % 4]
+            assert len(trick["plays"]) == 3 and out not in [p["seat"] for p in trick["plays"]]
+        value = 1 + sum(COUNTERS.get(p["tile"], 0) for p in trick["plays"])
+        assert trick["points"] == value
+        points[trick["team"]] += value
+        won[trick["team"]] += 1
+        first = first or decide(contract, trump, points, won, us, them)
+        play_out = mpts is not None and mpts["end"] == "play_out"
+        assert (n == len(tricks)) == (first is not None and (not play_out or n == 7))
+    assert view["points"] == points and view["tricks_won"] == won
+    if len(tricks) == 7 and trump != "nello":
+        assert points["AC"] + points["BD"] == 42  # PTS-03
+    if "points" in contract["bid"]:
+        value = contract["bid"]["points"] if mpts else 1
+    else:
+        value = contract["bid"]["marks"] * (42 if mpts else 1)
+    assert contract["stake"] == value  # SCORE-01, MPTS-03
+    gains = {"AC": 0, "BD": 0}
+    team = us if first == "made" else them
+    if not mpts:
+        gains[team] = value
+    elif first == "made" and "points" in contract["bid"]:
+        gains = dict(points)  # MPTS-04
+    elif first == "made":
+        gains[us] = value  # MPTS-05
+    else:
+        gains[them] = value + points[them]  # MPTS-06
+    assert result == {"outcome": first, "awarded_to": team, "marks": gains[team]}
+    marks = {t: start_marks[t] + gains[t] for t in gains}
+    assert view["marks"] == marks
+    reached = [t for t in ("AC", "BD") if marks[t] >= target]
+    expected = None if not reached else (us if len(reached) == 2 else reached[0])
+    assert view["winner"] == expected and (m.phase == "match_over") == (expected is not None)
+
+
+def check_json_round_trip(m: Match) -> None:
+    data = m.to_json()
+    again = Match.from_json(json.loads(json.dumps(data)))
+    assert again == m and again.view() == m.view() and again.to_json() == data
+
+
+def play_match(variants: dict, seed: int, rng: random.Random, rounds: int) -> None:
+    m = Match.from_seed(seed, variants=variants)
+    assert m.rules is rules_for(variants)
+    for _ in range(rounds):
+        start_marks = m.view()["marks"]
+        while m.to_act is not None:
+            legal = m.legal_actions()
+            check_legal_list(m, legal)
+            if m.phase == "playing":
+                assert [a["tile"] for a in legal] == naive_legal_plays(m, m.view())
+            for action in candidates(rng, 3) + variant_candidates(rng, m.to_act, 3):
+                check_rejected(m, action, legal)
+            check_observations(m, validate=rng.random() < 0.1)
+            if rng.random() < 0.2:
+                check_json_round_trip(m)
+            m.apply(rng.choice(legal))
+        check_observations(m, validate=True)
+        check_round_result(m, m.view(), start_marks)
+        check_json_round_trip(m)
+        if m.phase == "match_over":
+            break
+        m.deal({"order": rng.sample(NAMES, 28)})
+
+
+@settings(max_examples=40, deadline=None)
+@given(variants=variant_sets(), seed=st.integers(0, 2**32 - 1),
+       rng=st.randoms(use_true_random=False))
+def test_random_variant_matches_keep_every_invariant(variants, seed, rng):
+    """VAR-01..VAR-03 and every option's rules: DIG-01..DIG-03, the legal lists, winners,
+    outcomes, scores and the match winner, VIS-01/VIS-06, JSON round trips."""
+    play_match(variants, seed, rng, rounds=2)
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), rng=st.randoms(use_true_random=False),
+       nello=st.sampled_from(["high", "low", "own_suit"]),
+       sevens=st.sampled_from([{"duty": "closest"}, {"duty": "free", "ties": "bidders"}]),
+       end=st.sampled_from(["early", "play_out"]))
+def test_option_choices_are_declared_often(seed, rng, nello, sevens, end):
+    """The options' own choices get played: every marks contract declares nello, sevens or
+    first_tile when it may (NELLO, SEVENS, UNDECL, MPTS-09)."""
+    variants = {"nello": {"doubles": nello, "min_marks": 1}, "sevens": sevens,
+                "undeclared_trump": True, "match_points": {"end": end}, "plunge": True,
+                "forced_bid": {"bid": "any"}}
+    m = Match.from_seed(seed, variants=variants)
+    for _ in range(3):
+        start_marks = m.view()["marks"]
+        while m.to_act is not None:
+            legal = m.legal_actions()
+            check_legal_list(m, legal)
+            options = [a for a in legal if a.get("trump") in ("nello", "sevens", "first_tile")]
+            if m.phase == "bidding":
+                marks_bids = [a for a in legal if "marks" in a or "plunge" in a]
+                action = rng.choice(marks_bids or legal)
+            else:
+                action = rng.choice(options or legal)
+            if m.phase == "playing":
+                assert [a["tile"] for a in legal] == naive_legal_plays(m, m.view())
+            m.apply(action)
+            check_observations(m, validate=False)
+        check_round_result(m, m.view(), start_marks)
+        check_json_round_trip(m)
+        if m.phase == "match_over":
+            break
+        m.deal({"order": rng.sample(NAMES, 28)})
