@@ -151,3 +151,49 @@ def test_var_04_option_forms_without_their_option_are_judged_by_the_base_rules()
     for choice in ("follow_me", "nello", "sevens", "first_tile"):
         rejects(m, {"type": "trump", "seat": "D", "trump": choice, "stacks": 1},
                 "INVALID_TRUMP")
+
+
+def test_var_01_the_setup_schema_accepts_exactly_the_variants_the_engine_accepts():
+    """VAR-01 in spec/schemas/setup.schema.json: random `variants` objects, valid or not,
+    are valid for the schema exactly when the engine starts a match with them."""
+    import random
+
+    from jsonschema import ValidationError
+
+    from .spec_data import schema_validator
+
+    validate = schema_validator("setup.schema.json")
+    rng = random.Random(42)
+    # No integral float (2.0): JSON Schema's "integer" accepts it, the engine (like its
+    # action parsing, actions.md) takes only JSON integers written without a fraction.
+    odd_values = [True, False, None, 0, 1, 2, 3, 2.5, "2", "high", "any", [], {}, 250, 10001]
+    names = [*OPTIONS, "nello_high", "forced"]
+    agreed = {True: 0, False: 0}
+    for _ in range(3000):
+        variants = {}
+        for name in rng.sample(names, rng.randint(0, 3)):
+            option = OPTIONS.get(name)
+            if option is None or rng.random() < 0.2:
+                variants[name] = rng.choice(odd_values)
+                continue
+            value = {}
+            for key, setting in option.settings.items():
+                if rng.random() < 0.5:
+                    good = list(setting.values)[:3] + [setting.default]
+                    value[key] = rng.choice(good if rng.random() < 0.7 else odd_values)
+            if rng.random() < 0.1:
+                value["unknown"] = 1
+            variants[name] = value if value or rng.random() < 0.5 else True
+        try:
+            Match.start({**GOOD, "variants": variants})
+            accepted = True
+        except IllegalAction:
+            accepted = False
+        try:
+            validate({**GOOD, "variants": variants})
+            valid = True
+        except ValidationError:
+            valid = False
+        assert accepted == valid, variants
+        agreed[accepted] += 1
+    assert min(agreed.values()) > 300
