@@ -59,6 +59,36 @@ class Adapter(Protocol):
         """{"total": n, "divide": {action key: n}} (capability `perft`)."""
 
 
+class WithVariants:
+    """An adapter whose declared options are replaced (`t42 run --variants`): a scenario
+    that needs an option outside `variants` is skipped, one inside it is run, whatever
+    the implementation itself declares. Everything else is the wrapped adapter's."""
+
+    declared_by = "--variants"  # named in skip reasons (runner.skip_reason)
+
+    def __init__(self, adapter: Adapter, variants: list[str]):
+        self._inner = adapter
+        self.variants = list(variants)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._inner, name)
+
+
+def parse_variants(text: str, known: list[str]) -> list[str]:
+    """`--variants`: option names separated by commas, `all` (every option of
+    variants.md) or `none` (the base game only); ValueError for an unknown name."""
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if names == ["all"]:
+        return list(known)
+    if names in (["none"], []):
+        return []
+    unknown = [n for n in names if n not in known]
+    if unknown:
+        raise ValueError(f"unknown variant option {', '.join(unknown)} "
+                         f"(spec/variants.md has {', '.join(known)})")
+    return names
+
+
 def load_adapter(spec: str, timeout: float = 5.0) -> Adapter:
     """`reference` (default), `python:MODULE:OBJECT` (or `python:path/file.py:OBJECT`),
     or `cmd:COMMAND ARGS` (a JSON-lines protocol server).

@@ -34,6 +34,10 @@ def main() -> None:
 @click.option("--rule", "rules", multiple=True, help="Only scenarios citing this rule ID.")
 @click.option("--variant", "variants", multiple=True,
               help="Only scenarios needing this variant option (`base`: none).")
+@click.option("--variants", "declared", metavar="LIST",
+              help="Run as if the implementation declared these variant options "
+                   "(comma-separated, `all` or `none`) instead of its own list; scenarios "
+                   "needing any other option are skipped.")
 @click.option("--report-json", type=click.Path(dir_okay=False, path_type=Path),
               help="Write a JSON report here.")
 @click.option("--expected-failures", type=click.Path(dir_okay=False, path_type=Path),
@@ -43,14 +47,15 @@ def main() -> None:
 @click.option("--timeout", default=5.0, show_default=True,
               help="Seconds to wait for each reply of a cmd: adapter.")
 @click.option("-v", "--verbose", is_flag=True, help="One line per scenario.")
-def run(paths, adapter, keyword, rules, variants, report_json, expected_failures,
+def run(paths, adapter, keyword, rules, variants, declared, report_json, expected_failures,
         update_expected_failures, timeout, verbose):
     """Run scenarios (default: the whole suite) against an adapter (default: the
     reference engine). The last line is `N passed, N failed, N errored, N skipped`."""
     from conformance.commands import run_command
 
     raise SystemExit(run_command(paths, adapter, keyword, rules, variants, report_json,
-                                 expected_failures, update_expected_failures, timeout, verbose))
+                                 expected_failures, update_expected_failures, timeout, verbose,
+                                 declared))
 
 
 @main.command()

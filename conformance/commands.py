@@ -26,11 +26,12 @@ def _known_rules(rules) -> str | None:
 
 
 def run_command(paths, adapter_spec, keyword, rules, variants, report_json, expected_path,
-                update_expected, timeout, verbose) -> int:
+                update_expected, timeout, verbose, declared=None) -> int:
     from conformance import expected as xf
     from conformance import report
-    from conformance.adapter import load_adapter
+    from conformance.adapter import WithVariants, load_adapter, parse_variants
     from conformance.runner import run_all
+    from conformance.specindex import load_index
 
     if update_expected and not expected_path:
         return _fail("--update-expected-failures needs --expected-failures FILE")
@@ -44,10 +45,23 @@ def run_command(paths, adapter_spec, keyword, rules, variants, report_json, expe
     loaded = suite.load(paths)
     chosen = suite.select(loaded, keyword, rules, variants)
     try:
+        claimed = None if declared is None else parse_variants(
+            declared, list(load_index().variants))
+    except ValueError as error:
+        return _fail(f"--variants: {error}")
+    try:
         adapter = load_adapter(adapter_spec, timeout)
     except Exception as error:  # noqa: BLE001 - report any failure to build the adapter
         return _fail(f"cannot load adapter {adapter_spec!r}: {type(error).__name__}: {error}")
-    click.echo(f"t42: {len(chosen)} scenarios against {adapter.name} {adapter.version}")
+    if claimed is not None:
+        beyond = sorted(set(claimed) - set(adapter.variants))
+        if beyond:
+            click.echo(f"note: --variants runs {', '.join(beyond)}, which {adapter.name} "
+                       "does not declare")
+        adapter = WithVariants(adapter, claimed)
+    options = ", ".join(sorted(adapter.variants)) or "none"
+    click.echo(f"t42: {len(chosen)} scenarios against {adapter.name} {adapter.version} "
+               f"(variant options: {options})")
     start = time.perf_counter()
     try:
         results = run_all(chosen, adapter, report.Progress(len(chosen), expected, verbose))
@@ -59,6 +73,9 @@ def run_command(paths, adapter_spec, keyword, rules, variants, report_json, expe
     text = report.details(results)
     if text:
         click.echo("\n" + text)
+    table = report.variant_table(results)
+    if table:
+        click.echo("\n" + table)
     counts = suite.totals(results)
     if report_json:
         report.write_json(report_json, report.to_json(results, adapter, counts, seconds, stale))

@@ -47,6 +47,29 @@ def details(results: list[Result]) -> str:
     return "\n\n".join(blocks + (["\n".join(skipped)] if skipped else []))
 
 
+def by_variant(results: list[Result]) -> dict[str, dict[str, int]]:
+    """Outcome counts per variant option (`base`: scenarios that need none); a scenario
+    that needs several options counts under each."""
+    table: dict[str, dict[str, int]] = {}
+    for r in results:
+        for name in r.variants or ("base",):
+            row = table.setdefault(name, {o.value: 0 for o in Outcome})
+            row[r.outcome.value] += 1
+    return dict(sorted(table.items(), key=lambda item: (item[0] != "base", item[0])))
+
+
+def variant_table(results: list[Result]) -> str:
+    """The per-option table of a run, or "" when every scenario is of the base game."""
+    table = by_variant(results)
+    if set(table) <= {"base"}:
+        return ""
+    width = max(map(len, table))
+    head = f"{'by option':{width}}  " + "  ".join(f"{o.value:>7}" for o in Outcome)
+    rows = [f"{name:{width}}  " + "  ".join(f"{row[o.value]:>7}" for o in Outcome)
+            for name, row in table.items()]
+    return "\n".join([head, *rows])
+
+
 def to_json(results: list[Result], adapter: Any, counts: dict[str, int],
             seconds: float, stale: list[str]) -> dict[str, Any]:
     from conformance.data import versions
@@ -65,6 +88,7 @@ def to_json(results: list[Result], adapter: Any, counts: dict[str, int],
                    "expected_failures": sum(r.expected_failure for r in results),
                    "stale_expected_failures": len(stale)},
         "stale_expected_failures": stale,
+        "by_variant": by_variant(results),
         "seconds": round(seconds, 3),
         "scenarios": [r.to_json() for r in results],
     }

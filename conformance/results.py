@@ -69,6 +69,7 @@ class Result:
     detail: Detail | None = None
     reason: str = ""  # why it was skipped
     expected_failure: bool = False  # listed in --expected-failures and did not pass
+    variants: tuple[str, ...] = ()  # the options the scenario needs (spec/variants.md)
 
     @property
     def where(self) -> str:
@@ -84,6 +85,7 @@ class Result:
             "expected_failure": self.expected_failure,
             "seconds": round(self.seconds, 6),
             "reason": self.reason,
+            "variants": list(self.variants),
             "detail": self.detail.to_json() if self.detail else None,
         }
 

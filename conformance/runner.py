@@ -41,6 +41,9 @@ def _json(value: Any, what: str) -> Any:
 def skip_reason(scenario: Scenario, adapter: Adapter) -> str:
     missing = [v for v in scenario.variants if v not in adapter.variants]
     if missing:
+        source = getattr(adapter, "declared_by", None)
+        if source:
+            return f"needs variant {', '.join(missing)}, not in {source}"
         return f"needs variant {', '.join(missing)}, which {adapter.name} does not declare"
     caps = sorted(scenario.needs - set(adapter.capabilities))
     if caps:
@@ -240,6 +243,7 @@ def run_all(loaded: Iterable[Loaded], adapter: Adapter,
             result = invalid_file(item)
         else:
             result = run_scenario(item.scenario, adapter, index)
+            result.variants = tuple(item.scenario.variants)
         on_result(result)
         results.append(result)
     return results
