@@ -185,19 +185,31 @@ class Match:
 
         Checks run in the order of errors.yaml: form, phase, seat, then the kind's own."""
         if type(action) is dict and len(action) == 3:
-            # Fast path for the commonest action: one lookup parses a well-formed play.
+            # Fast paths for the commonest actions: one lookup parses a well-formed play; a
+            # point or marks bid is its seat and one integer. Anything else: parse_action.
             try:
-                play = action["type"] == "play" and SEAT_AND_TILE[action["seat"], action["tile"]]
-            except (KeyError, TypeError):  # not a well-formed play: parse_action explains
-                play = None
-            if play:
-                seat, tile = play
+                kind = action["type"]
+                if kind == "play":
+                    seat, x = SEAT_AND_TILE[action["seat"], action["tile"]]
+                elif kind == "bid":
+                    y = "points" if "points" in action else "marks"
+                    seat, x = SEAT_INDEX[action["seat"]], action[y]
+                    if type(x) is not int:
+                        kind = None
+            except (KeyError, TypeError):
+                kind = None
+            if kind == "play":
                 if self.phase != PLAYING or seat != self._seat:
                     raise self._out_of_turn("play", seat)
-                self._play(seat, tile)
+                self._play(seat, x)
+                return
+            if kind == "bid":
+                if self.phase != BIDDING or seat != self._seat:
+                    raise self._out_of_turn("bid", seat)
+                self._bid(seat, y, x)
                 return
         elif type(action) is dict and len(action) == 2 and action.get("type") == "pass":
-            # Fast path for the commonest bidding action: a pass has only its seat.
+            # A pass has only its seat.
             name = action.get("seat")
             if type(name) is str and name in SEAT_INDEX:
                 seat = SEAT_INDEX[name]
