@@ -35,6 +35,7 @@ from .rules import (
     Bidding,
     Choice,
     Contract,
+    Rules,
     bid_problem,
     declaration_problem,
     forced_bid_problem,
@@ -89,12 +90,18 @@ class Match:
     # ---- construction ------------------------------------------------------------
 
     @classmethod
-    def start(cls, setup: dict) -> Match:
-        """A new match from a setup (spec/actions.md); INVALID_SETUP if it is not valid."""
+    def start(cls, setup: dict, rules: Rules | None = None) -> Match:
+        """A new match from a setup (spec/actions.md); INVALID_SETUP if it is not valid.
+
+        `rules`, when given, replaces the Rules that the setup's `variants` would make (for
+        planted engines and experiments); the setup may then name no variants."""
         if type(setup) is not dict:
             raise invalid("a setup must be an object")
         variants = setup.get("variants", {})
-        rules = rules_for(variants)
+        if rules is None:
+            rules = rules_for(variants)
+        elif variants:
+            raise ValueError("give `rules` or a setup with `variants`, not both")
         dealer, marks, hands = parse_setup(setup, rules)
         match = cls.__new__(cls)
         match.rules, match.variants, match._tables = rules, dict(variants), tables_for(rules)

@@ -197,3 +197,24 @@ def test_var_01_the_setup_schema_accepts_exactly_the_variants_the_engine_accepts
         assert accepted == valid, variants
         agreed[accepted] += 1
     assert min(agreed.values()) > 300
+
+
+def test_the_protocol_hello_lists_exactly_the_options_of_variants_md():
+    """protocol.md: a handshake's `variants` names options of variants.md only."""
+    import json
+
+    schema = json.loads((SPEC / "schemas" / "protocol" / "hello-result.json").read_text())
+    assert schema["properties"]["variants"]["items"]["enum"] == variant_options()
+
+
+def test_start_may_be_given_the_rules_to_play_by():
+    """Match.start(setup, rules=...) plays by other Rules (planted engines, experiments):
+    the setup is read by them, and no variants are then allowed beside them."""
+    from dataclasses import replace
+
+    rules = replace(BASE_RULES, point_bids=range(30, 43))
+    m = Match.start(GOOD, rules=rules)
+    assert m.rules is rules
+    m.apply({"type": "bid", "seat": "A", "points": 42})
+    with pytest.raises(ValueError):
+        Match.start({**GOOD, "variants": {"bid_42": True}}, rules=rules)
