@@ -35,16 +35,6 @@ def mask_of(tiles: list[int] | tuple[int, ...]) -> int:
     return sum(map(BITS.__getitem__, tiles))
 
 
-def tiles_of(mask: int) -> list[int]:
-    """The tiles of a mask, sorted (TIL-02). Also used by conformance/planted."""
-    tiles = []
-    while mask:
-        low = mask & -mask
-        tiles.append(low.bit_length() - 1)
-        mask ^= low
-    return tiles
-
-
 def play_order(leader: int, sitting_out: int | None = None) -> tuple[int, ...]:
     """The seats of a trick in play order: clockwise from the leader (PLAY-02), passing
     over a seat that sits out (NELLO-04)."""
