@@ -69,6 +69,15 @@ def left_of(seat: str) -> str:
     return SEATS[(SEATS.index(seat) + 1) % 4]
 
 
+def first_dealer(setup: dict[str, Any]) -> str:
+    """The setup's `dealer`, or under deal_by_drawing the seat whose tile has the highest
+    pip total in the last round of `draws` (DRAW-03, DRAW-04)."""
+    if "dealer" in setup:
+        return setup["dealer"]
+    last = setup["draws"][-1]
+    return max(last, key=lambda seat: sum(int(n) for n in last[seat].split("|")))
+
+
 def expand_contract(dealer: str, contract: dict[str, Any], line: int) -> list[Step]:
     """BID-01: from the seat left of the dealer, the others pass and the declarer bids;
     then the declarer declares trump (and stacks) (CON-01, CON-02)."""
@@ -222,7 +231,7 @@ def _build(path: Path, doc: dict[str, Any], lines: dict[FieldPath, int]) -> Scen
         steps.append(Step("setup", lines.get(("setup",), 1), "setup", setup))
         if "contract" in doc["setup"]:
             line = lines.get(("setup", "contract"), 1)
-            steps += expand_contract(setup["dealer"], doc["setup"]["contract"], line)
+            steps += expand_contract(first_dealer(setup), doc["setup"]["contract"], line)
     needs = set()
     for i, raw in enumerate(doc["steps"]):
         kind = next((k for k in PAYLOAD_SCHEMA if k in raw), None)
