@@ -276,10 +276,26 @@ def load_scenario(path: Path, index: SpecIndex | None = None) -> Loaded:
             checker = _Checker(doc, index, [p for p, _ in found])
             checker.run()
             found += checker.found
+        found += _id_follows_path(path, doc)
         problems += _problems(path, lines, found)
     if problems:
         return Loaded(path, None, sorted(problems, key=lambda p: p.line))
     return Loaded(path, _build(path, doc, lines), [])
+
+
+def _id_follows_path(path: Path, doc: Any) -> list[tuple[FieldPath, str]]:
+    """CONTRIBUTING.md: in the suite's corpus the id is the path below `scenarios/`, `/`
+    written `.`, so a report's id leads straight to its file. Other files are free."""
+    from conformance.data import scenarios_dir
+
+    try:
+        below = path.resolve().with_suffix("").relative_to(scenarios_dir().resolve()).parts
+    except (ValueError, FileNotFoundError):
+        return []
+    want = ".".join(below)
+    if not isinstance(doc, dict) or doc.get("id") in (None, want):
+        return []
+    return [(("id",), f"id {doc['id']!r} should be {want!r} (the path below scenarios/)")]
 
 
 # --- the corpus ----------------------------------------------------------------------
