@@ -126,12 +126,15 @@ def perft(scenario, seed, dealer, depth, steps):
 @click.option("--rounds", type=int, default=3, show_default=True, help="Rounds per match.")
 @click.option("--timeout", default=5.0, show_default=True,
               help="Seconds to wait for each reply of a cmd: adapter.")
-def fuzz(adapter, games, seed, illegal_rate, rounds, timeout):
+@click.option("--variants", "variants_json", metavar="JSON",
+              help='Variant options for every match, e.g. \'{"nello": true}\' (default: base).')
+def fuzz(adapter, games, seed, illegal_rate, rounds, timeout, variants_json):
     """Differential fuzzing: seeded random matches played through ADAPTER and the
-    reference engine, every view and observation compared after every step (base game)."""
+    reference engine, every view and observation compared after every step."""
     from conformance.differential import fuzz_command
 
-    raise SystemExit(fuzz_command(adapter, games, seed, illegal_rate, rounds, timeout))
+    raise SystemExit(fuzz_command(adapter, games, seed, illegal_rate, rounds, timeout,
+                                  variants_json))
 
 
 @main.command()

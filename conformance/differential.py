@@ -90,10 +90,12 @@ def _public(value: dict[str, Any]) -> dict[str, Any]:
 
 
 def play_game(oracle: Adapter, other: Adapter, seed: int, illegal_rate: float,
-              max_rounds: int) -> Divergence | None:
+              max_rounds: int, variants: dict[str, Any] | None = None) -> Divergence | None:
     """One seeded match on both adapters; the first divergence, or None."""
     rng = random.Random(seed)
     setup = {"dealer": rng.choice(SEATS), **random_deal(rng)}
+    if variants:
+        setup["variants"] = variants
     steps: list[dict[str, Any]] = []
 
     def check(step: dict[str, Any], method: str, payload: Any) -> Divergence | None:
@@ -146,8 +148,10 @@ def _start(other: Adapter, setup: dict[str, Any], seed: int) -> Divergence | Non
 
 
 def fuzz(other: Adapter, games: int, seed: int, illegal_rate: float = 0.2,
-         max_rounds: int = 3) -> tuple[int, list[Divergence], list[str]]:
-    """(games played, divergences, errors): `games` seeded matches, seeds seed..seed+games-1."""
+         max_rounds: int = 3, variants: dict[str, Any] | None = None
+         ) -> tuple[int, list[Divergence], list[str]]:
+    """(games played, divergences, errors): `games` seeded matches, seeds seed..seed+games-1,
+    under the variant options `variants` (spec/variants.md; None: the base game)."""
     from conformance.adapters.reference import ReferenceAdapter
 
     oracle = ReferenceAdapter()
@@ -155,7 +159,7 @@ def fuzz(other: Adapter, games: int, seed: int, illegal_rate: float = 0.2,
     errors: list[str] = []
     for game_seed in range(seed, seed + games):
         try:
-            found = play_game(oracle, other, game_seed, illegal_rate, max_rounds)
+            found = play_game(oracle, other, game_seed, illegal_rate, max_rounds, variants)
         except Exception as error:  # noqa: BLE001 - a crash or hang ends one game only
             errors.append(f"game seed {game_seed}: {type(error).__name__}: {error}")
             continue
@@ -165,15 +169,22 @@ def fuzz(other: Adapter, games: int, seed: int, illegal_rate: float = 0.2,
 
 
 def fuzz_command(adapter_spec: str, games: int, seed: int, illegal_rate: float,
-                 rounds: int, timeout: float) -> int:
+                 rounds: int, timeout: float, variants_json: str | None = None) -> int:
     """`t42 fuzz`: print each divergence and a closing count line; non-zero if any."""
+    import json
+
     import click
 
     from conformance.adapter import load_adapter
 
+    try:
+        variants = json.loads(variants_json) if variants_json else None
+    except json.JSONDecodeError as error:
+        raise click.BadParameter(f"not JSON: {error}", param_hint="--variants") from None
     adapter = load_adapter(adapter_spec, timeout)
     try:
-        played, divergences, errors = fuzz(adapter, games, seed, illegal_rate, rounds)
+        played, divergences, errors = fuzz(adapter, games, seed, illegal_rate, rounds,
+                                           variants)
     finally:
         if hasattr(adapter, "close"):
             adapter.close()

@@ -60,3 +60,9 @@ def test_a_crash_ends_one_game_not_the_run():
     played, divergences, errors = fuzz(CrashesOnTrump(), games=4, seed=0)
     assert played == 4 and len(errors) == 4 and not divergences
     assert "RuntimeError: boom" in errors[0]
+
+
+def test_variant_matches_agree_too():
+    played, divergences, errors = fuzz(ReferenceAdapter(), games=10, seed=3,
+                                       variants={"nello": True, "sevens": True, "plunge": True})
+    assert (played, divergences, errors) == (10, [], [])
