@@ -9,9 +9,12 @@ show a tile its seat may not see (VIS-01, VIS-06), whether or not the scenario a
 from __future__ import annotations
 
 import json
+import signal
+import threading
 import time
 import traceback
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from conformance import schemas
@@ -22,6 +25,34 @@ from conformance.scenario import Loaded, Scenario, Step, display_path
 from conformance.specindex import SpecIndex, load_index
 
 SEATS = "ABCD"
+# An in-process implementation has no pipe to time out on: a watchdog bounds each scenario.
+IN_PROCESS_LIMIT = 30.0
+
+
+class Hung(BaseException):  # noqa: N818 - not an Exception, so no `except Exception` eats it
+    """Raised into an in-process implementation that ran past the scenario's time limit."""
+
+
+@contextmanager
+def watchdog(seconds: float | None) -> Iterator[None]:
+    """Raise Hung in this thread after `seconds` (SIGALRM: main thread, Unix only; elsewhere
+    nothing is bounded). Cheap: one timer per scenario, not per call."""
+    usable = (seconds and hasattr(signal, "setitimer")
+              and threading.current_thread() is threading.main_thread())
+    if not usable:
+        yield
+        return
+
+    def expire(_signum: int, _frame: Any) -> None:
+        raise Hung(f"no answer within {seconds:g} s (in-process watchdog)")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 class StepFailed(Exception):
@@ -196,7 +227,10 @@ def _strings(value: Any) -> Iterable[str]:
             yield from _strings(item)
 
 
-def run_scenario(scenario: Scenario, adapter: Adapter, index: SpecIndex | None = None) -> Result:
+def run_scenario(scenario: Scenario, adapter: Adapter, index: SpecIndex | None = None,
+                 limit: float | None = IN_PROCESS_LIMIT) -> Result:
+    """One scenario's outcome. `limit` bounds an in-process adapter's whole scenario (a
+    process adapter has its own per-message timeout)."""
     index = index or load_index()
     path = display_path(scenario.path)
     broken = getattr(adapter, "broken", None)
@@ -209,9 +243,17 @@ def run_scenario(scenario: Scenario, adapter: Adapter, index: SpecIndex | None =
     mark = adapter.stderr_mark() if hasattr(adapter, "stderr_mark") else None
     run = ScenarioRun(scenario, adapter, index)
     start = time.perf_counter()
+    in_process = not hasattr(adapter, "stderr_mark")
     try:
-        run.run()
+        with watchdog(limit if in_process else None):
+            run.run()
         outcome, detail = Outcome.PASSED, None
+    except Hung as hung:
+        step = run.step
+        outcome = Outcome.ERRORED
+        detail = Detail(f"the implementation hung: {hung}", step.label if step else None,
+                        step.line if step else None,
+                        step.payload if step and step.kind else MISSING, scenario.rules)
     except StepFailed as failure:
         outcome, detail = Outcome.FAILED, failure.detail
     except AdapterError as error:

@@ -89,3 +89,14 @@ def test_refusing_a_view_is_errored_not_a_harness_crash():
     result = run("bidding", "RefusesViews")
     assert result.outcome is Outcome.ERRORED
     assert result.detail.message.startswith("view() refused with WRONG_PHASE")
+
+
+def test_in_process_hang_is_errored_and_the_next_scenario_runs():
+    adapter = load_adapter(inproc("HangsOnPlay"))
+    hung = run_scenario(load_scenario(GOOD / "first-trick.yaml").scenario, adapter, limit=0.3)
+    assert hung.outcome is Outcome.ERRORED
+    assert hung.detail.message == (
+        "the implementation hung: no answer within 0.3 s (in-process watchdog)")
+    assert hung.detail.step == "steps[0]"
+    after = run_scenario(load_scenario(GOOD / "bidding.yaml").scenario, adapter, limit=0.3)
+    assert after.outcome is Outcome.PASSED, after.report()

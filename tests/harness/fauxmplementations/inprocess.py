@@ -103,3 +103,15 @@ class RefusesViews(ReferenceAdapter):
 
     def view(self):
         raise Rejected("WRONG_PHASE", "no view for you")
+
+
+class HangsOnPlay(ReferenceAdapter):
+    """Loops forever on the first play: an in-process hang the watchdog must end."""
+
+    name = "hangs-on-play"
+
+    def act(self, action):
+        if action.get("type") == "play":
+            while True:
+                pass
+        super().act(action)
