@@ -18,6 +18,8 @@ OUT_OF_SCOPE the functions no scenario can reach through the adapter protocol. B
 lists are checked: an entry that matches no mutant of the run is reported as stale.
 """
 
+# ruff: noqa: E501 - EQUIVALENT quotes mutated source lines verbatim
+
 from __future__ import annotations
 
 import argparse
@@ -49,6 +51,7 @@ OUT_OF_SCOPE: dict[str, str] = {
     "match.xǁMatchǁ__eq__": "engine equality: not part of the adapter protocol",
     "match.xǁMatchǁ_snapshot": "engine equality: not part of the adapter protocol",
     "actions.x_action_from_key": "inverse of action keys, used by from_json only",
+    "tiles.x_tiles_of": "dead code: nothing in the engine calls it",
 }
 
 # Functions whose every outcome is one fixed code: a mutant can only change the message.
@@ -57,15 +60,241 @@ DIAGNOSTIC_FUNCTIONS: dict[str, str] = {
                                 "(which field is missing or extra) varies",
 }
 
-# Mutants proven equivalent: (function, the mutated line as mutmut shows it) -> why.
-EQUIVALENT: dict[tuple[str, str], str] = {}
+# Mutants proven equivalent to the engine as the protocol sees it, grouped by the reason;
+# each is (function, the mutated line as it reads in the mutant), quoted verbatim.
+EQUIVALENT_GROUPS: dict[str, list[tuple[str, str]]] = {
+    "apply()'s fast path for well-formed plays: broken or skipped, parse_action and the general path give the same result": [
+        ('match.xǁMatchǁapply', 'if type(None) is dict and len(action) == 3:'),
+        ('match.xǁMatchǁapply', 'if type(action) is not dict and len(action) == 3:'),
+        ('match.xǁMatchǁapply', 'play = None'),
+        ('match.xǁMatchǁapply', 'play = action["XXtypeXX"] == "play" and SEAT_AND_TILE[action["seat"], action["tile"]]'),
+        ('match.xǁMatchǁapply', 'play = action["TYPE"] == "play" and SEAT_AND_TILE[action["seat"], action["tile"]]'),
+        ('match.xǁMatchǁapply', 'play = action["type"] == "XXplayXX" and SEAT_AND_TILE[action["seat"], action["tile"]]'),
+        ('match.xǁMatchǁapply', 'play = action["type"] == "PLAY" and SEAT_AND_TILE[action["seat"], action["tile"]]'),
+        ('match.xǁMatchǁapply', 'play = action["type"] == "play" and SEAT_AND_TILE[action["XXseatXX"], action["tile"]]'),
+        ('match.xǁMatchǁapply', 'play = action["type"] == "play" and SEAT_AND_TILE[action["SEAT"], action["tile"]]'),
+        ('match.xǁMatchǁapply', 'play = action["type"] == "play" and SEAT_AND_TILE[action["seat"], action["XXtileXX"]]'),
+        ('match.xǁMatchǁapply', 'play = action["type"] == "play" and SEAT_AND_TILE[action["seat"], action["TILE"]]'),
+        ('match.xǁMatchǁapply', 'play = ""'),
+    ],
+    "the general path's play branch is dead: every well-formed play takes the fast path": [
+        ('match.xǁMatchǁapply', 'if kind == "XXplayXX":'),
+        ('match.xǁMatchǁapply', 'if kind == "PLAY":'),
+        ('match.xǁMatchǁapply', 'self._play(None, x)'),
+        ('match.xǁMatchǁapply', 'self._play(seat, None)'),
+        ('match.xǁMatchǁapply', 'self._play(x)'),
+        ('match.xǁMatchǁapply', 'self._play(seat, )'),
+    ],
+    'only plays the fast path refused reach parse_action, and all are malformed: MALFORMED_ACTION either way': [
+        ('actions.x_parse_action', 'if kind == "XXplayXX":'),
+        ('actions.x_parse_action', 'if kind == "PLAY":'),
+        ('actions.x_parse_action', 'if type(None) is not str or tile not in TILE_INDEX:'),
+    ],
+    '(x - 2) & 3 == (x + 2) & 3': [
+        ('match.xǁMatchǁ_after_bidding_turn', 'declarer = (bidder - 2) & 3 if self.plunged else bidder  # PLUNGE-04: the partner'),
+        ('match.xǁMatchǁ_use_choice', 'self.sitting_out = (self.contract.declarer - 2) & 3'),
+    ],
+    '`dealt` is read only by to_json, outside the protocol': [
+        ('match.xǁMatchǁ_begin_round', 'self.dealt = None'),
+    ],
+    'every bid sets `plunged` before a won bidding reads it': [
+        ('match.xǁMatchǁ_begin_round', 'self.plunged = None'),
+        ('match.xǁMatchǁ_begin_round', 'self.plunged = True'),
+    ],
+    'overwritten by the declaration before any read': [
+        ('match.xǁMatchǁ_begin_round', 'self._called_of = self._follow = self._rank = self._counters = ""'),
+    ],
+    'outside Sevens the top rank of a trick is never tied, so tie_to_bidders keeps `best`': [
+        ('match.xǁMatchǁ_begin_round', 'self._ties = None'),
+        ('match.xǁMatchǁ_begin_round', 'self._ties = True'),
+    ],
+    'the doubles count is read only when plunge_doubles is set (PLUNGE-02)': [
+        ('match.xǁMatchǁ_bidding', 'doubles = (self.masks[seat] & DOUBLES).bit_count() if (self.rules.plunge_doubles) or True else 0'),
+        ('match.xǁMatchǁ_bidding', 'doubles = (self.masks[seat] & DOUBLES).bit_count() if self.rules.plunge_doubles else 1'),
+    ],
+    'the lead ranks >= 0 > -2, so it replaces the initial best/top': [
+        ('match.xǁMatchǁ_complete_trick', 'best, top, i, points = 1, -2, 0, 1  # PTS-01: a trick is worth 1 round point'),
+        ('match.xǁMatchǁ_complete_trick', 'best, top, i, points = 0, -3, 0, 1  # PTS-01: a trick is worth 1 round point'),
+    ],
+    'an outcome never changes once decided (MPTS-09), so the last one equals the first': [
+        ('match.xǁMatchǁ_complete_trick', 'if self.decided is not None:  # MPTS-09 "play_out": decided now, played out'),
+        ('match.xǁMatchǁ_complete_trick', 'self.decided = None'),
+    ],
+    'contract.plunge is read only while declaring (PLUNGE-05)': [
+        ('match.xǁMatchǁ_declare', 'self.contract = Contract(declarer, team, kind, value, trump, stacks, None)  # CON-04'),
+        ('match.xǁMatchǁ_declare', 'self.contract = Contract(declarer, team, kind, value, trump, stacks, )  # CON-04'),
+    ],
+    'bidders is read only when both teams reach the target, which four passes cannot bring about': [
+        ('match.xǁMatchǁ_end_round', 'bidders = ""'),
+    ],
+    "'none' is never one of a tile's numbers: the fall-through answers the same": [
+        ('rules.x_is_trump', 'if trump == "XXnoneXX":'),
+        ('rules.x_is_trump', 'if trump == "NONE":'),
+    ],
+    'the default is unused: the only caller passes high_points': [
+        ('rules.x_marks_bid_problem', 'def x_marks_bid_problem__mutmut_orig(rules: Rules, marks: int, last_marks: int, high_points: int = 1'),
+    ],
+    'no stake function reads its rules argument': [
+        ('rules.x_marks_score', 'gains[team] = rules.stake(None, contract)'),
+        ('views.x_contract_json', '"stake": m.rules.stake(None, c), "trump": c.trump, "stacks": c.stacks}'),
+    ],
+    'in this branch the tile is not a trump, and follows() then answers the same for trump None': [
+        ('rules.x_trick_rank', 'if follows(tile, called, None):'),
+    ],
+    '-2 and -1 both rank below every following tile, and the lead always follows': [
+        ('rules.x_trick_rank', 'return -2'),
+    ],
+    'trumps at 9+ instead of 8+ stay above every suit rank (<= 7)': [
+        ('rules.x_trick_rank', 'return 9 + trump_rank(tile, trump)'),
+    ],
+    'a double has equal ends': [
+        ('rules.x_trump_rank', 'return PIPS[tile][1]'),
+    ],
+    'keys equal to every allowed field include both hands and order: INVALID_SETUP either way': [
+        ('setup.x_parse_deal', 'if not deal.keys() < fields:'),
+        ('setup.x_parse_setup', 'if not setup.keys() < fields:'),
+    ],
+    'both branches raise INVALID_SETUP; only the message and rule ID differ': [
+        ('setup.x_parse_deal', 'if "XXvariantsXX" in deal:'),
+        ('setup.x_parse_deal', 'if "VARIANTS" in deal:'),
+        ('setup.x_parse_deal', 'if "variants" not in deal:'),
+    ],
+    'the round number only labels the message': [
+        ('setup.x_parse_draws', 'for number, given in enumerate(value, ):'),
+        ('setup.x_parse_draws', 'for number, given in enumerate(value, 2):'),
+    ],
+    'dead: parse_setup handles every setup with a dealer and no draws itself': [
+        ('setup.x_parse_first_dealer', 'if "XXdealerXX" not in setup:'),
+        ('setup.x_parse_first_dealer', 'if "DEALER" not in setup:'),
+        ('setup.x_parse_first_dealer', 'return parse_dealer(None)'),
+        ('setup.x_parse_first_dealer', 'return parse_dealer(setup["XXdealerXX"])'),
+        ('setup.x_parse_first_dealer', 'return parse_dealer(setup["DEALER"])'),
+    ],
+    'parse_first_dealer handles a dealer-only setup the same way': [
+        ('setup.x_parse_setup', 'if "XXdealerXX" in setup and "draws" not in setup:'),
+        ('setup.x_parse_setup', 'if "DEALER" in setup and "draws" not in setup:'),
+    ],
+    'reached only when some entry is not a tile; parse_tile(None) raises INVALID_SETUP at once': [
+        ('setup.x_parse_tiles', 'parse_tile(None, where)  # raises for the first entry that is not a tile'),
+    ],
+    'cache only: building the tables again gives the same tables': [
+        ('tables.x_tables_for', 'tables = None'),
+        ('tables.x_tables_for', 'tables = _TABLES.get(None)'),
+        ('tables.x_tables_for', 'tables = _TABLES.get(id(None))'),
+        ('tables.x_tables_for', 'if tables is None or tables.rules is rules:'),
+        ('tables.x_tables_for', 'tables = _TABLES[id(None)] = Tables(rules)'),
+    ],
+    'cache only: computing again gives the same actions': [
+        ('tables.xǁTablesǁbidding', 'found = None'),
+        ('tables.xǁTablesǁbidding', 'found = self._bidding.get(None)'),
+        ('tables.xǁTablesǁdeclaring', 'found = None'),
+        ('tables.xǁTablesǁdeclaring', 'found = self._declaring.get(None)'),
+        ('tables.xǁTablesǁplain_bidding_actions', 'found = None'),
+        ('tables.xǁTablesǁplain_bidding_actions', 'found = self._bidding.get(None)'),
+    ],
+    'a more specific cache key': [
+        ('tables.xǁTablesǁdeclaring', 'key = (seat, contract[2]) if (self.plain_declaring) and False else ('),
+    ],
+    '(seat, bid value) never collides between a point and a marks contract (30..42 vs 1..5)': [
+        ('tables.xǁTablesǁdeclaring', 'seat, contract[3], contract[3], contract[6])  # kind, value, plunge'),
+        ('tables.xǁTablesǁdeclaring', 'key = (seat, contract[3]) if self.plain_declaring else ('),
+    ],
+    'zip of two sequences of equal length': [
+        ('tables.xǁTablesǁ__init__', 'for trump, (called, _, _) in zip(rules.trumps, suits, strict=None))'),
+        ('tables.xǁTablesǁ__init__', 'for trump, (called, _, _) in zip(rules.trumps, suits, ))'),
+        ('tables.xǁTablesǁ__init__', 'for trump, (called, _, _) in zip(rules.trumps, suits, strict=False))'),
+        ('tables.xǁTablesǁ__init__', 'for trump, (_, follows, _) in zip(rules.trumps, suits, strict=None))'),
+        ('tables.xǁTablesǁ__init__', 'for trump, (_, follows, _) in zip(rules.trumps, suits, ))'),
+        ('tables.xǁTablesǁ__init__', 'for trump, (_, follows, _) in zip(rules.trumps, suits, strict=False))'),
+        ('tables.xǁTablesǁ__init__', 'for trump, (_, _, rank) in zip(rules.trumps, suits, strict=None))'),
+        ('tables.xǁTablesǁ__init__', 'for trump, (_, _, rank) in zip(rules.trumps, suits, ))'),
+        ('tables.xǁTablesǁ__init__', 'for trump, (_, _, rank) in zip(rules.trumps, suits, strict=False))'),
+    ],
+    'the default is COUNTERS, the only counters any option uses': [
+        ('tables.xǁTablesǁ__init__', 'self.counters = tuple(counter_points(t, ) for t in tiles)'),
+    ],
+    'falsy: the general path gives the same actions': [
+        ('tables.xǁTablesǁ__init__', 'self.plain_bidding = None'),
+        ('tables.xǁTablesǁ__init__', 'self.plain_declaring = None'),
+    ],
+    'without forced_bid and plunge, bidding_actions reads only the highest bids': [
+        ('tables.xǁTablesǁplain_bidding_actions', 'state = Bidding(high_points, last_marks, None, False, 0)'),
+        ('tables.xǁTablesǁplain_bidding_actions', 'state = Bidding(high_points, last_marks, False, None, 0)'),
+        ('tables.xǁTablesǁplain_bidding_actions', 'state = Bidding(high_points, last_marks, False, False, None)'),
+        ('tables.xǁTablesǁplain_bidding_actions', 'state = Bidding(high_points, last_marks, True, False, 0)'),
+        ('tables.xǁTablesǁplain_bidding_actions', 'state = Bidding(high_points, last_marks, False, True, 0)'),
+        ('tables.xǁTablesǁplain_bidding_actions', 'state = Bidding(high_points, last_marks, False, False, 1)'),
+    ],
+    'zip of equal-length sequences, strict or not': [
+        ('views.x_plays', 'for seat, t in zip(order, tiles, strict=None)]'),
+        ('views.x_plays', 'for seat, t in zip(order, tiles, )]'),
+    ],
+    'the protocol only asks for the seats A..D': [
+        ('views.x_seat_observation', 'index = SEAT_INDEX.get(seat) if (type(seat) is str) or True else None'),
+    ],
+}
+EQUIVALENT: dict[tuple[str, str], str] = {
+    key: reason for reason, keys in EQUIVALENT_GROUPS.items() for key in keys}
 
 
 # ---- the pytest plugin half ------------------------------------------------------------
 
 
+def pytest_configure(config: object) -> None:
+    """A function the engine calls while it is imported (to build a table) only shows its
+    mutant if the engine is imported again with that mutant active."""
+    mutant = os.environ.get("MUTANT_UNDER_TEST", "")
+    if function_of(mutant) in import_time_functions(Path("reference_impl")):
+        for name in [n for n in sys.modules if n.split(".")[0] == "reference_impl"]:
+            del sys.modules[name]
+        # mutmut saw these calls in the first test only (the import happens there): run
+        # the whole corpus instead
+        config.args = ["scenarios"]  # type: ignore[attr-defined]
+
+
 def pytest_runtest_setup(item: object) -> None:
     clear_engine_caches()
+
+
+def import_time_functions(package: Path) -> set[str]:
+    """`module.x_name` of every engine function called at import time (module-level code
+    and class bodies), and of the functions those call, by name."""
+    bodies: dict[str, list[ast.AST]] = {}  # function name -> bodies defining it
+    where: dict[str, set[str]] = {}  # function name -> modules defining it
+    roots: set[str] = set()
+    for path in sorted(package.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef) and "__mutmut_" not in node.name:
+                bodies.setdefault(node.name, []).append(node)
+                where.setdefault(node.name, set()).add(path.stem)
+        roots |= _called_names(tree, skip_functions=True)
+    found, todo = set(), [n for n in roots if n in bodies]
+    while todo:
+        name = todo.pop()
+        if name not in found:
+            found.add(name)
+            todo += [n for b in bodies[name] for n in _called_names(b) if n in bodies]
+    return {f"{module}.x_{name}" for name in found for module in where[name]}
+
+
+def _is_main_guard(node: ast.AST) -> bool:
+    return isinstance(node, ast.If) and "__main__" in ast.unparse(node.test)
+
+
+def _called_names(tree: ast.AST, skip_functions: bool = False) -> set[str]:
+    names, todo = set(), [tree]
+    while todo:
+        node = todo.pop()
+        for child in ast.iter_child_nodes(node):
+            if skip_functions and (isinstance(child, ast.FunctionDef | ast.Lambda)
+                                   or _is_main_guard(child)):
+                continue
+            if isinstance(child, ast.Call):
+                func = child.func
+                names.add(func.id if isinstance(func, ast.Name) else getattr(func, "attr", ""))
+            todo.append(child)
+    return names
 
 
 def clear_engine_caches() -> None:
@@ -97,7 +326,7 @@ def prepare(workdir: Path) -> None:
 def run_mutmut(workdir: Path, jobs: int, timeout: float) -> bool:
     """True if mutmut finished within `timeout` seconds (else what it did is kept)."""
     command = [sys.executable, "-m", "mutmut", "run", "--max-children", str(jobs)]
-    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    env = dict(os.environ)
     with (workdir / "mutmut.log").open("w") as log:
         process = subprocess.Popen(command, cwd=workdir, stdout=log, stderr=subprocess.STDOUT,
                                    env=env, start_new_session=True)
@@ -179,7 +408,9 @@ def mutated_line(diff: str) -> str:
 # CONTRIBUTING.md); the rule ID stays inside the engine. Calls that build one keep their
 # first N arguments here (the code), the rest only label the message.
 KEPT_ARGS = {"IllegalAction": 1, "invalid": 0, "malformed": 0, "ValueError": 0,
-             "parse_tiles": 2}  # parse_tiles(value, count, label-for-the-message)
+             "fields_problem": 0,  # MALFORMED_ACTION whatever its arguments
+             "parse_tiles": 2,  # parse_tiles(value, count, label-for-the-message)
+             "parse_tile": 1}  # parse_tile(value, label-for-the-message)
 
 
 def error_codes() -> frozenset[str]:
@@ -203,7 +434,7 @@ def safe(node: ast.AST) -> bool:
         return name in SAFE_CALLS and all(map(safe, [*node.args, func]))
     if isinstance(node, ast.GeneratorExp | ast.ListComp):
         return safe(node.elt) and all(safe(g.iter) for g in node.generators)
-    if isinstance(node, ast.Lambda | ast.Starred):
+    if isinstance(node, ast.Lambda):
         return False
     children = list(ast.iter_child_nodes(node))
     return isinstance(node, ast.expr) and all(
@@ -247,16 +478,25 @@ def _drop_dead_stores(function: ast.FunctionDef) -> None:
         loaded = {n.id for n in ast.walk(function)
                   if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
         for node in ast.walk(function):
-            if isinstance(node, ast.Assign):
-                stored = [n.id for t in node.targets for n in ast.walk(t)
+            if isinstance(node, ast.Assign | ast.AugAssign):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                stored = [n.id for t in targets for n in ast.walk(t)
                           if isinstance(n, ast.Name)]
                 if stored and not set(stored) & loaded:
                     node.value = neutral(node.value)
+        for node in ast.walk(function):
+            if isinstance(node, ast.If) and all(_is_neutral_store(b)
+                                                for b in node.body + node.orelse):
+                node.test = neutral(node.test)  # it only chooses between dead stores
         args = function.args
         first_default = len(args.args) - len(args.defaults)
         for i, arg in enumerate(args.args[first_default:]):
             if arg.arg not in loaded:
                 args.defaults[i] = neutral(args.defaults[i])
+
+
+def _is_neutral_store(node: ast.stmt) -> bool:
+    return isinstance(node, ast.Assign | ast.AugAssign) and node.value is PLACEHOLDER
 
 
 def _normalised(function: ast.FunctionDef, codes: frozenset[str]) -> str:
