@@ -53,8 +53,8 @@ def test_planted_engine_keeps_its_class_through_clone():
 
 
 def test_selftest_fails_when_a_bug_is_not_caught(capsys):
-    # one bidding scenario cannot see a visibility bug
-    path = ROOT / "scenarios" / "bidding" / "point-bid-range.yaml"
+    # a perft count at the declaration cannot see a visibility bug
+    path = ROOT / "scenarios" / "regressions" / "perft-declaring-points-contract.yaml"
     assert main([str(path), "-k", "covered-tricks-shown"]) == 1
     assert "NOT CAUGHT" in capsys.readouterr().out
 
