@@ -47,11 +47,9 @@ OUT_OF_SCOPE: dict[str, str] = {
     "match.xǁMatchǁfrom_seed": "random deals: scenarios give every deal",
     "match.xǁMatchǁto_json": "serialisation: not part of the adapter protocol",
     "match.xǁMatchǁfrom_json": "serialisation: not part of the adapter protocol",
-    "match.xǁMatchǁ__repr__": "debugging aid",
     "match.xǁMatchǁ__eq__": "engine equality: not part of the adapter protocol",
     "match.xǁMatchǁ_snapshot": "engine equality: not part of the adapter protocol",
     "actions.x_action_from_key": "inverse of action keys, used by from_json only",
-    "tiles.x_tiles_of": "dead code: nothing in the engine calls it",
 }
 
 # Functions whose every outcome is one fixed code: a mutant can only change the message.
@@ -66,16 +64,6 @@ EQUIVALENT_GROUPS: dict[str, list[tuple[str, str]]] = {
     "apply()'s fast path for well-formed plays: broken or skipped, parse_action and the general path give the same result": [
         ('match.xǁMatchǁapply', 'if type(None) is dict and len(action) == 3:'),
         ('match.xǁMatchǁapply', 'if type(action) is not dict and len(action) == 3:'),
-        ('match.xǁMatchǁapply', 'play = None'),
-        ('match.xǁMatchǁapply', 'play = action["XXtypeXX"] == "play" and SEAT_AND_TILE[action["seat"], action["tile"]]'),
-        ('match.xǁMatchǁapply', 'play = action["TYPE"] == "play" and SEAT_AND_TILE[action["seat"], action["tile"]]'),
-        ('match.xǁMatchǁapply', 'play = action["type"] == "XXplayXX" and SEAT_AND_TILE[action["seat"], action["tile"]]'),
-        ('match.xǁMatchǁapply', 'play = action["type"] == "PLAY" and SEAT_AND_TILE[action["seat"], action["tile"]]'),
-        ('match.xǁMatchǁapply', 'play = action["type"] == "play" and SEAT_AND_TILE[action["XXseatXX"], action["tile"]]'),
-        ('match.xǁMatchǁapply', 'play = action["type"] == "play" and SEAT_AND_TILE[action["SEAT"], action["tile"]]'),
-        ('match.xǁMatchǁapply', 'play = action["type"] == "play" and SEAT_AND_TILE[action["seat"], action["XXtileXX"]]'),
-        ('match.xǁMatchǁapply', 'play = action["type"] == "play" and SEAT_AND_TILE[action["seat"], action["TILE"]]'),
-        ('match.xǁMatchǁapply', 'play = ""'),
     ],
     "the general path's play branch is dead: every well-formed play takes the fast path": [
         ('match.xǁMatchǁapply', 'if kind == "XXplayXX":'),
@@ -149,10 +137,6 @@ EQUIVALENT_GROUPS: dict[str, list[tuple[str, str]]] = {
     ],
     'a double has equal ends': [
         ('rules.x_trump_rank', 'return PIPS[tile][1]'),
-    ],
-    'keys equal to every allowed field include both hands and order: INVALID_SETUP either way': [
-        ('setup.x_parse_deal', 'if not deal.keys() < fields:'),
-        ('setup.x_parse_setup', 'if not setup.keys() < fields:'),
     ],
     'both branches raise INVALID_SETUP; only the message and rule ID differ': [
         ('setup.x_parse_deal', 'if "XXvariantsXX" in deal:'),
@@ -231,6 +215,73 @@ EQUIVALENT_GROUPS: dict[str, list[tuple[str, str]]] = {
     ],
     'the protocol only asks for the seats A..D': [
         ('views.x_seat_observation', 'index = SEAT_INDEX.get(seat) if (type(seat) is str) or True else None'),
+    ],
+    "apply()'s fast paths for well-formed plays, bids and passes: broken or skipped, parse_action and the general path give the same result": [
+        ('match.xǁMatchǁapply', 'kind = None'),
+        ('match.xǁMatchǁapply', 'kind = action["XXtypeXX"]'),
+        ('match.xǁMatchǁapply', 'kind = action["TYPE"]'),
+        ('match.xǁMatchǁapply', 'seat, x = None'),
+        ('match.xǁMatchǁapply', 'seat, x = SEAT_AND_TILE[action["XXseatXX"], action["tile"]]'),
+        ('match.xǁMatchǁapply', 'seat, x = SEAT_AND_TILE[action["SEAT"], action["tile"]]'),
+        ('match.xǁMatchǁapply', 'seat, x = SEAT_AND_TILE[action["seat"], action["XXtileXX"]]'),
+        ('match.xǁMatchǁapply', 'seat, x = SEAT_AND_TILE[action["seat"], action["TILE"]]'),
+        ('match.xǁMatchǁapply', 'y = None'),
+        ('match.xǁMatchǁapply', 'y = "points" if ("points" in action) and False else "marks"'),
+        ('match.xǁMatchǁapply', 'y = "points" if ("points" in action) or True else "marks"'),
+        ('match.xǁMatchǁapply', 'y = "XXpointsXX" if "points" in action else "marks"'),
+        ('match.xǁMatchǁapply', 'y = "POINTS" if "points" in action else "marks"'),
+        ('match.xǁMatchǁapply', 'y = "points" if "XXpointsXX" in action else "marks"'),
+        ('match.xǁMatchǁapply', 'y = "points" if "POINTS" in action else "marks"'),
+        ('match.xǁMatchǁapply', 'y = "points" if "points" not in action else "marks"'),
+        ('match.xǁMatchǁapply', 'y = "points" if "points" in action else "XXmarksXX"'),
+        ('match.xǁMatchǁapply', 'y = "points" if "points" in action else "MARKS"'),
+        ('match.xǁMatchǁapply', 'seat, x = SEAT_INDEX[action["XXseatXX"]], action[y]'),
+        ('match.xǁMatchǁapply', 'seat, x = SEAT_INDEX[action["SEAT"]], action[y]'),
+        ('match.xǁMatchǁapply', 'if type(None) is not int:'),
+        ('match.xǁMatchǁapply', 'kind = ""'),
+        ('match.xǁMatchǁapply', 'if kind == "XXbidXX":'),
+        ('match.xǁMatchǁapply', 'if kind == "BID":'),
+        ('match.xǁMatchǁapply', 'elif type(None) is dict and len(action) == 2 and action.get("type") == "pass":'),
+        ('match.xǁMatchǁapply', 'elif type(action) is dict and len(action) == 3 and action.get("type") == "pass":'),
+        ('match.xǁMatchǁapply', 'elif type(action) is dict and len(action) == 2 and action.get(None) == "pass":'),
+        ('match.xǁMatchǁapply', 'elif type(action) is dict and len(action) == 2 and action.get("XXtypeXX") == "pass":'),
+        ('match.xǁMatchǁapply', 'elif type(action) is dict and len(action) == 2 and action.get("TYPE") == "pass":'),
+        ('match.xǁMatchǁapply', 'elif type(action) is dict and len(action) == 2 and action.get("type") == "XXpassXX":'),
+        ('match.xǁMatchǁapply', 'elif type(action) is dict and len(action) == 2 and action.get("type") == "PASS":'),
+        ('match.xǁMatchǁapply', 'name = None'),
+        ('match.xǁMatchǁapply', 'name = action.get(None)'),
+        ('match.xǁMatchǁapply', 'name = action.get("XXseatXX")'),
+        ('match.xǁMatchǁapply', 'name = action.get("SEAT")'),
+        ('match.xǁMatchǁapply', 'if type(None) is str and name in SEAT_INDEX:'),
+    ],
+    "the general path's play and pass branches are dead: every well-formed play and pass takes a fast path": [
+        ('match.xǁMatchǁapply', 'elif kind == "XXpassXX":'),
+        ('match.xǁMatchǁapply', 'elif kind == "PASS":'),
+        ('match.xǁMatchǁapply', 'self._pass(None)'),
+    ],
+    'only plays, bids and passes the fast paths refused reach parse_action, and all are malformed: MALFORMED_ACTION either way': [
+        ('actions.x_parse_action', 'value = None'),
+        ('actions.x_parse_action', 'if type(None) is not int:  # a JSON integer, never a boolean'),
+        ('actions.x_parse_action', 'if kind == "XXpassXX":'),
+        ('actions.x_parse_action', 'if kind == "PASS":'),
+    ],
+    'the doubles count is read only for a plunge (PLUNGE-02)': [
+        ('match.xǁMatchǁ_bid', 'doubles = (self.masks[seat] & DOUBLES).bit_count() if (kind == "plunge") or True else 0'),
+        ('match.xǁMatchǁ_bid', 'doubles = (self.masks[seat] & DOUBLES).bit_count() if kind == "plunge" else 1'),
+    ],
+    'keys equal to every allowed field include both hands and order: INVALID_SETUP either way': [
+        ('setup.x_parse_deal', "if not deal.keys() < fields:  # a setup's fields are checked here too"),
+    ],
+    "a setup with draws but without deal_by_drawing is still INVALID_SETUP, refused by parse_deal's field check": [
+        ('setup.x_parse_setup', 'fields = SETUP_FIELDS_DRAWN if (rules.draws) or True else SETUP_FIELDS'),
+        ('setup.x_parse_setup', 'if "XXdrawsXX" in setup and not rules.draws:'),
+        ('setup.x_parse_setup', 'if "DRAWS" in setup and not rules.draws:'),
+    ],
+    'a fifth entry (the leader again) is never read: tricks complete at 4 tiles (3 under Nel-O) and plays are zipped with the tiles': [
+        ('tiles.x_play_order', 'return tuple(seat for seat in ((leader + i) & 3 for i in range(5)) if seat != sitting_out)'),
+    ],
+    "`forms` only chooses what fields_problem's MALFORMED_ACTION message names": [
+        ('actions.x_parse_action', 'forms = (PLUNGE_BID_FIELDS,)'),
     ],
 }
 EQUIVALENT: dict[tuple[str, str], str] = {
