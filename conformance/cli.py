@@ -147,7 +147,8 @@ def bench(seconds, seed):
     raise SystemExit(bench_command(seconds, seed))
 
 
-@main.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
+@main.command(add_help_option=False,
+              context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
 @click.argument("args", nargs=-1, type=click.UNPROCESSED)
 def selftest(args):
     """Run the suite against planted-bug engines: each must be caught."""

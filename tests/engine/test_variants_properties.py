@@ -22,7 +22,7 @@ from reference_impl.variant_rules import distance
 from reference_impl.variants import OPTIONS, rules_for
 
 from .spec_data import codes_in_check_order, rule_ids, schema_validator, variant_rule_ids
-from .test_properties import ACCEPTS, candidates
+from .test_properties import ACCEPTS, candidates, check_observations
 
 APPLIES_TO = {c["code"]: set(c["applies_to"]) for c in codes_in_check_order()}
 RULE_IDS = set(rule_ids()) | set(variant_rule_ids())
@@ -165,24 +165,6 @@ def naive_winner(m: Match, trick: dict, trump, bidders: str) -> str:
             if ranks[i] == ranks[best] and play["seat"] in bidders:
                 return play["seat"]
     return trick["plays"][best]["seat"]
-
-
-def check_observations(m: Match, validate: bool) -> None:
-    view = m.view()
-    if validate:
-        VALIDATE_VIEW(view)
-    covered: set[str] = set()
-    if m.phase == "playing" and view["contract"]["stacks"]:
-        shown = view["contract"]["stacks"]
-        for trick in view["tricks"][:-shown]:
-            covered |= {p["tile"] for p in trick["plays"]}
-    for seat in SEATS:
-        obs = m.observe(seat)
-        if validate:
-            VALIDATE_OBS(obs)
-        hidden = covered | {t for s in SEATS if s != seat for t in view["hands"][s]}
-        text = json.dumps(obs)
-        assert not any(f'"{t}"' in text for t in hidden), (seat, "sees a hidden tile")
 
 
 def decide(contract: dict, trump, points: dict, won: dict, us: str, them: str):
