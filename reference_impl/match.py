@@ -432,8 +432,10 @@ class Match:
         """An independent copy; costs the same whatever the match's length. Every slot is
         assigned by name (several times faster than a loop of setattr, and perft clones
         at every node); the lists the state mutates are copied, the rest is immutable or
-        never mutated once set (rules, variants, dealt, contract, tables)."""
-        other = Match.__new__(Match)
+        never mutated once set (rules, variants, dealt, contract, tables). A subclass
+        (a planted engine) stays itself, so perft explores the same engine."""
+        cls = type(self)
+        other = cls.__new__(cls)
         other.rules, other.variants, other.round, other.dealer = \
             self.rules, self.variants, self.round, self.dealer
         other.start_marks, other.marks, other.winner = \

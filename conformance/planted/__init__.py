@@ -3,7 +3,10 @@
     t42 selftest                                       # the corpus against every one
     t42 run --adapter python:conformance.planted:doubles-low
 
-The catalog is `catalog.BUGS`; each entry names the rule it breaks.
+The catalog is `catalog.BUGS`: base plants (a rule of spec/rules.md, base scenarios only)
+then variant plants (a rule of spec/variants.md; they declare every option and play as
+the reference engine unless the setup turns their option on). Each names the rule it
+breaks.
 """
 
 from __future__ import annotations
@@ -11,7 +14,8 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-SUBMODULES = frozenset({"base", "catalog", "edges", "engines", "rule_swaps"})
+SUBMODULES = frozenset({"base", "catalog", "edges", "engines", "rule_swaps", "variant_edges",
+                        "variant_engines", "variant_swaps"})
 __all__ = ["BUGS", "BY_NAME", "Bug"]
 
 

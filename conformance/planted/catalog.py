@@ -9,9 +9,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from conformance.planted import edges, engines
+from conformance.planted import edges, engines, variant_edges, variant_engines
 from conformance.planted import rule_swaps as swap
-from conformance.planted.base import PlantedAdapter, PlantedMatch, with_rules
+from conformance.planted import variant_swaps as vswap
+from conformance.planted.base import (
+    PlantedAdapter,
+    PlantedMatch,
+    RulesChange,
+    with_change,
+    with_rules,
+)
 from reference_impl import Rules
 
 
@@ -45,7 +52,18 @@ def edge(cls: type[PlantedAdapter]) -> Callable[[str], PlantedAdapter]:
     return lambda name: cls(name)
 
 
-BUGS: tuple[Bug, ...] = (
+def option_rules(option: str, change: RulesChange) -> Callable[[str], PlantedAdapter]:
+    """A variant plant that changes the Rules of games with `option` on."""
+    return lambda name: PlantedAdapter(name, with_change(name, option, change),
+                                       variants=True)
+
+
+def option_match(cls: type[PlantedMatch]) -> Callable[[str], PlantedAdapter]:
+    """A variant plant that overrides a Match method."""
+    return lambda name: PlantedAdapter(name, cls, variants=True)
+
+
+BASE_BUGS: tuple[Bug, ...] = (
     # ---- the deal and the dealer
     Bug("deal-starts-at-dealer", "DEAL-02",
         "a deal given as an order deals its first tile to the dealer",
@@ -207,6 +225,145 @@ BUGS: tuple[Bug, ...] = (
     Bug("reject-advances-turn", "DIG-03",
         "a rule's rejection of the seat to act still passes the turn on",
         match(engines.RejectAdvancesTurn)),
+    # ---- options that only exist in a variant (VAR-04), played in the base game
+    Bug("follow-me-without-option", "VAR-04",
+        '"follow_me" is accepted as no-trump without option follow_me',
+        rules(trump_aliases=(("follow_me", "none"),))),
+    Bug("plunge-without-option", "VAR-04",
+        "a plunge bid is accepted without option plunge",
+        rules(plunge_doubles=4)),
 )
+
+# Variant plants: each declares every option and breaks one rule of spec/variants.md.
+VARIANT_BUGS: tuple[Bug, ...] = (
+    # ---- the options themselves
+    Bug("option-false-is-off", "VAR-01",
+        "an option given as false is taken as off instead of rejected",
+        edge(variant_edges.OptionFalseIsOff)),
+    Bug("variants-on-deal-ignored", "VAR-02",
+        "a deal carrying variants is accepted",
+        edge(variant_edges.VariantsOnDealIgnored)),
+    # ---- match_points
+    Bug("mpts-starting-score-capped", "MPTS-02",
+        "starting scores are held to 0..6 as marks are, not 0..target - 1",
+        option_rules("match_points", vswap.fields(marks_range=range(0, 7)))),
+    Bug("mpts-mark-worth-one-point", "MPTS-03",
+        "a marks bid of n is worth n points, not 42 n",
+        option_rules("match_points", vswap.fields(stake=vswap.stake_is_bid_number))),
+    Bug("mpts-made-defenders-get-nothing", "MPTS-04",
+        "a made point contract adds nothing to the defenders' score",
+        option_rules("match_points",
+                     vswap.fields(score=vswap.score_made_points_to_bidders_only))),
+    Bug("mpts-set-without-round-points", "MPTS-06",
+        "a set contract gives the defenders the bid's value without their round points",
+        option_rules("match_points",
+                     vswap.fields(score=vswap.score_set_without_round_points))),
+    Bug("mpts-target-must-be-passed", "MPTS-08",
+        "a team must pass the target score, reaching it is not enough",
+        option_rules("match_points", vswap.fields(match_winner=vswap.winner_above_target))),
+    Bug("mpts-play-out-ignored", "MPTS-09",
+        'with end "play_out" the round still ends when the contract is decided',
+        option_rules("match_points", vswap.fields(end_when_decided=True))),
+    # ---- deal_by_drawing
+    Bug("draw-one-tile-at-a-time", "DRAW-02",
+        "an order is dealt one tile at a time (DEAL-02) instead of drawn seven at a time",
+        option_rules("deal_by_drawing", vswap.DEALT_ONE_AT_A_TIME)),
+    Bug("draw-clockwise", "DRAW-02",
+        "hands are drawn clockwise from the dealer's left, the partner second",
+        option_rules("deal_by_drawing", vswap.fields(deal_order=vswap.drawn_clockwise))),
+    Bug("draw-lowest-deals", "DRAW-03",
+        "the lowest draw deals first",
+        edge(variant_edges.LowestDrawDeals)),
+    # ---- forced_bid
+    Bug("forced-dealer-may-pass", "FORCE-02",
+        "the dealer may pass after three passes",
+        option_rules("forced_bid", vswap.fields(dealer_must_bid=False))),
+    Bug("forced-minimum-not-enforced", "FORCE-03",
+        'with bid "minimum" the forced dealer may bid anything',
+        option_rules("forced_bid", vswap.fields(forced_bid=None))),
+    Bug("forced-any-held-to-30", "FORCE-03",
+        'with bid "any" the forced dealer is still held to 30',
+        option_rules("forced_bid", vswap.fields(forced_bid=("points", 30)))),
+    # ---- bid_42
+    Bug("bid-42-out-of-range", "FORTYTWO-02",
+        "a point bid of 42 is rejected with option bid_42",
+        option_rules("bid_42", vswap.fields(point_bids=range(30, 42)))),
+    Bug("bid-42-below-one-mark", "FORTYTWO-03",
+        "a bid of 1 mark is accepted after a bid of 42",
+        option_rules("bid_42", vswap.fields(one_mark_points=None))),
+    # ---- undeclared_trump
+    Bug("first-tile-end-flipped", "UNDECL-03",
+        "the first tile sets the other end than its `end` setting says",
+        option_rules("undeclared_trump",
+                     vswap.first_tile_setting_flipped("end", ("high", "low")))),
+    Bug("first-tile-double-flipped", "UNDECL-03",
+        "a first double does the other thing than its `double` setting says",
+        option_rules("undeclared_trump",
+                     vswap.first_tile_setting_flipped("double", ("number", "doubles")))),
+    Bug("first-tile-trump-shown-null", "UNDECL-04",
+        'before the first play contract.trump is null instead of "first_tile"',
+        edge(variant_edges.FirstTileTrumpShownNull)),
+    # ---- follow_me
+    Bug("follow-me-rejected", "FOLLOWME-02",
+        '"follow_me" is rejected with option follow_me',
+        option_rules("follow_me", vswap.fields(trump_aliases=()))),
+    Bug("follow-me-recorded-as-declared", "FOLLOWME-02",
+        '"follow_me" is recorded as declared, not as "none"',
+        edge(variant_edges.FollowMeRecordedAsDeclared)),
+    Bug("follow-me-listed-twice", "FOLLOWME-02",
+        'the legal actions list "follow_me" besides "none"',
+        edge(variant_edges.FollowMeListedTwice)),
+    # ---- nello
+    Bug("nello-min-marks-ignored", "NELLO-02",
+        "Nel-O may be declared on 1 mark whatever min_marks says",
+        option_rules("nello", vswap.choice_fields("nello", min_marks=1))),
+    Bug("nello-partner-plays", "NELLO-03",
+        "the declarer's partner plays in a Nel-O, four tiles a trick",
+        option_rules("nello", vswap.choice_fields("nello", partner_sits_out=False))),
+    Bug("nello-doubles-always-high", "NELLO-06",
+        'the doubles setting is ignored: doubles are always high ("high")',
+        option_rules("nello", vswap.nello_doubles_always_high)),
+    Bug("nello-played-to-the-end", "NELLO-07",
+        "a Nel-O is decided only after seven tricks, not at the declarer's first trick",
+        option_rules("nello",
+                     vswap.choice_fields("nello",
+                                         outcome=vswap.nello_outcome_at_seventh_trick))),
+    Bug("nello-on-plunge", "PLUNGE-05",
+        "the plunger's partner may declare Nel-O",
+        option_rules("nello", vswap.choice_fields("nello", on_plunge=True))),
+    # ---- sevens
+    Bug("sevens-on-point-contract", "SEVENS-02",
+        "Sevens may be declared on a point contract",
+        option_rules("sevens", vswap.choice_fields("sevens", min_marks=0))),
+    Bug("sevens-signed-distance", "SEVENS-03",
+        "the distance is a + b - 7 without the absolute value (low tiles win)",
+        option_rules("sevens",
+                     vswap.choice_fields("sevens",
+                                         trick_rank=vswap.sevens_rank_signed_distance))),
+    Bug("sevens-duty-ignored", "SEVENS-04",
+        'with duty "closest" any tile may be played',
+        option_rules("sevens", vswap.choice_fields("sevens", duty=None))),
+    Bug("sevens-leader-free", "SEVENS-04",
+        'with duty "closest" the leader may lead any tile',
+        option_match(variant_engines.SevensLeaderFree)),
+    Bug("sevens-ties-to-first-played", "SEVENS-05",
+        'with ties "bidders" a tie still goes to the tile played first',
+        option_rules("sevens", vswap.choice_fields("sevens", ties_to_bidders=False))),
+    # ---- plunge
+    Bug("plunge-three-doubles", "PLUNGE-02",
+        "a hand of three doubles may plunge",
+        option_rules("plunge", vswap.fields(plunge_doubles=3))),
+    Bug("plunge-after-bid", "PLUNGE-02",
+        "a plunge is accepted after a bid",
+        option_match(variant_engines.PlungeAfterBid)),
+    Bug("plunge-bids-five-marks", "PLUNGE-03",
+        "a plunge is a bid of 5 marks",
+        option_rules("plunge", vswap.fields(plunge_marks=5))),
+    Bug("plunger-declares", "PLUNGE-04",
+        "the plunger, not the partner, declares and leads",
+        option_match(variant_engines.PlungerDeclares)),
+)
+
+BUGS: tuple[Bug, ...] = BASE_BUGS + VARIANT_BUGS
 
 BY_NAME: dict[str, Bug] = {bug.name: bug for bug in BUGS}

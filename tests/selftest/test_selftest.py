@@ -9,7 +9,7 @@ import pytest
 
 from conformance.planted import BUGS, BY_NAME
 from conformance.planted.base import PlantedAdapter
-from conformance.planted.catalog import Bug
+from conformance.planted.catalog import BASE_BUGS, VARIANT_BUGS, Bug
 from conformance.results import Outcome
 from conformance.selftest import main, run_bug, run_selftest
 from conformance.specindex import load_index
@@ -38,11 +38,42 @@ def test_selftest_uses_a_clean_corpus(report):
 
 def test_catalog_is_well_formed():
     rules = load_index().rules
-    assert len(BUGS) >= 25
+    assert len(BASE_BUGS) >= 25 and len(VARIANT_BUGS) >= 25
     assert len(BY_NAME) == len(BUGS), "bug names must be unique"
     for bug in BUGS:
         assert bug.rule in rules, f"{bug.name} cites unknown rule {bug.rule}"
         assert bug.description and bug.name == bug.name.lower()
+
+
+def test_every_option_has_planted_bugs():
+    index = load_index()
+    planted = {index.rules[bug.rule].variant for bug in VARIANT_BUGS}
+    assert planted >= set(index.variants), "an option with no planted bug proves nothing"
+    for bug in VARIANT_BUGS:
+        assert index.rules[bug.rule].file == "variants.md", bug.name
+
+
+def test_plants_declare_the_options_they_play():
+    # base plants swap the base Rules in, so a variant scenario must be skipped, not
+    # run without its options; variant plants claim every option the reference has
+    from conformance.adapters.reference import ReferenceAdapter
+
+    assert all(bug.adapter().variants == [] for bug in BASE_BUGS)
+    options = ReferenceAdapter().variants
+    assert options and all(bug.adapter().variants == options for bug in VARIANT_BUGS)
+
+
+def test_variant_plants_are_the_reference_in_the_base_game(report):
+    # a variant plant changes its option's rules only: a base scenario catching it would
+    # mean a bug outside its option (and a catch the selftest should not count)
+    from conformance import suite
+
+    options = {i.scenario.id: i.scenario.variants for i in suite.load([]) if i.scenario}
+    names = {bug.name for bug in VARIANT_BUGS}
+    for result in report.bugs:
+        if result.name in names:
+            base = [s for s in result.catching if not options[s]]
+            assert not base, f"{result.name} is caught by base scenarios {base}"
 
 
 def test_planted_engine_keeps_its_class_through_clone():

@@ -1,0 +1,138 @@
+"""Variant plants broken at the edge: setups, deals, legal actions and views. They use only
+the engine's public API, through the reference adapter, and change nothing unless the
+setup turns their option on.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from conformance.planted.base import PlantedAdapter
+from reference_impl.tiles import PIPS, SEATS, TILE_INDEX
+
+
+class VariantEdge(PlantedAdapter):
+    """A variant plant at the edge: declares every option; remembers the setup's."""
+
+    def __init__(self, name: str = "planted") -> None:
+        super().__init__(name, variants=True)
+        self.options: dict[str, Any] = {}
+
+    def start(self, setup: dict[str, Any]) -> None:
+        super().start(setup)
+        self.options = dict(setup.get("variants") or {})  # the setup was accepted
+
+
+# ---- What goes in --------------------------------------------------------------------
+
+
+class OptionFalseIsOff(VariantEdge):
+    """VAR-01 broken: an option given as `false` is taken as off, not rejected."""
+
+    def start(self, setup: dict[str, Any]) -> None:
+        variants = setup.get("variants") if isinstance(setup, dict) else None
+        if isinstance(variants, dict) and False in variants.values():
+            kept = {k: v for k, v in variants.items() if v is not False}
+            setup = {**setup, "variants": kept}
+        super().start(setup)
+
+
+class VariantsOnDealIgnored(VariantEdge):
+    """VAR-02 broken: a deal that carries `variants` is accepted (the field ignored)."""
+
+    def deal(self, deal: dict[str, Any]) -> None:
+        if isinstance(deal, dict):
+            deal = {k: v for k, v in deal.items() if k != "variants"}
+        super().deal(deal)
+
+
+def lowest_drawer(draw: dict[str, str]) -> str:
+    totals = {seat: sum(PIPS[TILE_INDEX[tile]]) for seat, tile in draw.items()}
+    return min(SEATS, key=lambda seat: totals.get(seat, 99))
+
+
+class LowestDrawDeals(VariantEdge):
+    """DRAW-03 broken: the seat that draws the lowest pip total deals first (ties to the
+    first seat); later rounds of drawing are ignored."""
+
+    def start(self, setup: dict[str, Any]) -> None:
+        super().start(setup)  # the reference judges the draws; a valid one is replaced
+        if isinstance(setup, dict) and "draws" in setup:
+            rest = {k: v for k, v in setup.items() if k != "draws"}
+            super().start({**rest, "dealer": lowest_drawer(setup["draws"][0])})
+
+
+# ---- What comes out ------------------------------------------------------------------
+
+
+class ViewEdge(VariantEdge):
+    """The referee view and every observation rewritten the same way."""
+
+    def view(self) -> dict[str, Any]:
+        return self._rewritten(super().view())
+
+    def observe(self, seat: str) -> dict[str, Any]:
+        return self._rewritten(super().observe(seat))
+
+    def _rewritten(self, shown: dict[str, Any]) -> dict[str, Any]:
+        shown = copy.deepcopy(shown)
+        self.rewrite(shown)
+        return shown
+
+    def rewrite(self, shown: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+
+class FirstTileTrumpShownNull(ViewEdge):
+    """UNDECL-04 broken: before the first tile sets trump, `contract.trump` is null
+    instead of "first_tile"."""
+
+    def rewrite(self, shown: dict[str, Any]) -> None:
+        contract = shown.get("contract")
+        if contract and contract.get("trump") == "first_tile":
+            contract["trump"] = None
+
+
+class FollowMeRecordedAsDeclared(ViewEdge):
+    """FOLLOWME-02 broken: a declaration of "follow_me" is recorded under that name in
+    `contract.trump` and `history` instead of as "none"."""
+
+    declared_follow_me = False
+
+    def start(self, setup: dict[str, Any]) -> None:
+        super().start(setup)
+        self.declared_follow_me = False
+
+    def deal(self, deal: dict[str, Any]) -> None:
+        super().deal(deal)
+        self.declared_follow_me = False
+
+    def act(self, action: Any) -> None:
+        super().act(action)  # raises if rejected
+        if isinstance(action, dict) and action.get("trump") == "follow_me":
+            self.declared_follow_me = True
+
+    def rewrite(self, shown: dict[str, Any]) -> None:
+        if not self.declared_follow_me:
+            return
+        if shown.get("contract") and shown["contract"]["trump"] == "none":
+            shown["contract"]["trump"] = "follow_me"
+        for action in shown.get("history") or ():
+            if action.get("type") == "trump" and action.get("trump") == "none":
+                action["trump"] = "follow_me"
+
+
+class FollowMeListedTwice(VariantEdge):
+    """FOLLOWME-02 broken: the legal actions list "follow_me" besides "none"."""
+
+    def legal(self) -> list[dict[str, Any]]:
+        actions = super().legal()
+        if "follow_me" not in self.options:
+            return actions
+        listed: list[dict[str, Any]] = []
+        for action in actions:
+            listed.append(action)
+            if action.get("type") == "trump" and action.get("trump") == "none":
+                listed.append({**action, "trump": "follow_me"})
+        return listed

@@ -1,0 +1,79 @@
+"""Variant plants that override one `Match` method: the variant rules `Rules` cannot swap.
+
+Like engines.py, each class breaks the one rule its docstring names and keeps
+`legal_actions()` consistent with `apply()`. They read the engine's state fields
+(`high_bidder`, `contract`, `trick`, `_duty`); see base.py for why that is confined here.
+Each override changes nothing unless its option is on (a plunge, a Sevens duty).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conformance.planted.base import PlantedMatch
+from reference_impl import IllegalAction
+from reference_impl.rules import Bidding
+
+
+class PlungeAfterBid(PlantedMatch):
+    """PLUNGE-02 broken: a plunge is accepted after a point or marks bid (only the
+    doubles are checked)."""
+
+    __slots__ = ()
+
+    def _bid(self, seat: int, kind: str, value: Any) -> None:
+        bidder = self.high_bidder
+        if kind != "plunge" or bidder is None:
+            super()._bid(seat, kind, value)
+            return
+        self.high_bidder = None  # as if nobody had bid yet
+        try:
+            super()._bid(seat, kind, value)
+        except IllegalAction:
+            self.high_bidder = bidder
+            raise
+
+    def _bidding(self, seat: int) -> Bidding:
+        return super()._bidding(seat)._replace(bid_made=False)
+
+
+class PlungerDeclares(PlantedMatch):
+    """PLUNGE-04 broken: the plunger, not the plunger's partner, declares and leads."""
+
+    __slots__ = ()
+
+    def _after_bidding_turn(self, seat: int) -> None:
+        super()._after_bidding_turn(seat)
+        contract = self.contract
+        if self.phase == "declaring" and contract.plunge:
+            self.contract = contract._replace(declarer=self.high_bidder)  # same team
+            self.set_turn(self.high_bidder)
+
+
+class SevensLeaderFree(PlantedMatch):
+    """SEVENS-04 broken: with duty "closest" the leader may lead any tile; only the
+    seats that follow must play their closest."""
+
+    __slots__ = ()
+
+    def _leading_without_duty(self) -> bool:
+        return self._duty is not None and not self.trick
+
+    def _play(self, seat: int, tile: int) -> None:
+        if not self._leading_without_duty():
+            super()._play(seat, tile)
+            return
+        duty, self._duty = self._duty, None
+        try:
+            super()._play(seat, tile)
+        finally:
+            self._duty = duty
+
+    def legal_actions(self) -> list[dict]:
+        if self.phase != "playing" or not self._leading_without_duty():
+            return super().legal_actions()
+        duty, self._duty = self._duty, None
+        try:
+            return super().legal_actions()
+        finally:
+            self._duty = duty
