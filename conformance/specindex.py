@@ -1,22 +1,42 @@
 """The spec read as data: rule IDs (rules.md, variants.md) and error codes (errors.yaml).
 
-Nothing else in the harness keeps a list of rule IDs, error codes or variant names.
+The one parser of the rule index: the harness (`t42 check`, `t42 coverage`, scenario
+loading), tools/gen_errors_md.py and tests/spec/ all read the spec through this module,
+and nothing else keeps a list of rule IDs, error codes or variant names.
+
+A rule is a top-level Markdown list item that starts with its ID in bold
+(`- **BID-03** ...`; rules.md, preamble). In variants.md a rule belongs to the option of
+the nearest preceding `## ` heading that starts with the option name in backticks, up to
+the next `#`/`## ` heading (variants.md, "How the harness reads this file"). Whatever
+does not fit these forms is a problem that `t42 check` reports, never silently skipped.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from conformance.data import spec_dir
 
-# A rule is a markdown list item that starts with its ID in bold (rules.md, preamble).
-RULE_ITEM = re.compile(r"^\s*[-*] \*\*([A-Z][A-Z0-9]*-\d+)\*\*(.*)$")
-# In variants.md a rule belongs to the nearest preceding "## `option`..." heading.
-VARIANT_HEADING = re.compile(r"^## `([a-z0-9_]+)`")
-OTHER_HEADING = re.compile(r"^#{1,2} ")
+RULE_FILES = ("rules.md", "variants.md")
+# Any top-level item that opens in bold is read as a rule, so a malformed ID is reported.
+RULE_ITEM = re.compile(r"^- \*\*([^*]+)\*\*(.*)$")
+RULE_ID = re.compile(r"^[A-Z]+-\d{2}$")
+# A bold ID-like token anywhere: each must be the head of a rule item (none hidden).
+BOLD_ID = re.compile(r"\*\*([A-Z][A-Z0-9]*-\d+)\*\*")
+# An ID cited anywhere in prose or data: capitals, a dash, exactly two digits.
+CITED_ID = re.compile(r"\b([A-Z]{2,}-\d{2})\b")
+OPTION_HEADING = re.compile(r"^## `([^`]+)`")
+OPTION_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+SECTION_HEADING = re.compile(r"^#{1,2} ")
+# rules.md, preamble: a withdrawn rule keeps its ID and is marked *(withdrawn)*.
+WITHDRAWN = re.compile(r"^\s*\*\(withdrawn\)\*")
+WITHDRAWN_LIKE = re.compile(r"^\W*withdrawn", re.IGNORECASE)
+CODE_KEYS = {"code", "rules", "applies_to", "when", "variants", "check_after"}
 
 
 @dataclass(frozen=True)
@@ -24,7 +44,7 @@ class Rule:
     id: str
     file: str
     line: int
-    variant: str | None  # None for a base rule
+    variant: str | None  # None for a base rule and for the general rules of variants.md
     withdrawn: bool
 
 
@@ -37,46 +57,142 @@ class ErrorCode:
 
 @dataclass
 class SpecIndex:
-    rules: dict[str, Rule] = field(default_factory=dict)
+    rules: dict[str, Rule] = field(default_factory=dict)  # well-formed, first definition
+    items: list[Rule] = field(default_factory=list)  # every rule item as written
     variants: dict[str, tuple[str, int]] = field(default_factory=dict)  # option -> (file, line)
     codes: dict[str, ErrorCode] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
 
 
-def parse_rules(path: Path, with_variants: bool, index: SpecIndex) -> None:
-    """Add the rules of one markdown file to the index; duplicates are problems."""
+def parse_rules(path: Path, index: SpecIndex) -> None:
+    """Add the rule items and option headings of one markdown file to the index."""
     variant: str | None = None
+    base = path.name == "rules.md"
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        heading = VARIANT_HEADING.match(line)
-        if with_variants and heading:
+        heading = OPTION_HEADING.match(line)
+        if heading:
             variant = heading.group(1)
-            index.variants.setdefault(variant, (path.name, number))
+            _add_option(variant, path.name, number, base, index)
             continue
-        if with_variants and OTHER_HEADING.match(line):
+        if SECTION_HEADING.match(line):
             variant = None
             continue
         item = RULE_ITEM.match(line)
-        if not item:
-            continue
-        rule_id = item.group(1)
-        if rule_id in index.rules:
-            first = index.rules[rule_id]
-            index.problems.append(
-                f"{path.name}:{number}: rule {rule_id} already defined at {first.file}:{first.line}"
-            )
-            continue
-        withdrawn = "withdrawn" in item.group(2).lower()[:40]
-        index.rules[rule_id] = Rule(rule_id, path.name, number, variant, withdrawn)
+        if item:
+            _add_rule(item.group(1), item.group(2), path.name, number, variant, index)
+
+
+def _add_option(name: str, file: str, line: int, base: bool, index: SpecIndex) -> None:
+    where = f"{file}:{line}"
+    if base:
+        index.problems.append(f"{where}: option heading `{name}` in the base rules")
+        return
+    if not OPTION_NAME.match(name):
+        index.problems.append(f"{where}: option name `{name}` is not snake_case")
+    if name in index.variants:
+        first = ":".join(map(str, index.variants[name]))
+        index.problems.append(f"{where}: option `{name}` already headed at {first}")
+        return
+    index.variants[name] = (file, line)
+
+
+def _add_rule(rule_id: str, rest: str, file: str, line: int, variant: str | None,
+              index: SpecIndex) -> None:
+    withdrawn = bool(WITHDRAWN.match(rest))
+    rule = Rule(rule_id, file, line, variant, withdrawn)
+    index.items.append(rule)
+    where = f"{file}:{line}"
+    if not RULE_ID.match(rule_id):
+        index.problems.append(f"{where}: rule ID {rule_id!r} is not of the form AREA-NN")
+        return
+    if not withdrawn and WITHDRAWN_LIKE.match(rest):
+        index.problems.append(f"{where}: {rule_id} is marked withdrawn other than *(withdrawn)*")
+    if rule_id in index.rules:
+        first = index.rules[rule_id]
+        index.problems.append(f"{where}: rule {rule_id} already defined at "
+                              f"{first.file}:{first.line}")
+        return
+    index.rules[rule_id] = rule
+
+
+def check_hidden_rules(path: Path, index: SpecIndex) -> None:
+    """Every bold rule ID of the file heads a top-level rule item (none indented, none
+    mid-paragraph, none under another bullet), so the index misses no rule."""
+    bold = Counter(BOLD_ID.findall(path.read_text(encoding="utf-8")))
+    seen = Counter(rule.id for rule in index.items if rule.file == path.name)
+    for rule_id in sorted((bold - seen).elements()):
+        index.problems.append(f"{path.name}: **{rule_id}** is bold outside a rule item "
+                              "(a rule is a top-level `- **ID**` item)")
+    if not seen:
+        index.problems.append(f"{path.name}: no rule items found")
+
+
+def cited_ids(text: str) -> set[str]:
+    """Every rule-ID-shaped token in a text."""
+    return set(CITED_ID.findall(text))
+
+
+def check_citations(root: Path, index: SpecIndex) -> None:
+    """A typo in a cross-reference (`SUIT-07` for a rule that does not exist) is a problem."""
+    for path in sorted(root.glob("*.md")) + [root / "errors.yaml"]:
+        unknown = cited_ids(path.read_text(encoding="utf-8")) - set(index.rules)
+        if unknown:
+            index.problems.append(f"{path.name} cites unknown rules {', '.join(sorted(unknown))}")
+
+
+def read_codes(path: Path) -> list[dict[str, Any]]:
+    """The `codes` list of errors.yaml, as written."""
+    import yaml
+
+    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if not isinstance(doc, dict) or not isinstance(doc.get("codes"), list):
+        raise ValueError("no `codes` list")
+    return doc["codes"]
+
+
+def check_order(codes: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The single check order (DIG-03; variants.md): base codes in list order, and every code
+    with `check_after` placed immediately after the code it names (ValueError if impossible)."""
+    names = [c["code"] for c in codes]
+    if len(set(names)) != len(names):
+        raise ValueError("a code is listed twice in errors.yaml")
+    anchors = [c["check_after"] for c in codes if "check_after" in c]
+    if len(set(anchors)) != len(anchors):
+        raise ValueError("two codes name the same check_after code")
+    order = [c for c in codes if "check_after" not in c]
+    pending = [c for c in codes if "check_after" in c]
+    while pending:
+        placed = [c["code"] for c in order]
+        ready = [c for c in pending if c["check_after"] in placed]
+        if not ready:
+            missing = sorted(c["check_after"] for c in pending)
+            raise ValueError(f"check_after names no placeable code: {missing}")
+        for code in ready:
+            at = [c["code"] for c in order].index(code["check_after"])
+            order.insert(at + 1, code)
+            pending.remove(code)
+    return order
 
 
 def parse_codes(path: Path, index: SpecIndex) -> None:
-    import yaml
-
-    doc = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    for entry in doc.get("codes", []):
+    """Add the codes of errors.yaml; a duplicate, an unknown key, an unknown rule or a
+    check order that cannot be built is a problem."""
+    try:
+        codes = read_codes(path)
+    except ValueError as error:
+        index.problems.append(f"{path.name}: {error}")
+        return
+    if not all(isinstance(entry, dict) and "code" in entry for entry in codes):
+        index.problems.append(f"{path.name}: every entry of `codes` needs a `code`")
+        return
+    for entry in codes:
         code = entry["code"]
         if code in index.codes:
             index.problems.append(f"{path.name}: error code {code} listed twice")
+        unknown_keys = set(entry) - CODE_KEYS
+        if unknown_keys:
+            index.problems.append(f"{path.name}: {code} has unknown keys "
+                                  f"{', '.join(sorted(unknown_keys))}")
         index.codes[code] = ErrorCode(
             code, tuple(entry.get("rules", ())), tuple(entry.get("applies_to", ()))
         )
@@ -84,6 +200,10 @@ def parse_codes(path: Path, index: SpecIndex) -> None:
         for rule_id in error.rules:
             if rule_id not in index.rules:
                 index.problems.append(f"{path.name}: {error.code} cites unknown rule {rule_id}")
+    try:
+        check_order(codes)
+    except ValueError as error:
+        index.problems.append(f"{path.name}: {error}")
 
 
 @cache
@@ -91,8 +211,10 @@ def load_index(root: Path | None = None) -> SpecIndex:
     """Parse the spec directory once per process."""
     root = root or spec_dir()
     index = SpecIndex()
-    parse_rules(root / "rules.md", False, index)
-    if (root / "variants.md").exists():
-        parse_rules(root / "variants.md", True, index)
+    for name in RULE_FILES:
+        if name == "rules.md" or (root / name).exists():  # variants.md is optional
+            parse_rules(root / name, index)
+            check_hidden_rules(root / name, index)
     parse_codes(root / "errors.yaml", index)
+    check_citations(root, index)
     return index

@@ -15,8 +15,11 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from spec_index import SPEC, check_order, read_codes  # noqa: E402
+# Run as a script from a checkout: the spec parser is the harness's own (one parser).
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from conformance.specindex import check_order, read_codes  # noqa: E402
+
+SPEC = Path(__file__).resolve().parent.parent / "spec"
 
 HEADER = """\
 # Error codes

@@ -1,4 +1,5 @@
-"""Make tools/ importable for the spec tests (tools/ is scripts, not a package)."""
+"""Make tools/ importable for the spec tests (tools/ is scripts, not a package); the spec
+itself is read through conformance.specindex, the one parser."""
 
 import sys
 from pathlib import Path

@@ -2,7 +2,11 @@
 
 import re
 
-from spec_index import SPEC, cited_ids, read_rules
+from conformance.data import spec_dir
+from conformance.specindex import cited_ids, load_index
+
+SPEC = spec_dir()
+RULES = load_index(SPEC).items
 
 TEXT = (SPEC / "traceability.md").read_text(encoding="utf-8")
 RANGE = re.compile(r"\b([A-Z]+)-(\d{2}) \.\. \1-(\d{2})\b")
@@ -26,10 +30,10 @@ def test_every_numbered_fact_has_a_row_with_rules():
 
 
 def test_every_cited_rule_exists():
-    ids = {rule.id for rule in read_rules()}
+    ids = {rule.id for rule in RULES}
     assert not _cited() - ids, sorted(_cited() - ids)
 
 
 def test_every_rule_traces_to_a_source():
-    untraced = [rule.id for rule in read_rules() if rule.id not in _cited()]
+    untraced = [rule.id for rule in RULES if rule.id not in _cited()]
     assert not untraced, f"rules with no source in traceability.md: {untraced}"
