@@ -2,10 +2,14 @@
 only test. Not a CI step: it takes minutes.
 
     python scripts/mutation.py [--jobs 2] [--timeout 3600] [--workdir DIR] [--json FILE]
+                               [--only reference_impl/variants.py ...]
 
 mutmut 3 ([tool.mutmut] in pyproject.toml) runs in a scratch copy of the checkout, so
 the working tree (where other people work) gets no `mutants/` folder and a run sees one
 consistent snapshot. The corpus is run by the pytest plugin (`pytest scenarios`).
+`--only` mutates the files it names instead of `only_mutate` (it rewrites that list in
+the scratch copy's pyproject.toml only), and stale entries are then reported only for
+those files.
 
 This file is also the pytest plugin mutmut loads (`-p scripts.mutation`): the engine
 caches what it derives from its rules (tables per `Rules`, canonical action dicts), and
@@ -50,12 +54,20 @@ OUT_OF_SCOPE: dict[str, str] = {
     "match.xǁMatchǁ__eq__": "engine equality: not part of the adapter protocol",
     "match.xǁMatchǁ_snapshot": "engine equality: not part of the adapter protocol",
     "actions.x_action_from_key": "inverse of action keys, used by from_json only",
+    "dealing.x_draw_first_dealer": "random first dealer, used by from_seed only: a setup "
+                                   "gives `dealer` or `draws`",
 }
 
 # Functions whose every outcome is one fixed code: a mutant can only change the message.
 DIAGNOSTIC_FUNCTIONS: dict[str, str] = {
     "actions.x_fields_problem": "returns MALFORMED_ACTION on every path; only the message "
                                 "(which field is missing or extra) varies",
+}
+
+# Functions that return None or a message: the caller rejects with one fixed code
+# whatever the message says, so a mutant that only rewords a message changes nothing.
+MESSAGE_FUNCTIONS: dict[str, str] = {
+    "dealing.x_draws_problem": "parse_draws raises INVALID_SETUP with any message it gets",
 }
 
 # Mutants proven equivalent to the engine as the protocol sees it, grouped by the reason;
@@ -142,10 +154,6 @@ EQUIVALENT_GROUPS: dict[str, list[tuple[str, str]]] = {
         ('setup.x_parse_deal', 'if "XXvariantsXX" in deal:'),
         ('setup.x_parse_deal', 'if "VARIANTS" in deal:'),
         ('setup.x_parse_deal', 'if "variants" not in deal:'),
-    ],
-    'the round number only labels the message': [
-        ('setup.x_parse_draws', 'for number, given in enumerate(value, ):'),
-        ('setup.x_parse_draws', 'for number, given in enumerate(value, 2):'),
     ],
     'dead: parse_setup handles every setup with a dealer and no draws itself': [
         ('setup.x_parse_first_dealer', 'if "XXdealerXX" not in setup:'),
@@ -283,6 +291,66 @@ EQUIVALENT_GROUPS: dict[str, list[tuple[str, str]]] = {
     "`forms` only chooses what fields_problem's MALFORMED_ACTION message names": [
         ('actions.x_parse_action', 'forms = (PLUNGE_BID_FIELDS,)'),
     ],
+    # ---- the variant files (variants.py, variant_rules.py, dealing.py) ----
+    'is_trump treats any value that is not a number or "doubles" as "none": the Nel-O suit functions answer the same': [
+        ('variant_rules.x_nello_called', 'return called_suit(lead, None)'),
+        ('variant_rules.x_nello_called', 'return called_suit(lead, "XXnoneXX")'),
+        ('variant_rules.x_nello_called', 'return called_suit(lead, "NONE")'),
+        ('variant_rules.x_nello_follows', 'return follows(tile, called, None)'),
+        ('variant_rules.x_nello_follows', 'return follows(tile, called, "XXnoneXX")'),
+        ('variant_rules.x_nello_follows', 'return follows(tile, called, "NONE")'),
+        ('variant_rules.x_nello_rank_doubles_high', 'return trick_rank(tile, called, None)'),
+        ('variant_rules.x_nello_rank_doubles_high', 'return trick_rank(tile, called, "XXnoneXX")'),
+        ('variant_rules.x_nello_rank_doubles_high', 'return trick_rank(tile, called, "NONE")'),
+        ('variant_rules.x_nello_rank_doubles_low', 'if not follows(tile, called, None):'),
+        ('variant_rules.x_nello_rank_doubles_low', 'if not follows(tile, called, "XXnoneXX"):'),
+        ('variant_rules.x_nello_rank_doubles_low', 'if not follows(tile, called, "NONE"):'),
+    ],
+    'the `trump` argument of nello_follows_own_suit is not read': [
+        ('variant_rules.x_nello_rank_own_suit', 'if not nello_follows_own_suit(tile, called, None):'),
+    ],
+    'a Nel-O lead always follows the suit it calls (rank >= 0), so -2 and -1 both mean "never wins"': [
+        ('variant_rules.x_nello_rank_doubles_low', 'return -2'),
+        ('variant_rules.x_nello_rank_own_suit', 'return -2'),
+    ],
+    'doubles low: 2 + suit_rank keeps the order of the followers (double 0, others above it) and no trump ranks beside them': [
+        ('variant_rules.x_nello_rank_doubles_low', 'return 0 if a == b else 2 + suit_rank(tile, called)'),
+    ],
+    'a double has equal ends (own_suit)': [
+        ('variant_rules.x_nello_rank_own_suit', 'return PIPS[tile][1] if called == DOUBLES_SUIT else suit_rank(tile, called)'),
+    ],
+    'Sevens: no tile follows any called suit and sevens_rank ignores it, so which suit a lead calls is never seen': [
+        ('variant_rules.x_sevens_called', 'return 1'),
+    ],
+    'Sevens: if every tile follows, the follow mask is the whole hand, which is what no duty to follow allows (MUST_FOLLOW never fires)': [
+        ('variant_rules.x_sevens_follows', 'return True'),
+    ],
+    'Sevens: ranks shifted by one keep their order and their ties': [
+        ('variant_rules.x_sevens_rank', 'return 8 - distance(tile)'),
+    ],
+    "first_tile's follow and rank tables are never read: the first play sets trump and switches to that trump's tables before any follow or rank": [
+        ('variant_rules.x_first_tile_follows', 'return True'),
+        ('variant_rules.x_first_tile_rank', 'return +1'),
+        ('variant_rules.x_first_tile_rank', 'return -2'),
+    ],
+    'points_stake does not read its rules argument': [
+        ('variant_rules.x_points_score', 'gains[bidders] = rules.stake(None, contract)'),
+        ('variant_rules.x_points_score', 'gains[defenders] = rules.stake(None, contract) + points[defenders]'),
+    ],
+    'range(target) == range(0, target)': [
+        ('variants.x_match_points', 'return {"marks_range": range(target), "marks_target": target,'),
+    ],
+    'None is falsy like False: choice_problem reads `not extra.on_plunge`': [
+        ('variants.x_nello', 'choice = Choice(*NELLO_SUITS[s["doubles"]], min_marks=s["min_marks"], on_plunge=None,'),
+    ],
+    'every key of OPTIONS is a string: OPTIONS.get of any other key is None as well': [
+        ('variants.x_option_settings', 'option = OPTIONS.get(name) if (type(name) is str) or True else None'),
+    ],
+    "the JSON key only names a cache entry: rules_of_settings builds the same Rules in any key order (options change disjoint fields, choices are put in CHOICE_ORDER)": [
+        ('variants.x_rules_for', 'return rules_of_settings(json.dumps(settings, sort_keys=None))'),
+        ('variants.x_rules_for', 'return rules_of_settings(json.dumps(settings, ))'),
+        ('variants.x_rules_for', 'return rules_of_settings(json.dumps(settings, sort_keys=False))'),
+    ],
 }
 EQUIVALENT: dict[tuple[str, str], str] = {
     key: reason for reason, keys in EQUIVALENT_GROUPS.items() for key in keys}
@@ -372,6 +440,24 @@ def prepare(workdir: Path) -> None:
             shutil.copytree(source, target, ignore=ignore)
         else:
             shutil.copy2(source, target)
+
+
+ONLY_MUTATE = re.compile(r"^only_mutate\s*=\s*\[.*?\]", re.MULTILINE | re.DOTALL)
+
+
+def restrict(workdir: Path, files: list[str]) -> None:
+    """Mutate only `files` in the scratch copy: its [tool.mutmut] only_mutate becomes them."""
+    for name in files:
+        if not (name.startswith("reference_impl/") and name.endswith(".py")
+                and (ROOT / name).is_file()):
+            raise SystemExit(f"--only: {name} is not a file of reference_impl/")
+    pyproject = workdir / "pyproject.toml"
+    text = pyproject.read_text(encoding="utf-8")
+    listed = "only_mutate = [" + ", ".join(json.dumps(n) for n in files) + "]"
+    new, count = ONLY_MUTATE.subn(lambda _: listed, text, count=1)
+    if count != 1:
+        raise SystemExit("pyproject.toml has no [tool.mutmut] only_mutate list to override")
+    pyproject.write_text(new, encoding="utf-8")
 
 
 def run_mutmut(workdir: Path, jobs: int, timeout: float) -> bool:
@@ -500,8 +586,15 @@ class _Diagnostics(ast.NodeTransformer):
     """Replaces message and rule-ID arguments, and the rule and message of problem
     tuples (code, rule, message), by a placeholder when they cannot raise."""
 
-    def __init__(self, codes: frozenset[str]) -> None:
+    def __init__(self, codes: frozenset[str], messages: bool = False) -> None:
         self.codes = codes
+        self.messages = messages  # returned strings are messages (MESSAGE_FUNCTIONS)
+
+    def visit_Return(self, node: ast.Return) -> ast.AST:
+        self.generic_visit(node)
+        if self.messages and _is_message(node.value):
+            node.value = neutral(node.value)
+        return node
 
     def visit_Call(self, node: ast.Call) -> ast.AST:
         self.generic_visit(node)
@@ -523,6 +616,13 @@ class _Diagnostics(ast.NodeTransformer):
         return node
 
 
+def _is_message(node: ast.expr | None) -> bool:
+    """A string that cannot be empty: a non-empty literal or an f-string with some text."""
+    def text(n: ast.AST) -> bool:
+        return isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value != ""
+    return text(node) or (isinstance(node, ast.JoinedStr) and any(map(text, node.values)))
+
+
 def _drop_dead_stores(function: ast.FunctionDef) -> None:
     """Values stored in names nothing reads any more (a message's parts, a rule ID)."""
     for _ in range(3):
@@ -535,6 +635,16 @@ def _drop_dead_stores(function: ast.FunctionDef) -> None:
                           if isinstance(n, ast.Name)]
                 if stored and not set(stored) & loaded:
                     node.value = neutral(node.value)
+        for node in ast.walk(function):
+            # `for n, x in enumerate(xs, start)` where nothing reads n: start is dead
+            if (isinstance(node, ast.For) and isinstance(node.target, ast.Tuple)
+                    and isinstance(node.target.elts[0], ast.Name)
+                    and node.target.elts[0].id not in loaded
+                    and isinstance(node.iter, ast.Call)
+                    and getattr(node.iter.func, "id", None) == "enumerate"):
+                call = node.iter
+                call.args[1:] = [a for a in call.args[1:] if neutral(a) is not PLACEHOLDER]
+                call.keywords = [k for k in call.keywords if not safe(k.value)]
         for node in ast.walk(function):
             if isinstance(node, ast.If) and all(_is_neutral_store(b)
                                                 for b in node.body + node.orelse):
@@ -550,10 +660,10 @@ def _is_neutral_store(node: ast.stmt) -> bool:
     return isinstance(node, ast.Assign | ast.AugAssign) and node.value is PLACEHOLDER
 
 
-def _normalised(function: ast.FunctionDef, codes: frozenset[str]) -> str:
+def _normalised(function: ast.FunctionDef, codes: frozenset[str], messages: bool) -> str:
     import copy
 
-    tree = _Diagnostics(codes).visit(copy.deepcopy(function))
+    tree = _Diagnostics(codes, messages).visit(copy.deepcopy(function))
     tree.name = "f"
     _drop_dead_stores(tree)
     return ast.dump(tree, annotate_fields=False)
@@ -565,15 +675,24 @@ def diagnostic_only(sources: Sources, name: str, codes: frozenset[str]) -> bool:
     if not found:
         return False
     _, original, changed = found
-    return _normalised(original, codes) == _normalised(changed, codes)
+    messages = function_of(name) in MESSAGE_FUNCTIONS
+    return _normalised(original, codes, messages) == _normalised(changed, codes, messages)
 
 
 # ---- judging the survivors ----------------------------------------------------------
 
 
+def module_of(function: str) -> str:
+    """`rules.x_follows` -> `rules`."""
+    return function.partition(".")[0]
+
+
 def judge(names: list[str], status: dict[str, str], sources: Sources) -> dict:
-    """Split the mutants into killed, survived, diagnostic, equivalent, out of scope."""
+    """Split the mutants into killed, survived, diagnostic, equivalent, out of scope.
+    An entry of OUT_OF_SCOPE or EQUIVALENT is stale if its file was mutated in this run
+    and no mutant matches it (a run of some files says nothing of the others)."""
     codes = error_codes()
+    mutated = {module_of(function_of(name)) for name in names}
     seen_equivalent, seen_scope = set(), set()
     verdict: dict[str, list] = {k: [] for k in (
         "killed", "survived", "diagnostic", "equivalent", "out_of_scope", "not_checked")}
@@ -595,8 +714,11 @@ def judge(names: list[str], status: dict[str, str], sources: Sources) -> dict:
                 verdict["equivalent"].append(name)
             else:
                 verdict["survived"].append(name)
-    verdict["stale"] = ([f"OUT_OF_SCOPE {f}" for f in OUT_OF_SCOPE if f not in seen_scope]
-                        + [f"EQUIVALENT {k}" for k in EQUIVALENT if k not in seen_equivalent])
+    verdict["stale"] = (
+        [f"OUT_OF_SCOPE {f}" for f in OUT_OF_SCOPE
+         if f not in seen_scope and module_of(f) in mutated]
+        + [f"EQUIVALENT {k}" for k in EQUIVALENT
+           if k not in seen_equivalent and module_of(k[0]) in mutated])
     return verdict
 
 
@@ -630,10 +752,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="only judge the results already in --workdir")
     parser.add_argument("--keep", action="store_true", help="keep the scratch copy")
     parser.add_argument("--json", type=Path, help="write the verdict here")
+    parser.add_argument("--only", nargs="+", metavar="FILE",
+                        help="mutate these files (reference_impl/...py) instead of "
+                        "[tool.mutmut] only_mutate; applies to a new scratch copy")
     args = parser.parse_args(argv)
     workdir = args.workdir or Path(tempfile.mkdtemp(prefix="t42-mutation-"))
     if not (workdir / "pyproject.toml").exists():
         prepare(workdir)
+        if args.only:
+            restrict(workdir, args.only)
     if not args.judge_only:
         print(f"mutmut in {workdir} ({args.jobs} jobs, at most {args.timeout:.0f} s)")
         start = time.perf_counter()
