@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from conformance.adapter import Rejected
 from conformance.planted.base import PlantedAdapter
 from reference_impl.tiles import PIPS, SEATS, TILE_INDEX
 
@@ -136,3 +137,51 @@ class FollowMeListedTwice(VariantEdge):
             if action.get("type") == "trump" and action.get("trump") == "none":
                 listed.append({**action, "trump": "follow_me"})
         return listed
+
+
+class OptionsRefusedTogether(VariantEdge):
+    """VAR-03 broken: nello and plunge together are refused at setup (as if a plunger's
+    partner could not sit out)."""
+
+    def start(self, setup: dict[str, Any]) -> None:
+        variants = setup.get("variants") if isinstance(setup, dict) else None
+        if isinstance(variants, dict) and {"nello", "plunge"} <= variants.keys():
+            raise Rejected("INVALID_SETUP", "planted: nello and plunge do not combine")
+        super().start(setup)
+
+
+class TiedLastDrawAccepted(VariantEdge):
+    """DRAW-04 broken: when the last round of draws is still tied, the first tied seat
+    (in seat order) deals instead of the setup being rejected."""
+
+    def start(self, setup: dict[str, Any]) -> None:
+        try:
+            super().start(setup)
+        except Rejected:
+            dealer = self._first_tied(setup)
+            if dealer is None:
+                raise
+            rest = {k: v for k, v in setup.items() if k != "draws"}
+            super().start({**rest, "dealer": dealer})
+
+    @staticmethod
+    def _first_tied(setup: Any) -> str | None:
+        try:
+            last = setup["draws"][-1]
+            totals = {seat: sum(PIPS[TILE_INDEX[tile]]) for seat, tile in last.items()}
+        except (KeyError, TypeError, IndexError, AttributeError):
+            return None
+        best = max(totals.values(), default=None)
+        tied = [seat for seat in SEATS if totals.get(seat) == best]
+        return tied[0] if len(tied) > 1 else None
+
+
+class PartnerHandShownEmpty(ViewEdge):
+    """NELLO-09 broken: once a Nel-O is declared the sitting-out partner's `hand_sizes`
+    shows 0, as if the hand were laid down."""
+
+    def rewrite(self, shown: dict[str, Any]) -> None:
+        contract = shown.get("contract")
+        if contract and contract.get("trump") == "nello" and "hand_sizes" in shown:
+            partner = SEATS[(SEATS.index(contract["declarer"]) + 2) % 4]
+            shown["hand_sizes"][partner] = 0

@@ -12,7 +12,7 @@ from typing import Any
 
 from conformance.planted.base import PlantedMatch
 from reference_impl import IllegalAction
-from reference_impl.rules import Bidding
+from reference_impl.rules import MISSING, Bidding
 
 
 class PlungeAfterBid(PlantedMatch):
@@ -77,3 +77,42 @@ class SevensLeaderFree(PlantedMatch):
             return super().legal_actions()
         finally:
             self._duty = duty
+
+
+class FortyTwoIsOneMark(PlantedMatch):
+    """FORTYTWO-04 broken: a winning bid of 42 makes a 1-mark contract (stacks, covered
+    tricks, set by any defenders' trick) instead of a point contract."""
+
+    __slots__ = ()
+
+    def _after_bidding_turn(self, seat: int) -> None:
+        super()._after_bidding_turn(seat)
+        contract = self.contract
+        if (self.phase == "declaring" and contract.kind == "points"
+                and contract.value == self.rules.one_mark_points):
+            self.contract = contract._replace(kind="marks", value=1)
+
+
+class FirstTileStacksDefaultTwo(PlantedMatch):
+    """UNDECL-02 broken: "first_tile" on a marks contract is accepted without `stacks`
+    (as 2 stacks)."""
+
+    __slots__ = ()
+
+    def _declare(self, seat: int, trump: Any, stacks: Any) -> None:
+        if trump == "first_tile" and self.contract.kind == "marks" and stacks is MISSING:
+            stacks = 2
+        super()._declare(seat, trump, stacks)
+
+
+class NelloDeclarerAlwaysLeads(PlantedMatch):
+    """NELLO-05 broken: in a Nel-O the declarer leads every trick, not the winner of the
+    last one."""
+
+    __slots__ = ()
+
+    def _complete_trick(self) -> None:
+        super()._complete_trick()
+        if self.sitting_out is not None and self.phase == "playing":
+            self.leader = self.contract.declarer
+            self.set_turn(self.leader)

@@ -129,3 +129,30 @@ def sevens_rank_signed_distance(tile: int, called: int, trump: object) -> int:
     tiles under seven pips count as closest (0|0 wins every trick)."""
     a, b = PIPS[tile]
     return 7 - (a + b - 7)
+
+
+def sevens_outcome_at_seventh_trick(rules: Rules, contract: Contract, points: list[int],
+                                    tricks_won: list[int]) -> str | None:
+    """SEVENS-06 broken: a Sevens contract is decided only after seven tricks, so the
+    round goes on after the defenders have won a trick."""
+    if sum(tricks_won) < 7:
+        return None
+    return "set" if tricks_won[1 - contract.team] else "made"
+
+
+# ---- match_points, again -------------------------------------------------------------
+
+
+def score_made_marks_with_round_points(rules: Rules, contract: Contract, outcome: str,
+                                       points: list[int]) -> tuple[int, list[int]]:
+    """MPTS-05 broken: on a made marks contract the defenders also add their round
+    points, as on a point contract."""
+    team, gains = vr.points_score(rules, contract, outcome, points)
+    if outcome == "made" and contract.kind == "marks":
+        gains[1 - contract.team] = points[1 - contract.team]
+    return team, gains
+
+
+def target_setting_ignored(rules: Rules) -> Rules:
+    """MPTS-01 broken: the `target` setting is ignored; every match is to 250."""
+    return replace(rules, marks_target=250, marks_range=range(0, 250))
