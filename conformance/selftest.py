@@ -29,6 +29,7 @@ class BugResult:
     catching: list[str] = field(default_factory=list)  # scenario ids, corpus order
     citing: int = 0  # catching scenarios that cite the broken rule
     errored: list[str] = field(default_factory=list)  # "id: message" of crashes
+    variant: bool = False  # a variant plant (declares options), else a base plant
 
     @property
     def caught(self) -> bool:
@@ -37,7 +38,8 @@ class BugResult:
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "rule": self.rule, "description": self.description,
                 "caught": len(self.catching), "citing": self.citing,
-                "catching": self.catching, "errored": self.errored}
+                "variant": self.variant, "catching": self.catching,
+                "errored": self.errored}
 
 
 @dataclass
@@ -63,7 +65,7 @@ def run_bug(bug: Any, scenarios: Sequence[Any], index: Any) -> BugResult:
     from conformance.runner import run_scenario
 
     adapter = bug.adapter()
-    result = BugResult(bug.name, bug.rule, bug.description)
+    result = BugResult(bug.name, bug.rule, bug.description, variant=bool(adapter.variants))
     for scenario in scenarios:
         outcome = run_scenario(scenario, adapter, index)
         if outcome.outcome is Outcome.FAILED:
@@ -141,6 +143,10 @@ def table(report: SelfTest, show: int = 3) -> Iterable[str]:
         yield f"invalid scenario file (not run): {path}"
     for scenario_id in report.reference_failures:
         yield f"note: {scenario_id} fails against the reference engine (not used)"
+    for kind, variant in (("base", False), ("variant", True)):
+        bugs = [b for b in report.bugs if b.variant is variant]
+        if bugs:
+            yield f"{kind} plants: {sum(b.caught for b in bugs)} of {len(bugs)} caught"
     caught = sum(b.caught for b in report.bugs)
     broken = sum(bool(b.errored) for b in report.bugs)
     yield (f"{len(report.bugs)} planted bugs, {caught} caught by the {report.scenarios} "

@@ -11,7 +11,7 @@ from conformance.planted import BUGS, BY_NAME
 from conformance.planted.base import PlantedAdapter
 from conformance.planted.catalog import BASE_BUGS, VARIANT_BUGS, Bug
 from conformance.results import Outcome
-from conformance.selftest import main, run_bug, run_selftest
+from conformance.selftest import main, run_bug, run_selftest, table
 from conformance.specindex import load_index
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,6 +43,12 @@ def test_catalog_is_well_formed():
     for bug in BUGS:
         assert bug.rule in rules, f"{bug.name} cites unknown rule {bug.rule}"
         assert bug.description and bug.name == bug.name.lower()
+
+
+def test_report_tells_variant_plants_apart(report):
+    variant = {r.name for r in report.bugs if r.variant}
+    assert variant == {bug.name for bug in VARIANT_BUGS}
+    assert "variant plants: " in "\n".join(table(report))
 
 
 def test_every_option_has_planted_bugs():
