@@ -3,7 +3,8 @@
 A step is sent to the adapter; a rejection must carry exactly the expected code and leave
 the referee view unchanged (DIG-03); expectations are partial matches. Every view and
 observation the harness reads must also follow its schema, and an observation must never
-show a tile its seat may not see (VIS-01, VIS-06), whether or not the scenario asks.
+show a tile its seat may not see (VIS-01, VIS-06) nor, during the round, say which seat
+played or won a completed trick (VIS-08), whether or not the scenario asks.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from conformance.scenario import Loaded, Scenario, Step, display_path
 from conformance.specindex import SpecIndex, load_index
 
 SEATS = "ABCD"
+IN_ROUND = ("bidding", "declaring", "playing")  # observation.md: `history` is null here
 # An in-process implementation has no pipe to time out on: a watchdog bounds each scenario.
 IN_PROCESS_LIMIT = 30.0
 
@@ -182,6 +184,7 @@ class ScenarioRun:
             for seat, partial in observe.items():
                 seen = self.observe(seat)
                 self.check_hidden(seat, seen, referee)
+                self.check_seats_hidden(seat, seen, referee)
                 found += diff(partial, seen, f"observe.{seat}")
         if "legal" in expect:
             actions = _json(self._call("legal()", self.adapter.legal), "legal()")
@@ -213,6 +216,72 @@ class ScenarioRun:
         if leaks:
             self.fail(f"the observation of {seat} shows tiles it may not see: {show(leaks)}",
                       rules=("VIS-01", "VIS-06"))
+
+
+    def check_seats_hidden(self, seat: str, seen: dict[str, Any],
+                           referee: dict[str, Any]) -> None:
+        """VIS-08: in no field, `x_` fields included, who played or won a completed trick."""
+        leaks = seat_leaks(seen, referee, f"observe.{seat}")
+        if leaks:
+            self.fail(f"the observation of {seat} tells which seat played or won a completed "
+                      "trick during the round", leaks[:10], rules=("VIS-08",))
+
+
+def seat_leaks(seen: Any, referee: dict[str, Any], path: str) -> list[Difference]:
+    """VIS-08 leaks of an observation, judged against the referee view of the same moment.
+
+    Only forms that no correct observation can hold are judged (INTERPRETING.md): while the
+    round is in progress, an object at any depth that pairs completed-trick tiles with
+    exactly the seats that played them, as a play `{"seat", "tile"}` (an action too), a
+    seat-keyed map of tiles or a tile-keyed map of seats; or `{"number": n, "winner": s}`
+    with the seat that won trick n. A true pairing cannot be chance: the public fields
+    never pair a seat with a completed trick's tile, and a map that also pairs such a tile
+    with another seat is not taken for a record of plays.
+    """
+    if referee["phase"] not in IN_ROUND or not referee["tricks"]:
+        return []
+    played = {p["tile"]: p["seat"] for trick in referee["tricks"] for p in trick["plays"]}
+    winners = {trick["number"]: trick["winner"] for trick in referee["tricks"]}
+    leaks = []
+    for where, obj in _objects(seen, path):
+        pairs = [(s, t) for s, t in _seat_tile_pairs(obj) if t in played]
+        if pairs and all(played[t] == s for s, t in pairs):
+            leaks.append(Difference(where, MISSING, obj, "pairs a completed trick's tiles "
+                                    "with the seats that played them"))
+        number = obj.get("number")
+        if (isinstance(number, int) and not isinstance(number, bool)
+                and number in winners and obj.get("winner") == winners[number]):
+            leaks.append(Difference(where, MISSING, obj, f"names the seat that won trick "
+                                    f"{number}"))
+    return leaks
+
+
+def _objects(value: Any, path: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every JSON object inside a value, with its path."""
+    if isinstance(value, dict):
+        yield path, value
+        for key, item in value.items():
+            yield from _objects(item, f"{path}.{key}")
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _objects(item, f"{path}[{i}]")
+
+
+def _is_seat(value: Any) -> bool:
+    return isinstance(value, str) and len(value) == 1 and value in SEATS
+
+
+def _seat_tile_pairs(obj: dict[str, Any]) -> list[tuple[Any, Any]]:
+    """The (seat, tile) pairs an object states: a play, a map seat -> tile(s), a map
+    tile -> seat. Tiles are any strings here; the caller keeps those of completed tricks."""
+    if "seat" in obj and "tile" in obj:
+        seat, tile = obj["seat"], obj["tile"]
+        return [(seat, tile)] if _is_seat(seat) and isinstance(tile, str) else []
+    if all(_is_seat(key) for key in obj):
+        return [(key, tile) for key, value in obj.items()
+                for tile in (value if isinstance(value, list) else [value])
+                if isinstance(tile, str)]
+    return [(value, key) for key, value in obj.items() if _is_seat(value)]
 
 
 def _strings(value: Any) -> Iterable[str]:

@@ -1,10 +1,12 @@
 """The runner against in-process fauxmplementations: each wrong engine gets a clear report."""
 
+from pathlib import Path
+
 import pytest
 
 from conformance.adapter import load_adapter
 from conformance.results import Outcome
-from conformance.runner import run_scenario
+from conformance.runner import run_scenario, seat_leaks
 from conformance.scenario import load_scenario
 
 from .conftest import GOOD, inproc
@@ -100,3 +102,112 @@ def test_in_process_hang_is_errored_and_the_next_scenario_runs():
     assert hung.detail.step == "steps[0]"
     after = run_scenario(load_scenario(GOOD / "bidding.yaml").scenario, adapter, limit=0.3)
     assert after.outcome is Outcome.PASSED, after.report()
+
+
+# VIS-08: while the round is in progress, who played or won a completed trick stays hidden,
+# in x_ fields too. Trick 1 below: A 0|0, B 0|2, C 0|4, D 2|3; A wins, the round goes on.
+
+SCHEMA = Path(__file__).resolve().parents[2] / "spec/schemas/scenario.schema.json"
+HEADER = f"# yaml-language-server: $schema={SCHEMA}\n" + """\
+id: harness.vis08
+title: VIS-08 in x_ fields
+description: Harness test data.
+rules: [VIS-08]
+setup:
+  dealer: D
+  hands:
+    A: ["5|5", "1|2", "0|0", "2|2", "1|3", "0|1", "1|1"]
+    B: ["3|5", "1|6", "0|3", "4|5", "2|4", "3|3", "0|2"]
+    C: ["0|5", "2|6", "4|4", "1|5", "3|4", "0|4", "2|5"]
+    D: ["6|6", "2|3", "4|6", "0|6", "5|6", "1|4", "3|6"]
+  contract: {declarer: A, bid: {points: 30}, trump: 6}
+steps:
+"""
+IN_PLAY = HEADER + """\
+  - act: {type: play, seat: A, tile: "0|0"}
+  - act: {type: play, seat: B, tile: "0|2"}
+  - act: {type: play, seat: C, tile: "0|4"}
+  - act: {type: play, seat: D, tile: "2|3"}
+  - act: {type: play, seat: A, tile: "1|1"}
+    expect:
+      observe:
+        C: {phase: playing, captured: [{number: 1, team: AC}]}
+"""
+# The worked example: BD's 16 points set the contract after trick 1 (VIS-10 then applies).
+ROUND_OVER = HEADER + """\
+  - act: {type: play, seat: A, tile: "5|5"}
+  - act: {type: play, seat: B, tile: "3|5"}
+  - act: {type: play, seat: C, tile: "0|5"}
+  - act: {type: play, seat: D, tile: "6|6"}
+    expect:
+      observe:
+        C: {phase: round_over}
+"""
+
+
+def run_text(tmp_path, text: str, faux: str):
+    path = tmp_path / "vis08.yaml"
+    path.write_text(text, encoding="utf-8")
+    loaded = load_scenario(path)
+    assert loaded.problems == [], loaded.problems
+    return run_scenario(loaded.scenario, load_adapter(inproc(faux)))
+
+
+@pytest.mark.parametrize("faux, path", [
+    ("LeaksPlayOrder", "observe.C.x_debug.last_trick.plays[0]"),
+    ("LeaksWinner", "observe.C.x_tricks[0]"),
+    ("LeaksPlayedBySeat", "observe.C.x_played"),
+])
+def test_seat_of_a_completed_trick_in_an_x_field_fails_vis08(tmp_path, faux, path):
+    result = run_text(tmp_path, IN_PLAY, faux)
+    assert result.outcome is Outcome.FAILED, result.report()
+    assert "which seat played or won a completed trick" in result.detail.message
+    assert "VIS-08" in result.detail.rules
+    assert path in [d.path for d in result.detail.differences]
+
+
+@pytest.mark.parametrize("faux", ["Correct", "HarmlessExtras"])
+def test_harmless_x_fields_pass_the_vis08_check(tmp_path, faux):
+    result = run_text(tmp_path, IN_PLAY, faux)
+    assert result.outcome is Outcome.PASSED, result.report()
+
+
+@pytest.mark.parametrize("faux", ["LeaksPlayOrder", "LeaksWinner", "LeaksPlayedBySeat"])
+def test_after_the_round_the_plays_may_be_shown(tmp_path, faux):
+    """VIS-10: once the round has ended the whole history, seats included, is public."""
+    result = run_text(tmp_path, ROUND_OVER, faux)
+    assert result.outcome is Outcome.PASSED, result.report()
+
+
+PLAYS = [{"seat": "A", "tile": "0|0"}, {"seat": "B", "tile": "0|2"},
+         {"seat": "C", "tile": "0|4"}, {"seat": "D", "tile": "2|3"}]
+REFEREE = {"phase": "playing", "tricks": [{"number": 1, "plays": PLAYS, "winner": "A"}]}
+
+
+@pytest.mark.parametrize("extra", [
+    {"type": "play", "seat": "C", "tile": "0|4"},  # the observer's own play: still VIS-08
+    {"0|0": "A"},
+    {"D": "2|3", "C": []},
+    [{"number": 1, "winner": "A", "team": "AC"}],
+])
+def test_each_judged_form_is_a_leak(extra):
+    assert seat_leaks({"x_": [extra]}, REFEREE, "observe.C")
+
+
+@pytest.mark.parametrize("extra", [
+    {"seat": "A", "tile": "0|2"},  # a wrong pairing tells nothing
+    {"seat": "A", "tile": ["0|0"]},
+    {"A": ["0|0", "0|2"]},  # a list that is not A's plays alone
+    {"dealer": "A", "best": "0|0"},  # siblings are not paired
+    {"number": True, "winner": "A"},
+    {"number": 2, "winner": "A"},  # no trick 2 yet
+    {"leader": "A", "tiles": ["0|0", "0|2", "0|4", "2|3"]},  # play order without seats
+])
+def test_forms_that_say_nothing_of_seats_pass(extra):
+    assert seat_leaks({"x_": [extra]}, REFEREE, "observe.C") == []
+
+
+def test_no_leak_is_judged_after_the_round():
+    full = {"history": [{"type": "play", **p} for p in PLAYS]}
+    assert seat_leaks(full, REFEREE, "observe.C")
+    assert seat_leaks(full, {**REFEREE, "phase": "round_over"}, "observe.C") == []

@@ -78,6 +78,61 @@ class Leaky(ReferenceAdapter):
         return seen
 
 
+class LeaksPlayOrder(ReferenceAdapter):
+    """An observation keeps the last completed trick's plays, seats and order, deep in an
+    x_ field (breaks VIS-08 while the round is in progress)."""
+
+    def observe(self, seat):
+        seen = dict(super().observe(seat))
+        tricks = self.view()["tricks"]
+        seen["x_debug"] = {"last_trick": {"plays": tricks[-1]["plays"] if tricks else []}}
+        return seen
+
+
+class LeaksWinner(ReferenceAdapter):
+    """An observation names the winning seat of each completed trick (breaks VIS-08)."""
+
+    def observe(self, seat):
+        seen = dict(super().observe(seat))
+        seen["x_tricks"] = [{"number": t["number"], "winner": t["winner"]}
+                            for t in self.view()["tricks"]]
+        return seen
+
+
+class LeaksPlayedBySeat(ReferenceAdapter):
+    """An observation maps each seat to the tiles it played to completed tricks (VIS-08)."""
+
+    def observe(self, seat):
+        seen = dict(super().observe(seat))
+        played = {s: [] for s in "ABCD"}
+        for trick in self.view()["tricks"]:
+            for play in trick["plays"]:
+                played[play["seat"]].append(play["tile"])
+        seen["x_played"] = played
+        return seen
+
+
+class HarmlessExtras(ReferenceAdapter):
+    """x_ fields full of seats and tiles, none of which tells who played or won a completed
+    trick: a correct observation that the VIS-08 check must let pass."""
+
+    def observe(self, seat):
+        seen = dict(super().observe(seat))
+        face_up = sorted(t for c in seen["captured"] for t in c["tiles"] or [])
+        hand = seen["hand"]
+        seen["x_extras"] = {
+            "dealer": seen["dealer"], "highest_seen": face_up[-1] if face_up else None,
+            "suggest": {"seat": seat, "tile": hand[0]} if hand else None,
+            "visible_to": {s: face_up for s in "ABCD"},
+            "my_hand": {seat: hand},
+            "tricks": [{"number": c["number"], "team": c["team"], "winner": c["team"]}
+                       for c in seen["captured"]],
+            "current": seen["trick"],
+            "last_bid": seen["bids"][-1] if seen["bids"] else None,
+        }
+        return seen
+
+
 class MissingField(ReferenceAdapter):
     """The referee view has no `history` (breaks view.schema.json)."""
 
