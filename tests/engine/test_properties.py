@@ -10,70 +10,15 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reference_impl import IllegalAction, Match
+from reference_impl import Match
 from reference_impl.actions import action_key
 from reference_impl.rules import COUNTERS, called_suit, follows, trick_rank
-from reference_impl.tiles import NAMES, SEATS, TILE_INDEX
+from reference_impl.tiles import NAMES, TILE_INDEX
 
-from .spec_data import error_codes, rule_ids, schema_validator
+from .property_checks import candidates, check_observations, check_rejected
+from .spec_data import schema_validator
 
-ACCEPTS = {"pass": "bidding", "bid": "bidding", "trump": "declaring", "play": "playing"}
-CODES = error_codes()
-APPLIES_TO = {c["code"]: set(c["applies_to"]) for c in CODES}
-RULE_IDS = set(rule_ids())
-VALIDATE_VIEW = schema_validator("view.schema.json")
-VALIDATE_OBS = schema_validator("observation.schema.json")
 VALIDATE_ACTION = schema_validator("action.schema.json")
-
-
-def candidates(rng: random.Random, count: int) -> list:
-    """Random actions of every kind and seat, well formed or not."""
-    seat = rng.choice([*SEATS, "E", None])
-    pool = [
-        {"type": "pass", "seat": seat},
-        {"type": "bid", "seat": seat, "points": rng.randint(25, 45)},
-        {"type": "bid", "seat": seat, "marks": rng.randint(-1, 6)},
-        {"type": "trump", "seat": seat, "trump": rng.choice([0, 3, 6, 7, "doubles", "none", "x"])},
-        {"type": "trump", "seat": seat, "trump": rng.randint(0, 6), "stacks": rng.randint(0, 3)},
-        {"type": "play", "seat": seat, "tile": rng.choice(NAMES)},
-        {"type": "play", "seat": seat, "tile": rng.choice(["6|5", "7|7", 5, None])},
-        {"type": "play", "seat": seat, "tile": rng.choice(NAMES), "x": 1},
-        {"type": "bid", "seat": seat, "points": True},
-        {"type": rng.choice(["claim", None, 3]), "seat": seat},
-        rng.choice([None, [], "play", 7]),
-    ]
-    return [rng.choice(pool) for _ in range(count)]
-
-
-def expected_code_before_kind_checks(m: Match, action) -> str | None:
-    """What DIG-02 settles before the kind's own checks, for a well-formed action."""
-    if m.phase != ACCEPTS[action["type"]]:
-        return "WRONG_PHASE"
-    if action["seat"] != m.to_act:
-        return "NOT_YOUR_TURN"
-    return None
-
-
-def check_rejected(m: Match, action, legal: list) -> None:
-    if action in legal:
-        return  # check_legal_list applies those
-    before, before_json, before_view = m.clone(), m.to_json(), m.view()
-    try:
-        m.apply(action)
-    except IllegalAction as error:
-        code = error.code
-        assert error.rule in RULE_IDS and error.message, error
-    else:
-        raise AssertionError(f"accepted an action not listed as legal: {action!r}")
-    assert m == before and m.to_json() == before_json and m.view() == before_view  # DIG-03
-    assert code in APPLIES_TO
-    if code != "MALFORMED_ACTION":
-        assert type(action) is dict and action["type"] in APPLIES_TO[code], (action, code)
-        expected = expected_code_before_kind_checks(m, action)
-        if expected is not None:
-            assert code == expected, (action, code)
-        else:
-            assert code not in ("WRONG_PHASE", "NOT_YOUR_TURN"), (action, code)
 
 
 def check_legal_list(m: Match, legal: list) -> None:
@@ -110,26 +55,6 @@ def naive_winner(trick: dict, trump) -> str:
     called = called_suit(tiles[0], trump)
     ranks = [trick_rank(t, called, trump) for t in tiles]
     return trick["plays"][ranks.index(max(ranks))]["seat"]
-
-
-def check_observations(m: Match, validate: bool = True) -> None:
-    """VIS-01, VIS-06 in every field; the views match their schemas (when `validate`)."""
-    view = m.view()
-    if validate:
-        VALIDATE_VIEW(view)
-    covered: set[str] = set()
-    if m.phase == "playing" and view["contract"]["stacks"]:
-        shown = view["contract"]["stacks"]
-        for trick in view["tricks"][:-shown]:
-            covered |= {p["tile"] for p in trick["plays"]}
-    for seat in SEATS:
-        obs = m.observe(seat)
-        if validate:
-            VALIDATE_OBS(obs)
-        hidden = covered | {t for s in SEATS if s != seat for t in view["hands"][s]}
-        text = json.dumps(obs)
-        assert not any(f'"{t}"' in text for t in hidden), (seat, "sees a hidden tile")
-        assert obs["hand"] == view["hands"][seat]
 
 
 def check_round_result(view: dict, start_marks: dict) -> None:

@@ -14,20 +14,16 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reference_impl import IllegalAction, Match
+from reference_impl import Match
 from reference_impl.actions import action_key
 from reference_impl.rules import COUNTERS
 from reference_impl.tiles import NAMES, SEATS, TILE_INDEX
 from reference_impl.variant_rules import distance
 from reference_impl.variants import OPTIONS, rules_for
 
-from .spec_data import codes_in_check_order, rule_ids, schema_validator, variant_rule_ids
-from .test_properties import ACCEPTS, candidates, check_observations
+from .property_checks import candidates, check_observations, check_rejected
+from .spec_data import schema_validator
 
-APPLIES_TO = {c["code"]: set(c["applies_to"]) for c in codes_in_check_order()}
-RULE_IDS = set(rule_ids()) | set(variant_rule_ids())
-VALIDATE_VIEW = schema_validator("view.schema.json")
-VALIDATE_OBS = schema_validator("observation.schema.json")
 VALIDATE_ACTION = schema_validator("action.schema.json")
 KINDS = ["pass", "bid", "trump", "play"]
 TRUMP_ORDER = [0, 1, 2, 3, 4, 5, 6, "doubles", "none", "nello", "sevens", "first_tile"]
@@ -78,30 +74,6 @@ def variant_candidates(rng: random.Random, seat, count: int) -> list:
          "stacks": rng.choice([1, 2, 3])},
     ]
     return [rng.choice(pool) for _ in range(count)]
-
-
-def check_rejected(m: Match, action, legal: list) -> None:
-    if action in legal:
-        return
-    if "follow_me" in m.variants and isinstance(action, dict) and \
-            action.get("trump") == "follow_me" and {**action, "trump": "none"} in legal:
-        return  # FOLLOWME-02: accepted though never listed
-    before, before_json, before_view = m.clone(), m.to_json(), m.view()
-    try:
-        m.apply(action)
-    except IllegalAction as error:
-        code = error.code
-        assert error.rule in RULE_IDS and error.message, error
-    else:
-        raise AssertionError(f"accepted an action not listed as legal: {action!r}")
-    assert m == before and m.to_json() == before_json and m.view() == before_view  # DIG-03
-    assert code in APPLIES_TO
-    if code != "MALFORMED_ACTION":
-        assert action["type"] in APPLIES_TO[code], (action, code)
-        if m.phase != ACCEPTS[action["type"]]:
-            assert code == "WRONG_PHASE", (action, code)
-        elif action["seat"] != m.to_act:
-            assert code == "NOT_YOUR_TURN", (action, code)
 
 
 def canonical_position(action: dict) -> tuple:
