@@ -60,7 +60,9 @@ class ProcessAdapter:
         self._lines: queue.Queue[Any] = queue.Queue()
         threading.Thread(target=_read_replies, args=(self._proc.stdout, self._lines),
                          daemon=True).start()
-        threading.Thread(target=self._read_stderr, args=(self._proc.stderr,), daemon=True).start()
+        self._stderr_reader = threading.Thread(target=self._read_stderr,
+                                               args=(self._proc.stderr,), daemon=True)
+        self._stderr_reader.start()
         self._hello()
 
     def _read_stderr(self, stream) -> None:
@@ -94,6 +96,9 @@ class ProcessAdapter:
                 pass
         proc.kill()
         proc.wait()
+        # The process is gone, so its stderr is at EOF: let the reader take the last lines
+        # before a report quotes them (a grandchild holding the pipe open costs 1 s).
+        self._stderr_reader.join(timeout=1.0)
 
     def _ensure(self) -> None:
         if self.broken:
