@@ -8,54 +8,53 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-import yaml
-
 from .support import SPEC
 
-RULE_ITEM = re.compile(r"^- \*\*([A-Z]+-\d+)\*\*", re.MULTILINE)
+
+def _index():
+    """The spec index of the harness (conformance/specindex.py): one parser for everyone."""
+    from conformance.specindex import load_index
+
+    return load_index(SPEC)
+
+
+def _codes() -> list[dict]:
+    from conformance.specindex import read_codes
+
+    return read_codes(SPEC / "errors.yaml")
 
 
 @cache
 def error_codes() -> list[dict]:
     """The base game's codes of errors.yaml, in check order (variant codes left out)."""
-    codes = yaml.safe_load((SPEC / "errors.yaml").read_text())["codes"]
-    return [c for c in codes if "variants" not in c]
+    return [c for c in _codes() if "variants" not in c]
 
 
 @cache
 def codes_in_check_order() -> list[dict]:
     """Every code of errors.yaml in the single check order: a variant's code right after
     the code its `check_after` names (errors.yaml header)."""
-    codes = yaml.safe_load((SPEC / "errors.yaml").read_text())["codes"]
-    ordered = [c for c in codes if "check_after" not in c]
-    pending = [c for c in codes if "check_after" in c]
-    while pending:
-        placed = [c for c in pending if c["check_after"] in [o["code"] for o in ordered]]
-        assert placed, "a check_after names no code"
-        for code in placed:
-            at = [o["code"] for o in ordered].index(code["check_after"])
-            ordered.insert(at + 1, code)
-            pending.remove(code)
-    return ordered
+    from conformance.specindex import check_order
+
+    return check_order(_codes())
 
 
 @cache
 def variant_rule_ids() -> list[str]:
-    """Rule IDs of spec/variants.md."""
-    return RULE_ITEM.findall((SPEC / "variants.md").read_text())
+    """Rule IDs of spec/variants.md, in file order."""
+    return [r.id for r in _index().rules.values() if r.file == "variants.md"]
 
 
 @cache
 def variant_options() -> list[str]:
-    """The option names of spec/variants.md: its `## ` headings that start with one in
-    backticks."""
-    return re.findall(r"^## `(\w+)`", (SPEC / "variants.md").read_text(), re.MULTILINE)
+    """The option names of spec/variants.md, in file order."""
+    return list(_index().variants)
 
 
 @cache
 def rule_ids() -> list[str]:
-    """Rule IDs of spec/rules.md: list items that start with the ID in bold."""
-    return RULE_ITEM.findall((SPEC / "rules.md").read_text())
+    """Rule IDs of spec/rules.md, in file order."""
+    return [r.id for r in _index().rules.values() if r.file == "rules.md"]
 
 
 def section(text: str, heading: str) -> str:
