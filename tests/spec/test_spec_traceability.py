@@ -1,11 +1,12 @@
 """traceability.md maps every source fact to rules, and every rule back to a source."""
 
 import re
+from pathlib import Path
 
-from conformance.data import spec_dir
 from conformance.specindex import cited_ids, load_index
 
-SPEC = spec_dir()
+# The checkout's spec (what is committed), not the copy an installed package carries.
+SPEC = Path(__file__).resolve().parents[2] / "spec"
 RULES = load_index(SPEC).items
 
 TEXT = (SPEC / "traceability.md").read_text(encoding="utf-8")
