@@ -445,12 +445,15 @@ def prepare(workdir: Path) -> None:
 ONLY_MUTATE = re.compile(r"^only_mutate\s*=\s*\[.*?\]", re.MULTILINE | re.DOTALL)
 
 
-def restrict(workdir: Path, files: list[str]) -> None:
-    """Mutate only `files` in the scratch copy: its [tool.mutmut] only_mutate becomes them."""
+def check_only(files: list[str]) -> None:
     for name in files:
         if not (name.startswith("reference_impl/") and name.endswith(".py")
                 and (ROOT / name).is_file()):
             raise SystemExit(f"--only: {name} is not a file of reference_impl/")
+
+
+def restrict(workdir: Path, files: list[str]) -> None:
+    """Mutate only `files` in the scratch copy: its [tool.mutmut] only_mutate becomes them."""
     pyproject = workdir / "pyproject.toml"
     text = pyproject.read_text(encoding="utf-8")
     listed = "only_mutate = [" + ", ".join(json.dumps(n) for n in files) + "]"
@@ -756,6 +759,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="mutate these files (reference_impl/...py) instead of "
                         "[tool.mutmut] only_mutate; applies to a new scratch copy")
     args = parser.parse_args(argv)
+    if args.only:
+        check_only(args.only)
     workdir = args.workdir or Path(tempfile.mkdtemp(prefix="t42-mutation-"))
     if not (workdir / "pyproject.toml").exists():
         prepare(workdir)
