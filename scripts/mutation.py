@@ -1,7 +1,7 @@
 """Mutation testing of the reference engine's rule code, with the scenario corpus as the
 only test. Not a CI step: it takes minutes.
 
-    python scripts/mutation.py [--jobs 2] [--timeout 3600] [--workdir DIR] [--json FILE]
+    python scripts/mutation.py [--jobs 2] [--timeout 7200] [--workdir DIR] [--json FILE]
                                [--only reference_impl/variants.py ...]
 
 mutmut 3 ([tool.mutmut] in pyproject.toml) runs in a scratch copy of the checkout, so
@@ -748,7 +748,7 @@ def report(verdict: dict, status: dict[str, str], sources: Sources) -> float:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--timeout", type=float, default=3600.0, help="seconds for mutmut run")
+    parser.add_argument("--timeout", type=float, default=7200.0, help="seconds for mutmut run")
     parser.add_argument("--workdir", type=Path, help="scratch copy (default: a temp dir); "
                         "an existing one is reused as is (mutmut resumes)")
     parser.add_argument("--judge-only", action="store_true",
