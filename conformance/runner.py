@@ -217,7 +217,6 @@ class ScenarioRun:
             self.fail(f"the observation of {seat} shows tiles it may not see: {show(leaks)}",
                       rules=("VIS-01", "VIS-06"))
 
-
     def check_seats_hidden(self, seat: str, seen: dict[str, Any],
                            referee: dict[str, Any]) -> None:
         """VIS-08: in no field, `x_` fields included, who played or won a completed trick."""

@@ -48,8 +48,13 @@ class VariantsOnDealIgnored(VariantEdge):
         super().deal(deal)
 
 
+def pip_totals(draw: dict[str, str]) -> dict[str, int]:
+    """DRAW-03: each seat's pip total in one round of drawing (seat -> tile name)."""
+    return {seat: sum(PIPS[TILE_INDEX[tile]]) for seat, tile in draw.items()}
+
+
 def lowest_drawer(draw: dict[str, str]) -> str:
-    totals = {seat: sum(PIPS[TILE_INDEX[tile]]) for seat, tile in draw.items()}
+    totals = pip_totals(draw)
     return min(SEATS, key=lambda seat: totals.get(seat, 99))
 
 
@@ -167,8 +172,7 @@ class TiedLastDrawAccepted(VariantEdge):
     @staticmethod
     def _first_tied(setup: Any) -> str | None:
         try:
-            last = setup["draws"][-1]
-            totals = {seat: sum(PIPS[TILE_INDEX[tile]]) for seat, tile in last.items()}
+            totals = pip_totals(setup["draws"][-1])
         except (KeyError, TypeError, IndexError, AttributeError):
             return None
         best = max(totals.values(), default=None)

@@ -8,6 +8,8 @@ Each override changes nothing unless its option is on (a plunge, a Sevens duty).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from conformance.planted.base import PlantedMatch
@@ -56,27 +58,24 @@ class SevensLeaderFree(PlantedMatch):
 
     __slots__ = ()
 
-    def _leading_without_duty(self) -> bool:
-        return self._duty is not None and not self.trick
+    @contextmanager
+    def _lead_without_duty(self) -> Iterator[None]:
+        """While a trick is empty, the engine's duty check is off."""
+        duty = self._duty
+        if not self.trick:
+            self._duty = None
+        try:
+            yield
+        finally:
+            self._duty = duty
 
     def _play(self, seat: int, tile: int) -> None:
-        if not self._leading_without_duty():
+        with self._lead_without_duty():
             super()._play(seat, tile)
-            return
-        duty, self._duty = self._duty, None
-        try:
-            super()._play(seat, tile)
-        finally:
-            self._duty = duty
 
     def legal_actions(self) -> list[dict]:
-        if self.phase != "playing" or not self._leading_without_duty():
+        with self._lead_without_duty():
             return super().legal_actions()
-        duty, self._duty = self._duty, None
-        try:
-            return super().legal_actions()
-        finally:
-            self._duty = duty
 
 
 class FortyTwoIsOneMark(PlantedMatch):

@@ -7,14 +7,17 @@ spec/variants.md get it wrong. A change only ever runs when its option is on.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from typing import Any
 
 from reference_impl import variant_rules as vr
 from reference_impl.dealing import deal_order
-from reference_impl.rules import Contract, Rules
+from reference_impl.rules import Contract, Rules, contract_outcome
 from reference_impl.tiles import PIPS
+
+Outcome = Callable[[Rules, Contract, list[int], list[int]], "str | None"]
 
 # ---- helpers -------------------------------------------------------------------------
 
@@ -101,6 +104,22 @@ def first_tile_setting_flipped(setting: str, values: tuple[str, str]):
     return change
 
 
+# ---- nello and sevens: when the contract is decided ---------------------------------
+
+
+def decided_after_seventh_trick(outcome: Outcome) -> Outcome:
+    """NELLO-07, SEVENS-06 broken: `outcome` is consulted only once all seven tricks are
+    played, so the round goes on after the trick that already set the contract."""
+    def late(rules: Rules, contract: Contract, points: list[int], tricks_won: list[int]
+             ) -> str | None:
+        return outcome(rules, contract, points, tricks_won) if sum(tricks_won) == 7 else None
+    return late
+
+
+NELLO_DECIDED_LATE = decided_after_seventh_trick(vr.nello_outcome)  # NELLO-07 broken
+SEVENS_DECIDED_LATE = decided_after_seventh_trick(contract_outcome)  # SEVENS-06 broken
+
+
 # ---- nello (NELLO) -------------------------------------------------------------------
 
 NELLO_DOUBLES_HIGH = dict(called_suit=vr.nello_called, follows=vr.nello_follows,
@@ -112,15 +131,6 @@ def nello_doubles_always_high(rules: Rules) -> Rules:
     return with_choice(rules, "nello", **NELLO_DOUBLES_HIGH)
 
 
-def nello_outcome_at_seventh_trick(rules: Rules, contract: Contract, points: list[int],
-                                   tricks_won: list[int]) -> str | None:
-    """NELLO-07 broken: a Nel-O is decided only when all seven tricks are played, so the
-    round goes on after the declarer has won a trick."""
-    if sum(tricks_won) < 7:
-        return None
-    return "set" if tricks_won[contract.team] else "made"
-
-
 # ---- sevens (SEVENS) -----------------------------------------------------------------
 
 
@@ -129,15 +139,6 @@ def sevens_rank_signed_distance(tile: int, called: int, trump: object) -> int:
     tiles under seven pips count as closest (0|0 wins every trick)."""
     a, b = PIPS[tile]
     return 7 - (a + b - 7)
-
-
-def sevens_outcome_at_seventh_trick(rules: Rules, contract: Contract, points: list[int],
-                                    tricks_won: list[int]) -> str | None:
-    """SEVENS-06 broken: a Sevens contract is decided only after seven tricks, so the
-    round goes on after the defenders have won a trick."""
-    if sum(tricks_won) < 7:
-        return None
-    return "set" if tricks_won[1 - contract.team] else "made"
 
 
 # ---- match_points, again -------------------------------------------------------------
