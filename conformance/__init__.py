@@ -4,6 +4,6 @@ Kept import-light on purpose (`t42 --help` must start fast): the heavy modules l
 on first use.
 """
 
-from conformance.adapter import Adapter, Rejected
+from conformance.adapters.protocol import Adapter, Rejected
 
 __all__ = ["Adapter", "Rejected"]

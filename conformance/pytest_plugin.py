@@ -40,7 +40,7 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector):
 def _adapter(config: pytest.Config):
     """One adapter per test process (a cmd: adapter keeps its process for the session)."""
     if _ADAPTER not in config.stash:
-        from conformance.adapter import load_adapter
+        from conformance.adapters.protocol import load_adapter
 
         config.stash[_ADAPTER] = load_adapter(config.getoption("t42_adapter"),
                                               config.getoption("t42_timeout"))
@@ -61,7 +61,7 @@ class ScenarioFailure(Exception):
 
 class ScenarioFile(pytest.File):
     def collect(self):
-        from conformance.scenario import load_scenario
+        from conformance.corpus.scenario import load_scenario
 
         loaded = load_scenario(self.path)
         if loaded.scenario is None:
@@ -79,8 +79,8 @@ class ScenarioItem(pytest.Item):
         self.extra_keyword_matches.update(scenario.rules)
 
     def runtest(self) -> None:
-        from conformance.results import Outcome
-        from conformance.runner import run_scenario
+        from conformance.run.results import Outcome
+        from conformance.run.runner import run_scenario
 
         result = run_scenario(self.scenario, _adapter(self.config))
         if result.outcome is Outcome.SKIPPED:

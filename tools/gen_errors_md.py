@@ -17,7 +17,7 @@ from typing import Any
 
 # Run as a script from a checkout: the spec parser is the harness's own (one parser).
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from conformance.specindex import check_order, read_codes  # noqa: E402
+from conformance.specdata.index import check_order, read_codes  # noqa: E402
 
 SPEC = Path(__file__).resolve().parent.parent / "spec"
 

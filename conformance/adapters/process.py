@@ -14,7 +14,7 @@ import threading
 from collections import deque
 from typing import Any
 
-from conformance.adapter import CAPABILITIES, AdapterError, Rejected
+from conformance.adapters.protocol import CAPABILITIES, AdapterError, Rejected
 
 _EOF = object()
 STDERR_LINES = 200
@@ -28,7 +28,7 @@ def _read_replies(stream, lines: queue.Queue[Any]) -> None:
 
 class ProcessAdapter:
     def __init__(self, command: str, timeout: float = 5.0, protocol: int | None = None):
-        from conformance.data import versions
+        from conformance.specdata.files import versions
 
         self.command = shlex.split(command)
         self.timeout = timeout
@@ -71,7 +71,7 @@ class ProcessAdapter:
             self._stderr_count += 1
 
     def _hello(self) -> None:
-        from conformance import schemas
+        from conformance.specdata import schemas
 
         result = self._request("hello", protocol=self.protocol)
         problems = schemas.check("protocol/hello-result.json", result)

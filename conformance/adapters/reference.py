@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from conformance.adapter import Rejected
+from conformance.adapters.protocol import Rejected
 
 
 class ReferenceAdapter:

@@ -8,7 +8,7 @@ import json
 import random
 from functools import cache
 
-from conformance.specindex import load_index
+from conformance.specdata.index import load_index
 from reference_impl import IllegalAction, Match
 from reference_impl.tiles import NAMES, SEATS
 

@@ -12,14 +12,14 @@ from .support import SPEC
 
 
 def _index():
-    """The spec index of the harness (conformance/specindex.py): one parser for everyone."""
-    from conformance.specindex import load_index
+    """The spec index of the harness (conformance/specdata/index.py): one parser for everyone."""
+    from conformance.specdata.index import load_index
 
     return load_index(SPEC)
 
 
 def _codes() -> list[dict]:
-    from conformance.specindex import read_codes
+    from conformance.specdata.index import read_codes
 
     return read_codes(SPEC / "errors.yaml")
 
@@ -34,7 +34,7 @@ def error_codes() -> list[dict]:
 def codes_in_check_order() -> list[dict]:
     """Every code of errors.yaml in the single check order: a variant's code right after
     the code its `check_after` names (errors.yaml header)."""
-    from conformance.specindex import check_order
+    from conformance.specdata.index import check_order
 
     return check_order(_codes())
 

@@ -28,7 +28,7 @@ def inproc(name: str) -> str:
 @pytest.fixture
 def t42():
     """Invoke the t42 CLI in-process; returns (exit code, output)."""
-    from conformance.cli import main
+    from conformance.cli.main import main
 
     def invoke(*args: str) -> tuple[int, str]:
         result = CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from conformance.adapter import Rejected
+from conformance.adapters.protocol import Rejected
 from conformance.adapters.reference import ReferenceAdapter
-from conformance.differential import fuzz
+from conformance.fuzz.differential import fuzz
 
 
 class WrongFollowCode(ReferenceAdapter):

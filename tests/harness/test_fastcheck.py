@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from conformance import fastcheck, schemas
+from conformance.specdata import fastcheck, schemas
 
 SCHEMAS = ["view.schema.json", "observation.schema.json"]
 JUNK = [None, True, 0, 1.5, -3, "", "x", "7|7", "5|5", [], {}, [1], {"a": 1}, "A", "AC", 8]

@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from conformance.scenario import expand_contract, load_corpus, load_scenario
-from conformance.specindex import load_index
+from conformance.corpus.scenario import expand_contract, load_corpus, load_scenario
+from conformance.specdata.index import load_index
 
 from .conftest import BAD, GOOD
 

@@ -1,6 +1,6 @@
 """Partial match and structural diff (scenario-format.md, "Partial match")."""
 
-from conformance.matching import MISSING, diff, diff_sets
+from conformance.run.matching import MISSING, diff, diff_sets
 
 
 def paths(found):

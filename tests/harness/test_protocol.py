@@ -6,14 +6,14 @@ import sys
 
 import pytest
 
-from conformance.adapter import load_adapter
-from conformance.results import Outcome
-from conformance.runner import run_all
-from conformance.scenario import load_corpus
+from conformance.adapters.protocol import load_adapter
+from conformance.corpus.scenario import load_corpus
+from conformance.run.results import Outcome
+from conformance.run.runner import run_all
 
 from .conftest import GOOD, faux_cmd
 
-SERVE = f"cmd:{sys.executable} -m conformance.cli serve"
+SERVE = f"cmd:{sys.executable} -m conformance.cli.main serve"
 
 
 def run_good(adapter_spec: str, timeout: float = 5.0):
@@ -42,7 +42,7 @@ def test_serve_answers_one_line_per_request():
     requests = [{"seq": 1, "cmd": "hello", "protocol": 1},
                 {"seq": 2, "cmd": "act", "action": {"type": "pass"}},
                 {"seq": 3, "cmd": "stop"}]
-    done = subprocess.run([sys.executable, "-m", "conformance.cli", "serve"], text=True,
+    done = subprocess.run([sys.executable, "-m", "conformance.cli.main", "serve"], text=True,
                           input="".join(json.dumps(r) + "\n" for r in requests),
                           capture_output=True, timeout=30)
     replies = [json.loads(line) for line in done.stdout.splitlines()]
@@ -98,8 +98,8 @@ def test_a_command_that_does_not_exist_is_errored():
     ('[1, 2]', "not an object with an integer seq"),
 ])
 def test_envelope_violations(line, message):
-    from conformance.adapter import AdapterError
     from conformance.adapters.process import ProcessAdapter
+    from conformance.adapters.protocol import AdapterError
 
     adapter = ProcessAdapter.__new__(ProcessAdapter)
     adapter._seq, adapter._proc, adapter._stderr, adapter._stderr_count = 1, None, [], 0

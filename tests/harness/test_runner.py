@@ -4,10 +4,10 @@ from pathlib import Path
 
 import pytest
 
-from conformance.adapter import load_adapter
-from conformance.results import Outcome
-from conformance.runner import run_scenario, seat_leaks
-from conformance.scenario import load_scenario
+from conformance.adapters.protocol import load_adapter
+from conformance.corpus.scenario import load_scenario
+from conformance.run.results import Outcome
+from conformance.run.runner import run_scenario, seat_leaks
 
 from .conftest import GOOD, inproc
 

@@ -3,10 +3,10 @@
 import json
 import re
 
-from conformance.adapter import WithVariants, parse_variants
+from conformance.adapters.protocol import WithVariants, parse_variants
 from conformance.adapters.reference import ReferenceAdapter
-from conformance.data import scenarios_dir
-from conformance.specindex import load_index
+from conformance.specdata.files import scenarios_dir
+from conformance.specdata.index import load_index
 
 BID_42 = scenarios_dir() / "variants" / "bid_42"
 NELLO = scenarios_dir() / "variants" / "nello"

@@ -1,4 +1,4 @@
-"""The suite must catch every planted-bug engine (conformance/planted/, t42 selftest)."""
+"""The suite must catch every planted-bug engine (planted/, t42 selftest)."""
 
 from __future__ import annotations
 
@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from conformance.planted import BUGS, BY_NAME
-from conformance.planted.base import PlantedAdapter
-from conformance.planted.catalog import BASE_BUGS, VARIANT_BUGS, Bug
-from conformance.results import Outcome
-from conformance.selftest import main, run_bug, run_selftest, table
-from conformance.specindex import load_index
+from conformance.run.results import Outcome
+from conformance.specdata.index import load_index
+from planted import BUGS, BY_NAME
+from planted.base import PlantedAdapter
+from planted.catalog import BASE_BUGS, VARIANT_BUGS, Bug
+from planted.selftest import main, run_bug, run_selftest, table
 
 ROOT = Path(__file__).resolve().parents[2]
 JOBS = min(2, os.cpu_count() or 1)
@@ -72,7 +72,7 @@ def test_plants_declare_the_options_they_play():
 def test_variant_plants_are_the_reference_in_the_base_game(report):
     # a variant plant changes its option's rules only: a base scenario catching it would
     # mean a bug outside its option (and a catch the selftest should not count)
-    from conformance import suite
+    from conformance.corpus import select as suite
 
     options = {i.scenario.id: i.scenario.variants for i in suite.load([]) if i.scenario}
     names = {bug.name for bug in VARIANT_BUGS}
@@ -102,7 +102,7 @@ def test_a_crashing_plant_is_broken_not_caught():
             raise RuntimeError("planted crash")
 
     bug = Bug("crashes", "DIG-03", "crashes on every action", lambda name: Crashes(name))
-    from conformance import suite
+    from conformance.corpus import select as suite
 
     scenarios = [i.scenario for i in suite.load([ROOT / "scenarios" / "play"]) if i.scenario]
     result = run_bug(bug, scenarios, load_index())
@@ -112,9 +112,9 @@ def test_a_crashing_plant_is_broken_not_caught():
 def test_reference_engine_is_not_a_catch(report):
     # the control: scenarios the reference fails are left out, so a catch means a real
     # difference between the planted engine and the reference
-    from conformance import suite
     from conformance.adapters.reference import ReferenceAdapter
-    from conformance.runner import run_scenario
+    from conformance.corpus import select as suite
+    from conformance.run.runner import run_scenario
 
     index = load_index()
     loaded = [i.scenario for i in suite.load([]) if i.scenario]

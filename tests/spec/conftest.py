@@ -1,5 +1,5 @@
 """Make tools/ importable for the spec tests (tools/ is scripts, not a package); the spec
-itself is read through conformance.specindex, the one parser."""
+itself is read through conformance.specdata.index, the one parser."""
 
 import sys
 from pathlib import Path

@@ -7,8 +7,8 @@ from pathlib import Path
 import gen_errors_md
 import pytest
 
-from conformance.specindex import check_order, load_index
-from conformance.specindex import read_codes as read_codes_at
+from conformance.specdata.index import check_order, load_index
+from conformance.specdata.index import read_codes as read_codes_at
 
 # The checkout's spec (what is committed), not the copy an installed package carries.
 SPEC = Path(__file__).resolve().parents[2] / "spec"

@@ -1,6 +1,6 @@
 """The rule index of rules.md and variants.md: well formed, unique, and every citation real.
 
-Both the real spec and small hand-written specs go through conformance.specindex, the one
+Both the real spec and small hand-written specs go through conformance.specdata.index, the one
 parser, so each check here is also shown to fail on the mistake it is there for.
 """
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance.specindex import (
+from conformance.specdata.index import (
     BOLD_ID,
     OPTION_HEADING,
     OPTION_NAME,

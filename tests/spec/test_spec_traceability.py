@@ -3,7 +3,7 @@
 import re
 from pathlib import Path
 
-from conformance.specindex import cited_ids, load_index
+from conformance.specdata.index import cited_ids, load_index
 
 # The checkout's spec (what is committed), not the copy an installed package carries.
 SPEC = Path(__file__).resolve().parents[2] / "spec"

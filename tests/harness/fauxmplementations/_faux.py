@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 
 from conformance.adapters.reference import ReferenceAdapter
-from conformance.server import serve
+from conformance.adapters.server import serve
 
 
 class Faux(ReferenceAdapter):

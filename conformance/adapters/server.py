@@ -11,7 +11,7 @@ import json
 import sys
 from typing import Any, TextIO
 
-from conformance.adapter import Adapter, Rejected
+from conformance.adapters.protocol import Adapter, Rejected
 
 
 def _dispatch(adapter: Adapter, protocol: int, request: dict[str, Any]) -> Any:
@@ -41,7 +41,7 @@ def _dispatch(adapter: Adapter, protocol: int, request: dict[str, Any]) -> Any:
 
 def serve(adapter: Adapter, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Answer requests until `stop` or end of input; exit status 0, or 1 on a bad request."""
-    from conformance.data import versions
+    from conformance.specdata.files import versions
 
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
     protocol = int(versions()["protocol"])

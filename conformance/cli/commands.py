@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from conformance import suite
+from conformance.corpus import select as suite
 
 
 def _fail(message: str) -> int:
@@ -19,7 +19,7 @@ def _fail(message: str) -> int:
 
 
 def _known_rules(rules) -> str | None:
-    from conformance.specindex import load_index
+    from conformance.specdata.index import load_index
 
     unknown = [r for r in rules if r not in load_index().rules]
     return f"unknown rule {', '.join(unknown)}" if unknown else None
@@ -27,11 +27,12 @@ def _known_rules(rules) -> str | None:
 
 def run_command(paths, adapter_spec, keyword, rules, variants, report_json, expected_path,
                 update_expected, timeout, verbose, declared=None) -> int:
-    from conformance import expected as xf
-    from conformance import report
-    from conformance.adapter import WithVariants, load_adapter, parse_variants
-    from conformance.runner import run_all
-    from conformance.specindex import load_index
+    from conformance.adapters.protocol import WithVariants, load_adapter, parse_variants
+    from conformance.report import expected as xf
+    from conformance.report import text as report
+    from conformance.run import results as results_mod
+    from conformance.run.runner import run_all
+    from conformance.specdata.index import load_index
 
     if update_expected and not expected_path:
         return _fail("--update-expected-failures needs --expected-failures FILE")
@@ -76,7 +77,7 @@ def run_command(paths, adapter_spec, keyword, rules, variants, report_json, expe
     table = report.variant_table(results)
     if table:
         click.echo("\n" + table)
-    counts = suite.totals(results)
+    counts = results_mod.totals(results)
     if report_json:
         report.write_json(report_json, report.to_json(results, adapter, counts, seconds, stale))
     if expected_path:
@@ -98,13 +99,13 @@ def run_command(paths, adapter_spec, keyword, rules, variants, report_json, expe
     if skipped_files:
         click.echo(f"note: {skipped_files} invalid scenario files not run (see t42 check)")
     click.echo(f"time: {seconds:.2f} s")
-    click.echo(suite.summary_line(counts))
-    return suite.exit_code(results, stale)
+    click.echo(results_mod.summary_line(counts))
+    return results_mod.exit_code(results, stale)
 
 
 def check_command(paths) -> int:
-    from conformance.data import spec_dir
-    from conformance.specindex import load_index
+    from conformance.specdata.files import spec_dir
+    from conformance.specdata.index import load_index
 
     index = load_index()
     problems = [f"spec/{p}" for p in index.problems]
@@ -133,7 +134,7 @@ def _errors_md_fresh(spec: Path) -> list[str]:
 
 
 def docs_command(check_only: bool) -> int:
-    from conformance.data import spec_dir
+    from conformance.specdata.files import spec_dir
 
     tool = spec_dir().parent / "tools" / "gen_errors_md.py"
     if not tool.exists():
@@ -143,7 +144,7 @@ def docs_command(check_only: bool) -> int:
 
 
 def coverage_command(paths, base_only: bool, as_json: bool) -> int:
-    from conformance.specindex import load_index
+    from conformance.specdata.index import load_index
 
     index = load_index()
     loaded = suite.load(paths)
@@ -184,7 +185,7 @@ def coverage_command(paths, base_only: bool, as_json: bool) -> int:
 
 
 def list_command(paths, keyword, rules, variants) -> int:
-    from conformance.scenario import display_path
+    from conformance.corpus.scenario import display_path
 
     for item in suite.select(suite.load(paths), keyword, rules, variants):
         sc = item.scenario
@@ -204,7 +205,7 @@ def perft_command(scenario_path, seed, dealer, depth, steps) -> int:
     if seed is not None:
         match = Match.from_seed(seed, dealer=dealer)
     else:
-        from conformance.scenario import load_scenario
+        from conformance.corpus.scenario import load_scenario
 
         loaded = load_scenario(scenario_path)
         if loaded.scenario is None:

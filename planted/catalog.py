@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from conformance.planted import edges, engines, variant_edges, variant_engines
-from conformance.planted import rule_swaps as swap
-from conformance.planted import variant_swaps as vswap
-from conformance.planted.base import (
+from planted import edges, engines, variant_edges, variant_engines
+from planted import rule_swaps as swap
+from planted import variant_swaps as vswap
+from planted.base import (
     PlantedAdapter,
     PlantedMatch,
     RulesChange,

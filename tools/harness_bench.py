@@ -1,6 +1,6 @@
 """Harness speed: the whole corpus in process and over the protocol, and `t42 --help`.
 
-    python benchmarks/harness_bench.py [--repeat 3]
+    python tools/harness_bench.py [--repeat 3]
 
 Targets (README): in process < 3 s; protocol <= 3x in process; --help < 0.3 s.
 Each figure is the best of --repeat runs, and includes loading and checking the files.
@@ -16,9 +16,10 @@ import time
 
 
 def corpus_seconds(adapter_spec: str) -> tuple[float, int, str]:
-    from conformance.adapter import load_adapter
-    from conformance.runner import run_all
-    from conformance.suite import load, summary_line, totals
+    from conformance.adapters.protocol import load_adapter
+    from conformance.corpus.select import load
+    from conformance.run.results import summary_line, totals
+    from conformance.run.runner import run_all
 
     start = time.perf_counter()
     adapter = load_adapter(adapter_spec)
@@ -32,7 +33,7 @@ def corpus_seconds(adapter_spec: str) -> tuple[float, int, str]:
 
 def help_seconds() -> float:
     t42 = shutil.which("t42")
-    command = [t42, "--help"] if t42 else [sys.executable, "-m", "conformance.cli", "--help"]
+    command = [t42, "--help"] if t42 else [sys.executable, "-m", "conformance.cli.main", "--help"]
     start = time.perf_counter()
     subprocess.run(command, check=True, capture_output=True)
     return time.perf_counter() - start
@@ -43,7 +44,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     t42 = shutil.which("t42")
-    serve = f"cmd:{t42} serve" if t42 else f"cmd:{sys.executable} -m conformance.cli serve"
+    serve = f"cmd:{t42} serve" if t42 else f"cmd:{sys.executable} -m conformance.cli.main serve"
 
     runs = [corpus_seconds("reference") for _ in range(args.repeat)]
     inproc, count, summary = min(runs)

@@ -12,7 +12,7 @@ PATHS = click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type
 def _versions(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
     if not value or ctx.resilient_parsing:
         return
-    from conformance.data import versions
+    from conformance.specdata.files import versions
 
     v = versions()
     click.echo(f"t42: suite {v['suite']}, spec {v['spec']}, protocol {v['protocol']}")
@@ -51,7 +51,7 @@ def run(paths, adapter, keyword, rules, variants, declared, report_json, expecte
         update_expected_failures, timeout, verbose):
     """Run scenarios (default: the whole suite) against an adapter (default: the
     reference engine). The last line is `N passed, N failed, N errored, N skipped`."""
-    from conformance.commands import run_command
+    from conformance.cli.commands import run_command
 
     raise SystemExit(run_command(paths, adapter, keyword, rules, variants, report_json,
                                  expected_failures, update_expected_failures, timeout, verbose,
@@ -62,7 +62,7 @@ def run(paths, adapter, keyword, rules, variants, declared, report_json, expecte
 @PATHS
 def check(paths):
     """Lint scenarios (schema, rule IDs, error codes, deals, ids) and the spec index."""
-    from conformance.commands import check_command
+    from conformance.cli.commands import check_command
 
     raise SystemExit(check_command(paths))
 
@@ -74,7 +74,7 @@ def check(paths):
 @click.option("--json", "as_json", is_flag=True, help="Print the tables as JSON.")
 def coverage(paths, base, as_json):
     """Rule ID -> scenarios and error code -> scenarios; fails if one has none."""
-    from conformance.commands import coverage_command
+    from conformance.cli.commands import coverage_command
 
     raise SystemExit(coverage_command(paths, base, as_json))
 
@@ -86,7 +86,7 @@ def coverage(paths, base, as_json):
 @click.option("--variant", "variants", multiple=True, help="Only scenarios needing this option.")
 def list_(paths, keyword, rules, variants):
     """List scenarios: id, file, rules."""
-    from conformance.commands import list_command
+    from conformance.cli.commands import list_command
 
     raise SystemExit(list_command(paths, keyword, rules, variants))
 
@@ -97,8 +97,8 @@ def list_(paths, keyword, rules, variants):
 def serve(adapter):
     """Serve the reference engine (or an in-process adapter) over the JSON-lines protocol
     on stdin/stdout (spec/protocol.md)."""
-    from conformance.adapter import load_adapter
-    from conformance.server import serve as serve_forever
+    from conformance.adapters.protocol import load_adapter
+    from conformance.adapters.server import serve as serve_forever
 
     raise SystemExit(serve_forever(load_adapter(adapter)))
 
@@ -111,7 +111,7 @@ def serve(adapter):
 @click.option("--steps", type=int, help="Play only the first N of the scenario's own steps.")
 def perft(scenario, seed, dealer, depth, steps):
     """Count legal action sequences (reference engine) from a scenario's position or a seed."""
-    from conformance.commands import perft_command
+    from conformance.cli.commands import perft_command
 
     raise SystemExit(perft_command(scenario, seed, dealer, depth, steps))
 
@@ -131,7 +131,7 @@ def perft(scenario, seed, dealer, depth, steps):
 def fuzz(adapter, games, seed, illegal_rate, rounds, timeout, variants_json):
     """Differential fuzzing: seeded random matches played through ADAPTER and the
     reference engine, every view and observation compared after every step."""
-    from conformance.differential import fuzz_command
+    from conformance.fuzz.differential import fuzz_command
 
     raise SystemExit(fuzz_command(adapter, games, seed, illegal_rate, rounds, timeout,
                                   variants_json))
@@ -142,7 +142,7 @@ def fuzz(adapter, games, seed, illegal_rate, rounds, timeout, variants_json):
 @click.option("--seed", type=int, default=0, show_default=True)
 def bench(seconds, seed):
     """Benchmark the reference engine (reference_impl.bench)."""
-    from conformance.commands import bench_command
+    from conformance.cli.commands import bench_command
 
     raise SystemExit(bench_command(seconds, seed))
 
@@ -153,9 +153,9 @@ def bench(seconds, seed):
 def selftest(args):
     """Run the suite against planted-bug engines: each must be caught."""
     try:
-        from conformance.selftest import main as selftest_main
+        from planted.selftest import main as selftest_main
     except ModuleNotFoundError as error:
-        if error.name != "conformance.selftest":
+        if error.name != "planted.selftest":
             raise
         raise click.ClickException("the selftest is not part of this version yet") from None
     raise SystemExit(selftest_main(list(args)))
@@ -165,7 +165,7 @@ def selftest(args):
 @click.option("--check", "check_only", is_flag=True, help="Fail if errors.md is stale.")
 def docs(check_only):
     """Regenerate spec/errors.md from spec/errors.yaml (tools/gen_errors_md.py)."""
-    from conformance.commands import docs_command
+    from conformance.cli.commands import docs_command
 
     raise SystemExit(docs_command(check_only))
 

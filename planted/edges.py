@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from conformance.planted.base import PlantedAdapter
+from planted.base import PlantedAdapter
 from reference_impl.tiles import SEATS, TILE_INDEX
 
 # ---- What goes in --------------------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conformance.results import Outcome, Result
+from conformance.run.results import Outcome, Result
 
 HEADER = (
     "# Scenarios this implementation is known to fail (t42 run --expected-failures).\n"

@@ -16,8 +16,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from conformance.adapter import Adapter, Rejected
-from conformance.matching import Difference, diff
+from conformance.adapters.protocol import Adapter, Rejected
+from conformance.run.matching import Difference, diff
 
 SEATS = "ABCD"
 TILES = [f"{a}|{b}" for a in range(7) for b in range(a, 7)]
@@ -175,7 +175,7 @@ def fuzz_command(adapter_spec: str, games: int, seed: int, illegal_rate: float,
 
     import click
 
-    from conformance.adapter import load_adapter
+    from conformance.adapters.protocol import load_adapter
 
     try:
         variants = json.loads(variants_json) if variants_json else None

@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from conformance import schemas
-from conformance.problems import FieldPath, Problem, format_field, line_of
-from conformance.specindex import SpecIndex, load_index
-from conformance.yamlload import load_yaml
+from conformance.corpus.problems import FieldPath, Problem, format_field, line_of
+from conformance.corpus.yamlload import load_yaml
+from conformance.specdata import schemas
+from conformance.specdata.index import SpecIndex, load_index
 
 SEATS = "ABCD"
 MODELINE = "# yaml-language-server: $schema="
@@ -286,7 +286,7 @@ def load_scenario(path: Path, index: SpecIndex | None = None) -> Loaded:
 def _id_follows_path(path: Path, doc: Any) -> list[tuple[FieldPath, str]]:
     """CONTRIBUTING.md: in the suite's corpus the id is the path below `scenarios/`, `/`
     written `.`, so a report's id leads straight to its file. Other files are free."""
-    from conformance.data import scenarios_dir
+    from conformance.specdata.files import scenarios_dir
 
     try:
         below = path.resolve().with_suffix("").relative_to(scenarios_dir().resolve()).parts

@@ -1,7 +1,7 @@
 """Mutation testing of the reference engine's rule code, with the scenario corpus as the
 only test. Not a CI step: it takes minutes.
 
-    python scripts/mutation.py [--jobs 2] [--timeout 7200] [--workdir DIR] [--json FILE]
+    python tools/mutation.py [--jobs 2] [--timeout 7200] [--workdir DIR] [--json FILE]
                                [--only reference_impl/variants.py ...]
 
 mutmut 3 ([tool.mutmut] in pyproject.toml) runs in a scratch copy of the checkout, so
@@ -11,7 +11,7 @@ consistent snapshot. The corpus is run by the pytest plugin (`pytest scenarios`)
 the scratch copy's pyproject.toml only), and stale entries are then reported only for
 those files.
 
-This file is also the pytest plugin mutmut loads (`-p scripts.mutation`): the engine
+This file is also the pytest plugin mutmut loads (`-p tools.mutation`): the engine
 caches what it derives from its rules (tables per `Rules`, canonical action dicts), and
 a cache filled by one test would hide a mutant from every later test in the same
 process, so every cache is emptied before each scenario.
@@ -42,7 +42,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 COPIED = ("reference_impl", "conformance", "spec", "scenarios", "pyproject.toml",
-          "scripts/mutation.py")
+          "tools/mutation.py")
 TARGET = 0.95
 
 # Functions of the mutated files that the conformance protocol never calls: JSON

@@ -10,7 +10,7 @@ from typing import Any
 
 import yaml
 
-from conformance.problems import FieldPath, format_field
+from conformance.corpus.problems import FieldPath, format_field
 
 _SafeBase = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-_HERE = Path(__file__).resolve().parent
-_CHECKOUT = _HERE.parent
-_PACKAGED = _HERE / "_data"
+_PACKAGE = Path(__file__).resolve().parent.parent  # conformance/
+_CHECKOUT = _PACKAGE.parent
+_PACKAGED = _PACKAGE / "_data"
 
 
 def _locate(name: str, marker: str) -> Path:

@@ -18,12 +18,12 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from conformance import schemas
-from conformance.adapter import Adapter, AdapterError, Rejected
-from conformance.matching import MISSING, Difference, diff, diff_sets, show
-from conformance.results import Detail, Outcome, Result
-from conformance.scenario import Loaded, Scenario, Step, display_path
-from conformance.specindex import SpecIndex, load_index
+from conformance.adapters.protocol import Adapter, AdapterError, Rejected
+from conformance.corpus.scenario import Loaded, Scenario, Step, display_path
+from conformance.run.matching import MISSING, Difference, diff, diff_sets, show
+from conformance.run.results import Detail, Outcome, Result
+from conformance.specdata import schemas
+from conformance.specdata.index import SpecIndex, load_index
 
 SEATS = "ABCD"
 IN_ROUND = ("bidding", "declaring", "playing")  # observation.md: `history` is null here

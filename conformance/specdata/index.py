@@ -20,7 +20,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from conformance.data import spec_dir
+from conformance.specdata.files import spec_dir
 
 RULE_FILES = ("rules.md", "variants.md")
 # Any top-level item that opens in bold is read as a rule, so a malformed ID is reported.

@@ -1,12 +1,11 @@
-"""A run of the suite: choose scenarios, run them, count outcomes."""
+"""The corpus to run: load it (default: the whole suite) and select from it."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from conformance.results import Outcome, Result
-from conformance.scenario import Loaded, load_corpus
+from conformance.corpus.scenario import Loaded, load_corpus
 
 
 def select(
@@ -37,24 +36,6 @@ def select(
 
 
 def load(paths: Sequence[Path]) -> list[Loaded]:
-    from conformance.data import scenarios_dir
+    from conformance.specdata.files import scenarios_dir
 
     return load_corpus(list(paths) or [scenarios_dir()])
-
-
-def totals(results: Iterable[Result]) -> dict[str, int]:
-    counts = {o.value: 0 for o in Outcome}
-    for result in results:
-        counts[result.outcome.value] += 1
-    return counts
-
-
-def summary_line(counts: dict[str, int]) -> str:
-    """The last line of every run: `N passed, N failed, N errored, N skipped`."""
-    return ", ".join(f"{counts[o.value]} {o.value}" for o in Outcome)
-
-
-def exit_code(results: Iterable[Result], stale: Sequence[str] = ()) -> int:
-    bad = any(r.outcome in (Outcome.FAILED, Outcome.ERRORED) and not r.expected_failure
-              for r in results)
-    return 1 if bad or stale else 0

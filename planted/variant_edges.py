@@ -8,8 +8,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from conformance.adapter import Rejected
-from conformance.planted.base import PlantedAdapter
+from conformance.adapters.protocol import Rejected
+from planted.base import PlantedAdapter
 from reference_impl.tiles import PIPS, SEATS, TILE_INDEX
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from conformance.planted.base import PlantedMatch
+from planted.base import PlantedMatch
 from reference_impl import IllegalAction
 from reference_impl.actions import bid_action, parse_action
 from reference_impl.rules import MISSING, TRUMP_SUIT

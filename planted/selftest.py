@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from conformance.results import Outcome
+from conformance.run.results import Outcome
 
 
 @dataclass
@@ -62,7 +62,7 @@ class SelfTest:
 
 def run_bug(bug: Any, scenarios: Sequence[Any], index: Any) -> BugResult:
     """The whole corpus against one planted engine."""
-    from conformance.runner import run_scenario
+    from conformance.run.runner import run_scenario
 
     adapter = bug.adapter()
     result = BugResult(bug.name, bug.rule, bug.description, variant=bool(adapter.variants))
@@ -79,12 +79,12 @@ def run_bug(bug: Any, scenarios: Sequence[Any], index: Any) -> BugResult:
 def run_selftest(paths: Sequence[Path] = (), keyword: str | None = None,
                  jobs: int = 1) -> SelfTest:
     """Load the corpus once, keep the scenarios the reference passes, run every bug."""
-    from conformance import suite
     from conformance.adapters.reference import ReferenceAdapter
-    from conformance.planted import BUGS
-    from conformance.runner import run_scenario
-    from conformance.scenario import display_path
-    from conformance.specindex import load_index
+    from conformance.corpus import select as suite
+    from conformance.corpus.scenario import display_path
+    from conformance.run.runner import run_scenario
+    from conformance.specdata.index import load_index
+    from planted import BUGS
 
     start = time.perf_counter()
     index = load_index()
@@ -122,7 +122,7 @@ _SHARED: tuple[list[Any], Any] = ([], None)
 
 
 def _run_named(name: str) -> BugResult:
-    from conformance.planted import BY_NAME
+    from planted import BY_NAME
 
     return run_bug(BY_NAME[name], *_SHARED)
 
@@ -168,7 +168,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--list", action="store_true", help="list the planted bugs and stop")
     args = parser.parse_args(argv)
     if args.list:
-        from conformance.planted import BUGS
+        from planted import BUGS
 
         for bug in BUGS:
             print(f"{bug.name:32} {bug.rule:9} {bug.description}")

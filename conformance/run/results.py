@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from conformance.matching import MISSING, Difference, show
+from conformance.run.matching import MISSING, Difference, show
 
 
 class Outcome(StrEnum):
@@ -99,3 +100,21 @@ class Result:
         if self.detail:
             lines += [f"  {line}" for line in self.detail.lines()]
         return "\n".join(lines)
+
+
+def totals(results: Iterable[Result]) -> dict[str, int]:
+    counts = {o.value: 0 for o in Outcome}
+    for result in results:
+        counts[result.outcome.value] += 1
+    return counts
+
+
+def summary_line(counts: dict[str, int]) -> str:
+    """The last line of every run: `N passed, N failed, N errored, N skipped`."""
+    return ", ".join(f"{counts[o.value]} {o.value}" for o in Outcome)
+
+
+def exit_code(results: Iterable[Result], stale: Sequence[str] = ()) -> int:
+    bad = any(r.outcome in (Outcome.FAILED, Outcome.ERRORED) and not r.expected_failure
+              for r in results)
+    return 1 if bad or stale else 0

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from conformance.results import Outcome, Result
+from conformance.run.results import Outcome, Result
 
 MARK = {Outcome.PASSED: ".", Outcome.FAILED: "F", Outcome.ERRORED: "E", Outcome.SKIPPED: "s"}
 WIDTH = 64
@@ -72,7 +72,7 @@ def variant_table(results: list[Result]) -> str:
 
 def to_json(results: list[Result], adapter: Any, counts: dict[str, int],
             seconds: float, stale: list[str]) -> dict[str, Any]:
-    from conformance.data import versions
+    from conformance.specdata.files import versions
 
     v = versions()
     return {

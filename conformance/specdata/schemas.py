@@ -6,8 +6,8 @@ import json
 from functools import cache
 from typing import Any
 
-from conformance.data import schemas_dir
-from conformance.problems import FieldPath
+from conformance.corpus.problems import FieldPath
+from conformance.specdata.files import schemas_dir
 
 
 def _load_all() -> dict[str, Any]:
@@ -48,7 +48,7 @@ def _registry(partial: bool):  # -> referencing.Registry
 @cache
 def _fast(ref: str, partial: bool):  # -> Callable[[Any], bool] | None
     """The compiled shortcut for "valid" (fastcheck.py), or None if it cannot be built."""
-    from conformance.fastcheck import Unsupported, compile_schema, inline_refs
+    from conformance.specdata.fastcheck import Unsupported, compile_schema, inline_refs
 
     loaded = _load_all()
     if partial:

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from conformance.planted.base import PlantedMatch
+from planted.base import PlantedMatch
 from reference_impl import IllegalAction
 from reference_impl.rules import MISSING, Bidding
 

@@ -1,0 +1,1 @@
+"""Load and validate: scenario files -> checked `Scenario` objects, and their selection."""

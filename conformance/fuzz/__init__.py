@@ -1,0 +1,1 @@
+"""Differential fuzzing: random matches through an implementation and the reference."""

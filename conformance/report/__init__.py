@@ -1,0 +1,1 @@
+"""Report: what a run found, for people (text) and machines (JSON), and expected failures."""

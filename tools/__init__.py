@@ -1,0 +1,1 @@
+"""Development tools (not installed): mutation testing, benchmarks, generated docs."""
