@@ -18,6 +18,13 @@ def _fail(message: str) -> int:
     return 2
 
 
+def _say_source(err: bool = False) -> None:
+    """Every command says which spec/ and scenarios/ it read (checkout or installed copy)."""
+    from conformance.specdata.files import data_root
+
+    click.echo(f"t42: {data_root().describe()}", err=err)
+
+
 def _known_rules(rules) -> str | None:
     from conformance.specdata.index import load_index
 
@@ -61,6 +68,7 @@ def run_command(paths, adapter_spec, keyword, rules, variants, report_json, expe
                        "does not declare")
         adapter = WithVariants(adapter, claimed)
     options = ", ".join(sorted(adapter.variants)) or "none"
+    _say_source()
     click.echo(f"t42: {len(chosen)} scenarios against {adapter.name} {adapter.version} "
                f"(variant options: {options})")
     start = time.perf_counter()
@@ -107,6 +115,7 @@ def check_command(paths) -> int:
     from conformance.specdata.files import spec_dir
     from conformance.specdata.index import load_index
 
+    _say_source()
     index = load_index()
     problems = [f"spec/{p}" for p in index.problems]
     loaded = suite.load(paths)
@@ -122,25 +131,36 @@ def check_command(paths) -> int:
     return 1 if problems else 0
 
 
+# Files generated from the spec, and their generators (in a checkout's tools/).
+GENERATED = {"spec/errors.md": "gen_errors_md.py",
+             "spec/schemas/spec-enums.schema.json": "gen_schema_enums.py"}
+
+
 def _errors_md_fresh(spec: Path) -> list[str]:
-    tool = spec.parent / "tools" / "gen_errors_md.py"
-    if not tool.exists():
-        return []
-    done = subprocess.run([sys.executable, str(tool), "--check"], capture_output=True, text=True)
-    if done.returncode == 0:
-        return []
-    said = (done.stdout + done.stderr).strip().splitlines()
-    return [f"spec/errors.md: stale or invalid ({said[-1] if said else 'run t42 docs'})"]
+    stale = []
+    for name, script in GENERATED.items():
+        tool = spec.parent / "tools" / script
+        if not tool.exists():
+            continue
+        done = subprocess.run([sys.executable, str(tool), "--check"], capture_output=True,
+                              text=True)
+        if done.returncode != 0:
+            said = (done.stdout + done.stderr).strip().splitlines()
+            stale.append(f"{name}: stale or invalid ({said[-1] if said else 'run t42 docs'})")
+    return stale
 
 
 def docs_command(check_only: bool) -> int:
     from conformance.specdata.files import spec_dir
 
-    tool = spec_dir().parent / "tools" / "gen_errors_md.py"
-    if not tool.exists():
-        return _fail(f"{tool} not found (needs a checkout)")
-    args = [sys.executable, str(tool)] + (["--check"] if check_only else [])
-    return subprocess.run(args).returncode
+    code = 0
+    for script in GENERATED.values():
+        tool = spec_dir().parent / "tools" / script
+        if not tool.exists():
+            return _fail(f"{tool} not found (needs a checkout)")
+        args = [sys.executable, str(tool)] + (["--check"] if check_only else [])
+        code = max(code, subprocess.run(args).returncode)
+    return code
 
 
 def coverage_command(paths, base_only: bool, as_json: bool) -> int:
@@ -148,6 +168,9 @@ def coverage_command(paths, base_only: bool, as_json: bool) -> int:
 
     index = load_index()
     loaded = suite.load(paths)
+    if not as_json:
+        _say_source()
+
     def in_base(rule_id: str) -> bool:
         rule = index.rules.get(rule_id)
         return rule is not None and rule.file == "rules.md"
@@ -186,13 +209,16 @@ def coverage_command(paths, base_only: bool, as_json: bool) -> int:
 
 def list_command(paths, keyword, rules, variants) -> int:
     from conformance.corpus.scenario import display_path
+    from conformance.specdata.files import data_root
 
-    for item in suite.select(suite.load(paths), keyword, rules, variants):
+    chosen = suite.select(suite.load(paths), keyword, rules, variants)
+    for item in chosen:
         sc = item.scenario
         if sc is None:
             click.echo(f"INVALID  {display_path(item.path)}")
         else:
             click.echo(f"{sc.id}  {display_path(sc.path)}  [{', '.join(sc.rules)}]")
+    click.echo(f"t42: {len(chosen)} scenario files listed ({data_root().describe()})")
     return 0
 
 

@@ -162,9 +162,10 @@ def selftest(args):
 
 
 @main.command()
-@click.option("--check", "check_only", is_flag=True, help="Fail if errors.md is stale.")
+@click.option("--check", "check_only", is_flag=True, help="Fail if a generated file is stale.")
 def docs(check_only):
-    """Regenerate spec/errors.md from spec/errors.yaml (tools/gen_errors_md.py)."""
+    """Regenerate the files made from the spec: spec/errors.md (tools/gen_errors_md.py) and
+    spec/schemas/spec-enums.schema.json (tools/gen_schema_enums.py)."""
     from conformance.cli.commands import docs_command
 
     raise SystemExit(docs_command(check_only))

@@ -271,7 +271,8 @@ def load_scenario(path: Path, index: SpecIndex | None = None) -> Loaded:
             json.dumps(doc)
         except (TypeError, ValueError) as error:
             return Loaded(path, None, [Problem(shown, 1, "", f"not JSON data: {error}")])
-        found = schemas.check("scenario.schema.json", doc)
+        # rule IDs, codes and fields: the checker below names the spec file they come from
+        found = schemas.check("scenario.schema.json", doc, spec_lists=False)
         if isinstance(doc, dict):
             checker = _Checker(doc, index, [p for p, _ in found])
             checker.run()
@@ -284,14 +285,15 @@ def load_scenario(path: Path, index: SpecIndex | None = None) -> Loaded:
 
 
 def _id_follows_path(path: Path, doc: Any) -> list[tuple[FieldPath, str]]:
-    """CONTRIBUTING.md: in the suite's corpus the id is the path below `scenarios/`, `/`
-    written `.`, so a report's id leads straight to its file. Other files are free."""
-    from conformance.specdata.files import scenarios_dir
+    """CONTRIBUTING.md: in a checkout's corpus the id is the path below `scenarios/`, `/`
+    written `.`, so a report's id leads straight to its file; this holds for a file checked
+    alone too (`t42 check FILE`). Files outside any checkout's scenarios/ are free."""
+    from conformance.specdata.files import corpus_root_of
 
-    try:
-        below = path.resolve().with_suffix("").relative_to(scenarios_dir().resolve()).parts
-    except (ValueError, FileNotFoundError):
+    corpus = corpus_root_of(path)
+    if corpus is None:
         return []
+    below = path.resolve().with_suffix("").relative_to(corpus).parts
     want = ".".join(below)
     if not isinstance(doc, dict) or doc.get("id") in (None, want):
         return []

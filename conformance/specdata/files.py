@@ -1,25 +1,71 @@
-"""Where the spec and the scenario corpus live: the checkout first, else package data."""
+"""Where the spec and the scenario corpus live.
+
+In a checkout, every command reads that checkout's `spec/` and `scenarios/`, so a scenario
+a contributor adds is run and checked even after a non-editable `pip install .`. The copy
+an installed package carries (pyproject force-include) serves only outside a checkout.
+Order: $T42_ROOT, then the checkout holding the working directory, then the source tree
+this code runs from (an editable install), then the installed copy.
+"""
 
 from __future__ import annotations
 
+import os
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent.parent  # conformance/
-_CHECKOUT = _PACKAGE.parent
+_SOURCE_TREE = _PACKAGE.parent
 _PACKAGED = _PACKAGE / "_data"
 
 
-def _locate(name: str, marker: str) -> Path:
-    for root in (_CHECKOUT, _PACKAGED):
-        if (root / name / marker).exists():
-            return root / name
-    raise FileNotFoundError(f"cannot find {name}/ beside conformance/ nor in {_PACKAGED}")
+@dataclass(frozen=True)
+class DataRoot:
+    """The directory holding spec/ and scenarios/, and why it was chosen."""
+
+    path: Path
+    kind: str  # "checkout", "source tree", "T42_ROOT" or "installed copy"
+
+    def describe(self) -> str:
+        return f"spec and scenarios of the {self.kind} {self.path}"
+
+
+def is_checkout(root: Path) -> bool:
+    """A directory holding the suite's spec/ and scenarios/ side by side."""
+    return ((root / "spec" / "rules.md").is_file() and (root / "spec" / "versions.yaml").is_file()
+            and (root / "scenarios").is_dir())
+
+
+def checkout_of(start: Path) -> Path | None:
+    """The nearest directory at or above `start` that is a checkout."""
+    start = start.resolve()
+    for root in (start, *start.parents):
+        if is_checkout(root):
+            return root
+    return None
+
+
+@cache
+def data_root() -> DataRoot:
+    forced = os.environ.get("T42_ROOT")
+    if forced:
+        if not is_checkout(Path(forced)):
+            raise FileNotFoundError(f"T42_ROOT={forced} holds no spec/rules.md and scenarios/")
+        return DataRoot(Path(forced).resolve(), "T42_ROOT")
+    here = checkout_of(Path.cwd())
+    if here is not None:
+        return DataRoot(here, "checkout")
+    if is_checkout(_SOURCE_TREE):
+        return DataRoot(_SOURCE_TREE, "source tree")
+    if is_checkout(_PACKAGED):
+        return DataRoot(_PACKAGED, "installed copy")
+    raise FileNotFoundError(f"cannot find spec/ and scenarios/ here, beside {_PACKAGE} "
+                            f"nor in {_PACKAGED}")
 
 
 @cache
 def spec_dir() -> Path:
-    return _locate("spec", "rules.md")
+    return data_root().path / "spec"
 
 
 @cache
@@ -29,11 +75,17 @@ def schemas_dir() -> Path:
 
 @cache
 def scenarios_dir() -> Path:
-    """The corpus; an installed package carries a copy (pyproject force-include)."""
-    for root in (_CHECKOUT, _PACKAGED):
-        if (root / "scenarios").is_dir() and (root / "spec" / "rules.md").exists():
-            return root / "scenarios"
-    raise FileNotFoundError("cannot find the scenarios/ corpus")
+    return data_root().path / "scenarios"
+
+
+def corpus_root_of(path: Path) -> Path | None:
+    """The `scenarios/` directory of the checkout a scenario file lies in, if any: the
+    id-must-match-path rule applies to any file of any checkout's corpus."""
+    path = path.resolve()
+    for parent in path.parents:
+        if parent.name == "scenarios" and is_checkout(parent.parent):
+            return parent
+    return None
 
 
 @cache

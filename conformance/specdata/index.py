@@ -46,6 +46,8 @@ class Rule:
     line: int
     variant: str | None  # None for a base rule and for the general rules of variants.md
     withdrawn: bool
+    text: str = ""  # the item's Markdown after the bold ID, continuation lines joined
+    section: str = ""  # the `## ` heading the rule sits under
 
 
 @dataclass(frozen=True)
@@ -67,9 +69,13 @@ class SpecIndex:
 def parse_rules(path: Path, index: SpecIndex) -> None:
     """Add the rule items and option headings of one markdown file to the index."""
     variant: str | None = None
+    section = ""
     base = path.name == "rules.md"
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    lines = path.read_text(encoding="utf-8").splitlines()
+    for number, line in enumerate(lines, 1):
         heading = OPTION_HEADING.match(line)
+        if line.startswith("## "):
+            section = line[3:].strip()
         if heading:
             variant = heading.group(1)
             _add_option(variant, path.name, number, base, index)
@@ -79,7 +85,19 @@ def parse_rules(path: Path, index: SpecIndex) -> None:
             continue
         item = RULE_ITEM.match(line)
         if item:
-            _add_rule(item.group(1), item.group(2), path.name, number, variant, index)
+            text = " ".join([item.group(2).strip(), *_continuation(lines, number)]).strip()
+            _add_rule(item.group(1), item.group(2), path.name, number, variant, index,
+                      text, section)
+
+
+def _continuation(lines: list[str], number: int) -> list[str]:
+    """The indented lines that continue the list item on line `number` (1-based)."""
+    out = []
+    for line in lines[number:]:
+        if not line.startswith("  ") or not line.strip():
+            break
+        out.append(line.strip())
+    return out
 
 
 def _add_option(name: str, file: str, line: int, base: bool, index: SpecIndex) -> None:
@@ -97,9 +115,9 @@ def _add_option(name: str, file: str, line: int, base: bool, index: SpecIndex) -
 
 
 def _add_rule(rule_id: str, rest: str, file: str, line: int, variant: str | None,
-              index: SpecIndex) -> None:
+              index: SpecIndex, text: str = "", section: str = "") -> None:
     withdrawn = bool(WITHDRAWN.match(rest))
-    rule = Rule(rule_id, file, line, variant, withdrawn)
+    rule = Rule(rule_id, file, line, variant, withdrawn, text, section)
     index.items.append(rule)
     where = f"{file}:{line}"
     if not RULE_ID.match(rule_id):

@@ -1,0 +1,113 @@
+"""After a non-editable `pip install .`, a checkout's own spec/ and scenarios/ are read:
+a scenario a contributor adds there is run and checked (issue 16). Outside a checkout the
+installed copy serves."""
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SHIPPED = ("conformance", "reference_impl", "planted", "spec", "scenarios", "tools",
+           "pyproject.toml", "README.md", "CHANGELOG.md")
+SOURCE = ROOT / "scenarios" / "examples" / "doc000-trump-sixes-30-set-after-one-trick.yaml"
+NEW_ID = "play.contributed-after-install"
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory):
+    """A copy of the checkout and a non-editable install of it into its own target dir."""
+    base = tmp_path_factory.mktemp("installed")
+    checkout = base / "checkout"
+    checkout.mkdir()
+    for name in SHIPPED:
+        src = ROOT / name
+        if src.is_dir():
+            shutil.copytree(src, checkout / name,
+                            ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        elif src.exists():
+            shutil.copy2(src, checkout / name)
+    site = base / "site"
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+         "--no-deps", "--target", str(site), str(checkout)],
+        capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert (site / "conformance" / "_data" / "scenarios").is_dir()
+    return checkout, site
+
+
+def t42(site: Path, cwd: Path, *args: str) -> subprocess.CompletedProcess:
+    """The installed package's `t42`, never this source tree's (PYTHONPATH first, -P: the
+    working directory is not put on sys.path)."""
+    env = {**os.environ, "PYTHONPATH": str(site)}
+    env.pop("T42_ROOT", None)
+    code = "import sys; from conformance.cli import main; sys.argv[0] = 't42'; main()"
+    return subprocess.run([sys.executable, "-P", "-c", code, *args], cwd=cwd, env=env,
+                          capture_output=True, text=True)
+
+
+def add_scenario(checkout: Path, scenario_id: str) -> Path:
+    text = SOURCE.read_text(encoding="utf-8").replace(
+        "id: examples.doc000-trump-sixes-30-set-after-one-trick", f"id: {scenario_id}")
+    path = checkout / "scenarios" / "play" / "contributed-after-install.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_the_installed_code_runs(installed):
+    checkout, site = installed
+    done = t42(site, checkout, "--version")
+    assert done.returncode == 0, done.stderr
+    show = "import conformance; print(conformance.__file__)"
+    where = subprocess.run([sys.executable, "-P", "-c", show], cwd=checkout,
+                           env={**os.environ, "PYTHONPATH": str(site)},
+                           capture_output=True, text=True).stdout
+    assert where.startswith(str(site)), where
+
+
+def test_a_scenario_added_to_the_checkout_is_run_and_checked(installed):
+    checkout, site = installed
+    path = add_scenario(checkout, NEW_ID)
+    try:
+        ran = t42(site, checkout, "run", "-k", "contributed-after-install")
+        assert ran.returncode == 0, ran.stdout + ran.stderr
+        assert f"spec and scenarios of the checkout {checkout.resolve()}" in ran.stdout
+        assert ran.stdout.rstrip().splitlines()[-1] == "1 passed, 0 failed, 0 errored, 0 skipped"
+        listed = t42(site, checkout, "list")
+        count = len(list((checkout / "scenarios").rglob("*.yaml")))
+        assert f"t42: {count} scenario files listed" in listed.stdout and NEW_ID in listed.stdout
+        checked = t42(site, checkout, "check", str(path))
+        assert checked.returncode == 0, checked.stdout
+        assert "1 scenario files checked (1 valid)" in checked.stdout
+    finally:
+        path.unlink()
+
+
+def test_a_wrong_id_in_the_checkout_is_caught_even_for_a_single_file(installed):
+    checkout, site = installed
+    path = add_scenario(checkout, "play.not-its-path")
+    try:
+        checked = t42(site, checkout, "check", str(path))
+        assert checked.returncode == 1
+        assert ("id 'play.not-its-path' should be 'play.contributed-after-install' "
+                "(the path below scenarios/)") in checked.stdout
+        ran = t42(site, checkout, "run", str(path))
+        assert ran.returncode == 1 and "0 passed, 0 failed, 1 errored" in ran.stdout
+    finally:
+        path.unlink()
+
+
+def test_outside_a_checkout_the_installed_copy_serves(installed, tmp_path):
+    checkout, site = installed
+    add_scenario(checkout, NEW_ID)  # in the checkout only: the installed copy lacks it
+    try:
+        listed = t42(site, tmp_path, "list", "-k", "contributed-after-install")
+        assert listed.returncode == 0, listed.stderr
+        assert "t42: 0 scenario files listed" in listed.stdout
+        assert f"installed copy {site.resolve() / 'conformance' / '_data'}" in listed.stdout
+    finally:
+        (checkout / "scenarios" / "play" / "contributed-after-install.yaml").unlink()
