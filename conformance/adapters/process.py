@@ -154,7 +154,41 @@ class ProcessAdapter:
                              "without replying")
         return self._reply(cmd, line)
 
-    def _reply(self, cmd: str, line: str) -> Any:
+    def pipeline(self, requests: list[tuple[str, dict[str, Any]]]) -> list[Any]:
+        """Several requests in one write, then their replies in order (protocol.md: each
+        request gets one reply, in order): one round trip instead of one per request.
+        Each item is the result, or the Rejected of a refused setup, deal or act."""
+        self._ensure()
+        proc = self._proc
+        first = self._seq + 1
+        lines = []
+        for cmd, fields in requests:
+            self._seq += 1
+            lines.append(json.dumps({"seq": self._seq, "cmd": cmd, **fields},
+                                    separators=(",", ":")))
+        try:
+            proc.stdin.write("\n".join(lines) + "\n")
+            proc.stdin.flush()
+        except (OSError, ValueError):
+            raise self._fail(f"{requests[0][0]}: the implementation closed its input "
+                             f"(exit code {proc.poll()})") from None
+        out: list[Any] = []
+        for seq, (cmd, _) in enumerate(requests, first):
+            try:
+                line = self._lines.get(timeout=self.timeout)
+            except queue.Empty:
+                raise self._fail(f"{cmd}: no reply within {self.timeout:g} s") from None
+            if line is _EOF:
+                proc.wait()
+                raise self._fail(f"{cmd}: the implementation exited (code "
+                                 f"{proc.returncode}) without replying")
+            try:
+                out.append(self._reply(cmd, line, seq))
+            except Rejected as refused:
+                out.append(refused)
+        return out
+
+    def _reply(self, cmd: str, line: str, seq: int | None = None) -> Any:
         """Check the reply envelope (protocol/response.json) and unwrap it."""
         try:
             reply = json.loads(line)
@@ -162,8 +196,9 @@ class ProcessAdapter:
             raise self._fail(f"{cmd}: reply is not JSON: {line[:200]!r}") from None
         if not isinstance(reply, dict) or type(reply.get("seq")) is not int:
             raise self._fail(f"{cmd}: reply is not an object with an integer seq: {line[:200]!r}")
-        if reply["seq"] != self._seq:
-            raise self._fail(f"{cmd}: reply seq {reply['seq']}, expected {self._seq}")
+        want = self._seq if seq is None else seq
+        if reply["seq"] != want:
+            raise self._fail(f"{cmd}: reply seq {reply['seq']}, expected {want}")
         if reply.get("ok") is True and set(reply) == {"seq", "ok", "result"}:
             return reply["result"]
         error = reply.get("error")

@@ -3,39 +3,97 @@ engine side by side, compared after every step.
 
 The corpus pins down the cases someone thought of; this finds the ones nobody did. Each
 game is a seeded random match: the reference engine proposes the actions (mostly legal,
-some deliberately illegal), both implementations receive the same action, and the run
-stops a game at the first divergence: an accepted/rejected mismatch, a different error
-code, or any difference in the referee view or a seat observation. The report gives the
-seed and the steps so far as a scenario skeleton, ready to become a regression scenario
-once its expectations are checked against the spec.
+some deliberately illegal), both implementations receive the same action, and a game
+stops at the first divergence: an accepted/rejected mismatch, a different error code
+(above `--level rules`), or any difference in the referee view, a seat observation or
+the legal actions. `shrink.py` then cuts the game down to a minimal case and `save.py`
+writes it as a scenario.
+
+Speed: a snapshot is compared as its canonical JSON text, and diffed only on a mismatch;
+a campaign reads the referee view after every step but one seat's observation per step,
+in turn (all four when a round ends), and sends each step's requests to a JSON-lines
+implementation in one write (`ProcessAdapter.pipeline`). A shrink replays with every
+observation and the legal actions after every step (`thorough`).
 """
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, field
 from typing import Any
 
 from conformance.adapters.protocol import Adapter, Rejected
-from conformance.run.matching import Difference, diff
+from conformance.run.matching import Difference, diff, diff_sets
 
 SEATS = "ABCD"
 TILES = [f"{a}|{b}" for a in range(7) for b in range(a, 7)]
+LEVELS = ("rules", "codes", "strict")
+DEALS = ("hands", "order")
+_OVER = ("round_over", "match_over")
+
+
+@dataclass
+class Case:
+    """A game as scenario data: the setup (it may hold the `contract` shortcut of
+    scenario-format.md) and the steps, each `{"act": action}` or `{"deal": deal}`."""
+
+    setup: dict[str, Any]
+    steps: list[dict[str, Any]]
+
+    def expanded(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """The setup to send and every step, the shortcut's steps first."""
+        if "contract" not in self.setup:
+            return self.setup, self.steps
+        from conformance.corpus.scenario import expand_contract, first_dealer
+
+        setup = {k: v for k, v in self.setup.items() if k != "contract"}
+        prefix = [{"act": s.payload}
+                  for s in expand_contract(first_dealer(setup), self.setup["contract"], 0)]
+        return setup, prefix + self.steps
+
+
+@dataclass
+class Finding:
+    """What differed at one step."""
+
+    where: str
+    signature: frozenset[str]  # what shrinking must keep: outcome codes, differing fields
+    differences: list[Difference] = field(default_factory=list)
+    reference_code: str | None = None  # the reference's rejection code at that step
 
 
 @dataclass
 class Divergence:
     seed: int
-    steps: list[dict[str, Any]]  # scenario steps up to and including the diverging one
-    setup: dict[str, Any]
-    where: str
-    differences: list[Difference] = field(default_factory=list)
+    case: Case  # the steps up to and including the diverging one
+    finding: Finding
+    original_steps: int = 0  # steps before shrinking
+    shrunk: bool = False
+
+    @property
+    def where(self) -> str:
+        return self.finding.where
+
+    @property
+    def differences(self) -> list[Difference]:
+        return self.finding.differences
+
+    @property
+    def steps(self) -> list[dict[str, Any]]:
+        return self.case.steps
+
+    @property
+    def setup(self) -> dict[str, Any]:
+        return self.case.setup
 
     def render(self) -> str:
         import yaml
 
         lines = [f"game seed {self.seed}: {self.where}"]
         lines += [f"  {d.render()}" for d in self.differences[:10]]
+        if self.shrunk:
+            lines.append(f"  shrunk from {self.original_steps} steps to {len(self.steps)}")
         skeleton = {"setup": self.setup, "steps": self.steps}
         lines.append("  reproduce (scenario skeleton; check expectations against the spec):")
         text = yaml.safe_dump(skeleton, sort_keys=False, default_flow_style=None, width=100)
@@ -43,13 +101,45 @@ class Divergence:
         return "\n".join(lines)
 
 
-def random_deal(rng: random.Random) -> dict[str, Any]:
+# --- random games --------------------------------------------------------------------
+
+
+def random_deal(rng: random.Random, deal: str = "hands") -> dict[str, Any]:
+    """A shuffled deal as `hands` (every engine takes them) or as an `order` (DEAL-02)."""
     order = TILES[:]
     rng.shuffle(order)
-    return {"order": order}
+    if deal == "order":
+        return {"order": order}
+    return {"hands": {seat: order[7 * i: 7 * i + 7] for i, seat in enumerate(SEATS)}}
 
 
-def illegal_candidate(rng: random.Random, view: dict[str, Any]) -> dict[str, Any]:
+def random_draws(rng: random.Random) -> list[dict[str, str]]:
+    """DRAW-04: rounds of draws, the seats tied for the highest total drawing again."""
+    seats, draws = list(SEATS), []
+    while True:
+        tiles = rng.sample(TILES, len(seats))
+        draw = dict(zip(seats, tiles, strict=True))
+        draws.append(draw)
+        totals = {s: sum(map(int, t.split("|"))) for s, t in draw.items()}
+        top = max(totals.values())
+        seats = [s for s in seats if totals[s] == top]
+        if len(seats) == 1:
+            return draws
+
+
+def random_setup(rng: random.Random, deal: str, variants: dict[str, Any] | None
+                 ) -> dict[str, Any]:
+    setup: dict[str, Any] = {"dealer": rng.choice(SEATS)}
+    setup.update(random_deal(rng, deal))
+    if variants:
+        if "deal_by_drawing" in variants and rng.random() < 0.5:
+            del setup["dealer"]
+            setup = {"draws": random_draws(rng), **setup}
+        setup["variants"] = variants
+    return setup
+
+
+def illegal_candidate(rng: random.Random) -> dict[str, Any]:
     """A plausible action that is often illegal: any seat, any tile, any bid."""
     seat = rng.choice(SEATS)
     kind = rng.choice(("play", "play", "bid", "pass", "trump"))
@@ -67,132 +157,286 @@ def illegal_candidate(rng: random.Random, view: dict[str, Any]) -> dict[str, Any
     return action
 
 
-def _outcome(adapter: Adapter, method: str, payload: Any) -> str | None:
-    """None when accepted, the error code when rejected."""
+# --- comparing two implementations ---------------------------------------------------
+
+
+def _key(value: Any) -> str:
+    """Canonical JSON text: equal texts are equal JSON values (true is never 1)."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def _copy(payload: Any) -> Any:
+    """A copy an in-process implementation may keep or change: actions are flat."""
+    if isinstance(payload, dict) and all(type(v) in (str, int, bool) for v in payload.values()):
+        return dict(payload)
+    return json.loads(json.dumps(payload))
+
+
+def _public(value: Any) -> Any:
+    """Drop an implementation's own top-level `x_` fields (observation.md allows them)."""
+    if isinstance(value, dict) and any(k.startswith("x_") for k in value):
+        return {k: v for k, v in value.items() if not k.startswith("x_")}
+    return value
+
+
+def _own_fields(value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        return {}
+    return {k: v for k, v in value.items() if k.startswith("x_")}
+
+
+def _field(path: str) -> str:
+    """A difference's field for signatures: `view.hands.A[2]` -> `view.hands`,
+    `observe.B.captured[0]` -> `observe.captured`."""
+    parts = path.replace("[", ".[").split(".")
+    if parts[0] == "observe" and len(parts) > 1:
+        parts = [parts[0], *parts[2:]]
+    return ".".join(p for p in parts[:2] if not p.startswith("["))
+
+
+def probe(adapter: Any, kind: str, payload: Any, reads: list[tuple[str, ...]]
+          ) -> tuple[str | None, list[Any]]:
+    """Send one setup, deal or act, then the reads (`("view",)`, `("observe", seat)`,
+    `("legal",)`): the rejection code (None: accepted) and what each read returned. A
+    JSON-lines adapter gets them all in one write (protocol.md: replies come in order)."""
+    if hasattr(adapter, "pipeline"):
+        fields = {"setup": "setup", "deal": "deal", "act": "action"}
+        requests = [({"setup": "setup", "deal": "deal", "act": "act"}[kind],
+                     {fields[kind]: payload})]
+        requests += [(r[0], {"seat": r[1]} if r[0] == "observe" else {}) for r in reads]
+        replies = adapter.pipeline(requests)
+        first = replies[0]
+        return (first.code if isinstance(first, Rejected) else None), replies[1:]
+    method = {"setup": adapter.start, "deal": adapter.deal, "act": adapter.act}[kind]
     try:
-        getattr(adapter, method)(payload)
+        method(payload)
+        code = None
     except Rejected as refusal:
-        return refusal.code
-    return None
+        code = refusal.code
+    return code, [_read(adapter, r) for r in reads]
 
 
-def _compare(oracle: Adapter, other: Adapter) -> list[Difference]:
-    out = diff(oracle.view(), _public(other.view()), "view", partial=False)
-    for seat in SEATS:
-        out += diff(oracle.observe(seat), _public(other.observe(seat)), f"observe.{seat}",
-                    partial=False)
-    return out
+def _read(adapter: Any, read: tuple[str, ...]) -> Any:
+    if read[0] == "observe":
+        return adapter.observe(read[1])
+    return getattr(adapter, read[0])()
 
 
-def _public(value: dict[str, Any]) -> dict[str, Any]:
-    """Drop an implementation's own `x_` fields (observation.md allows them)."""
-    return {k: v for k, v in value.items() if not k.startswith("x_")}
+class Duel:
+    """The reference engine and an implementation, sent the same steps and compared."""
 
+    def __init__(self, other: Adapter, level: str = "strict", thorough: bool = False):
+        from conformance.adapters.reference import ReferenceAdapter
 
-def play_game(oracle: Adapter, other: Adapter, seed: int, illegal_rate: float,
-              max_rounds: int, variants: dict[str, Any] | None = None) -> Divergence | None:
-    """One seeded match on both adapters; the first divergence, or None."""
-    rng = random.Random(seed)
-    setup = {"dealer": rng.choice(SEATS), **random_deal(rng)}
-    if variants:
-        setup["variants"] = variants
-    steps: list[dict[str, Any]] = []
+        self.oracle = ReferenceAdapter()
+        self.other = other
+        self.level = level
+        self.thorough = thorough
+        self.legal = "legal" in set(getattr(other, "capabilities", ()))
+        self.count = 0
+        self._seen: dict[tuple[str, ...], Any] = {}  # the reference's reads of this state
+        self._keys: dict[tuple[str, ...], str] = {}  # and their canonical texts
 
-    def check(step: dict[str, Any], method: str, payload: Any) -> Divergence | None:
-        steps.append(step)
-        want, got = _outcome(oracle, method, payload), _outcome(other, method, payload)
-        if want != got:
-            where = f"step {len(steps)}: expected {want or 'accepted'}, got {got or 'accepted'}"
-            return Divergence(seed, steps, setup, where)
-        if want:
-            step["reject"] = want
-        differences = _compare(oracle, other)
-        if differences:
-            return Divergence(seed, steps, setup, f"step {len(steps)}: views differ",
-                              differences)
+    def _reads(self, phase: str | None) -> list[tuple[str, ...]]:
+        """What to read after a step. Thorough: everything. A campaign: the view, then
+        on even steps one seat's observation (each seat every 8 steps) and on odd steps
+        the legal actions; all four observations when a round ends."""
+        if phase is None:
+            return []
+        reads: list[tuple[str, ...]] = [("view",)]
+        if self.thorough or phase in _OVER:
+            reads += [("observe", s) for s in SEATS]
+        elif self.count % 2 == 0:
+            reads.append(("observe", SEATS[(self.count // 2) % 4]))
+        if self.legal and phase not in _OVER and (self.thorough or self.count % 2):
+            reads.append(("legal",))
+        return reads
+
+    def _oracle_read(self, read: tuple[str, ...], changed: bool) -> Any:
+        """The reference's value; reused while its state has not changed."""
+        if changed or read not in self._seen:
+            self._seen[read] = _read(self.oracle, read)
+        return self._seen[read]
+
+    def _differs(self, read: tuple[str, ...], expected: Any, value: Any, typed: bool
+                 ) -> bool:
+        if value != expected:
+            return True
+        if not typed:
+            return False
+        if read not in self._keys:
+            self._keys[read] = _key(expected)
+        return _key(value) != self._keys[read]
+
+    def send(self, kind: str, payload: Any) -> Finding | None:
+        """One step on both; what differed, or None."""
+        self.count += 1
+        method = {"setup": self.oracle.start, "deal": self.oracle.deal, "act": self.oracle.act}
+        try:
+            method[kind](payload)
+            want = None
+        except Rejected as refusal:
+            want = refusal.code
+        changed = want is None
+        if changed:
+            self._seen.clear()
+            self._keys.clear()
+        running = self.oracle._match is not None
+        phase = self.state()["phase"] if running else None
+        reads = self._reads(phase)
+        sent = payload if hasattr(self.other, "pipeline") else _copy(payload)
+        got, values = probe(self.other, kind, sent, reads)
+        found = self._outcome(kind, want, got)
+        if found or not running:
+            return found
+        return self._state(reads, values, changed, want)
+
+    def state(self) -> dict[str, Any]:
+        """The reference's referee view now."""
+        return self._oracle_read(("view",), False)
+
+    def _outcome(self, kind: str, want: str | None, got: str | None) -> Finding | None:
+        if (want is None) != (got is None):
+            return Finding(f"{kind}: expected {want or 'accepted'}, got {got or 'accepted'}",
+                           frozenset({f"outcome:{want or 'accepted'}>{got or 'accepted'}"}),
+                           reference_code=want)
+        if want != got and self.level != "rules":
+            return Finding(f"{kind}: expected {want}, got {got}",
+                           frozenset({f"code:{want}>{got}"}),
+                           [Difference("error.code", want, got)], reference_code=want)
         return None
 
-    oracle.start(setup)
-    found = _start(other, setup, seed)
-    if found:
-        return found
-    differences = _compare(oracle, other)
-    if differences:
-        return Divergence(seed, steps, setup, "after setup: views differ", differences)
-    rounds = 1
-    while True:
-        view = oracle.view()
-        if view["phase"] == "match_over" or (view["phase"] == "round_over"
-                                             and rounds >= max_rounds):
+    def _state(self, reads: list[tuple[str, ...]], values: list[Any], changed: bool,
+               want: str | None) -> Finding | None:
+        # Equal Python values are taken as equal, except in thorough reads and when a
+        # round ends, where the canonical texts are compared too: `==` alone takes true
+        # for 1, and any such confusion is still there when the round ends.
+        typed = self.thorough or len(reads) > 3
+        found: list[Difference] = []
+        for read, value in zip(reads, values, strict=True):
+            expected = self._oracle_read(read, changed)
+            if read[0] == "legal":
+                if self._differs(read, expected, value, typed):
+                    found += diff_sets(expected, value if isinstance(value, list) else [],
+                                       "legal")
+                continue
+            path = ".".join(read)
+            public = value
+            if isinstance(value, dict) and value.keys() != expected.keys():
+                public = _public(value)
+            if self._differs(read, expected, public, typed):
+                found += diff(expected, public, path, partial=False)
+            if read[0] == "observe" and public is not value:
+                found += self._leaks(read[1], _own_fields(value), path)
+        if not found:
             return None
+        where = "the rejected step changed the state" if want else "state differs"
+        return Finding(where, frozenset(_field(d.path) for d in found), found,
+                       reference_code=want)
+
+    def _leaks(self, seat: str, own: dict[str, Any], path: str) -> list[Difference]:
+        """VIS-01, VIS-06, VIS-08 in the implementation's own `x_` fields, which are not
+        compared: no tile the seat may not see, no seat of a completed trick's play."""
+        if not own:
+            return []
+        from conformance.run.matching import MISSING
+        from conformance.run.runner import _strings, seat_leaks
+
+        referee = self._oracle_read(("view",), False)
+        hidden = {t for s in SEATS if s != seat for t in referee["hands"][s]}
+        shown = sorted(hidden & set(_strings(own)))
+        out = [Difference(f"{path}.x_", MISSING, shown, "shows tiles this seat may not see")
+               ] if shown else []
+        return out + seat_leaks(own, referee, path)
+
+    def begin(self, setup: dict[str, Any]) -> Finding | None:
+        self.count = 0
+        self._seen.clear()
+        self._keys.clear()
+        return self.send("setup", setup)
+
+
+# --- playing and replaying -----------------------------------------------------------
+
+
+@dataclass
+class Game:
+    """One seeded game's settings."""
+
+    illegal_rate: float = 0.2
+    max_rounds: int = 3
+    variants: dict[str, Any] | None = None
+    deal: str = "hands"
+    level: str = "strict"
+
+
+def play_game(other: Adapter, seed: int, game: Game, duel: Duel | None = None
+              ) -> tuple[Divergence | None, int]:
+    """One seeded match on both adapters: the first divergence (or None) and the number
+    of rounds dealt."""
+    duel = duel or Duel(other, game.level)
+    rng = random.Random(seed)
+    setup = random_setup(rng, game.deal, game.variants)
+    steps: list[dict[str, Any]] = []
+    found = duel.begin(setup)
+    rounds = 1
+    while not found:
+        view = duel.state()
+        if view["phase"] == "match_over" or (view["phase"] == "round_over"
+                                             and rounds >= game.max_rounds):
+            return None, rounds
         if view["phase"] == "round_over":
-            deal = random_deal(rng)
+            step = {"deal": random_deal(rng, game.deal)}
             rounds += 1
-            found = check({"deal": deal}, "deal", deal)
-        elif rng.random() < illegal_rate:
-            action = illegal_candidate(rng, view)
-            found = check({"act": action}, "act", action)
+        elif rng.random() < game.illegal_rate:
+            step = {"act": illegal_candidate(rng)}
         else:
-            action = dict(rng.choice(oracle.legal()))
-            found = check({"act": action}, "act", action)
+            step = {"act": dict(rng.choice(duel.oracle.legal()))}
+        steps.append(step)
+        kind = "deal" if "deal" in step else "act"
+        found = duel.send(kind, step[kind])
+    return Divergence(seed, Case(setup, steps), found, len(steps)), rounds
+
+
+def replay(other: Adapter, case: Case, level: str = "strict") -> tuple[int, Finding] | None:
+    """Play a case on both adapters, comparing everything after every step: the number
+    of the first diverging step (0: the setup, counting the shortcut's steps) and what
+    differed, or None when they agree (or the reference refuses the setup)."""
+    duel = Duel(other, level, thorough=True)
+    setup, steps = case.expanded()
+    found = duel.begin(setup)
+    if duel.oracle._match is None:
+        return None  # the reference refused the setup: not a case
+    if found:
+        return 0, found
+    for number, step in enumerate(steps, 1):
+        kind = "deal" if "deal" in step else "act"
+        found = duel.send(kind, step[kind])
         if found:
-            return found
-
-
-def _start(other: Adapter, setup: dict[str, Any], seed: int) -> Divergence | None:
-    try:
-        other.start(setup)
-    except Rejected as refusal:
-        return Divergence(seed, [], setup, f"setup rejected with {refusal.code}")
+            return number, found
     return None
 
 
 def fuzz(other: Adapter, games: int, seed: int, illegal_rate: float = 0.2,
-         max_rounds: int = 3, variants: dict[str, Any] | None = None
-         ) -> tuple[int, list[Divergence], list[str]]:
-    """(games played, divergences, errors): `games` seeded matches, seeds seed..seed+games-1,
-    under the variant options `variants` (spec/variants.md; None: the base game)."""
-    from conformance.adapters.reference import ReferenceAdapter
-
-    oracle = ReferenceAdapter()
+         max_rounds: int = 3, variants: dict[str, Any] | None = None,
+         deal: str = "hands", level: str = "strict", seeds: Any = None,
+         on_game: Any = None) -> tuple[int, list[Divergence], list[str]]:
+    """(games played, divergences, errors): `games` seeded matches, seeds seed..seed+games-1
+    (or the given `seeds`), under the variant options `variants` (spec/variants.md; None:
+    the base game). `on_game(rounds, divergence)` is called after each game."""
+    game = Game(illegal_rate, max_rounds, variants, deal, level)
+    duel = Duel(other, level)
     divergences: list[Divergence] = []
     errors: list[str] = []
-    for game_seed in range(seed, seed + games):
+    chosen = list(seeds) if seeds is not None else range(seed, seed + games)
+    for game_seed in chosen:
+        rounds, found = 0, None
         try:
-            found = play_game(oracle, other, game_seed, illegal_rate, max_rounds, variants)
+            found, rounds = play_game(other, game_seed, game, duel)
         except Exception as error:  # noqa: BLE001 - a crash or hang ends one game only
             errors.append(f"game seed {game_seed}: {type(error).__name__}: {error}")
-            continue
         if found:
             divergences.append(found)
-    return games, divergences, errors
-
-
-def fuzz_command(adapter_spec: str, games: int, seed: int, illegal_rate: float,
-                 rounds: int, timeout: float, variants_json: str | None = None) -> int:
-    """`t42 fuzz`: print each divergence and a closing count line; non-zero if any."""
-    import json
-
-    import click
-
-    from conformance.adapters.protocol import load_adapter
-
-    try:
-        variants = json.loads(variants_json) if variants_json else None
-    except json.JSONDecodeError as error:
-        raise click.BadParameter(f"not JSON: {error}", param_hint="--variants") from None
-    adapter = load_adapter(adapter_spec, timeout)
-    try:
-        played, divergences, errors = fuzz(adapter, games, seed, illegal_rate, rounds,
-                                           variants)
-    finally:
-        if hasattr(adapter, "close"):
-            adapter.close()
-    for found in divergences:
-        click.echo(found.render() + "\n")
-    for error in errors:
-        click.echo(f"ERRORED {error}")
-    agreed = played - len(divergences) - len(errors)
-    click.echo(f"{agreed} agreed, {len(divergences)} diverged, {len(errors)} errored "
-               f"({played} games from seed {seed}, against {adapter.name} {adapter.version})")
-    return 1 if divergences or errors else 0
+        if on_game:
+            on_game(rounds, found)
+    return len(chosen), divergences, errors

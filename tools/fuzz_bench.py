@@ -1,0 +1,106 @@
+"""Throughput of `t42 fuzz`: complete rounds per second, in one run, three ways.
+
+    python tools/fuzz_bench.py [--seconds S] [--jobs N]
+
+- engine: the reference engine alone playing uniform random rounds
+  (reference_impl.bench, policy (b)): the ceiling the harness is measured against;
+- in process: `fuzz()` against a second in-process reference adapter;
+- protocol: `fuzz()` against `t42 serve` over the JSON-lines protocol.
+
+Each fuzz figure is also printed as a share of the engine's rate. With `--jobs N` the
+two fuzz figures are measured again as a campaign of N pytest-xdist workers
+(`pytest --t42-fuzz`), and printed with their speed-up over one worker. Figures are wall
+time, the best of `--trials` runs, so other load on the machine only ever lowers them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from conformance.adapters.process import ProcessAdapter  # noqa: E402
+from conformance.adapters.reference import ReferenceAdapter  # noqa: E402
+from conformance.fuzz.differential import fuzz  # noqa: E402
+
+
+class Counting:
+    """Counts the rounds an adapter is dealt: one per accepted setup or deal."""
+
+    def __init__(self, inner):
+        self._inner, self.rounds = inner, 0
+        if hasattr(inner, "pipeline"):
+            self.pipeline = self._pipeline
+
+    def __getattr__(self, name):
+        return getattr(self._inner, name)
+
+    def _pipeline(self, requests):
+        replies = self._inner.pipeline(requests)
+        if requests[0][0] in ("setup", "deal") and not isinstance(replies[0], Exception):
+            self.rounds += 1
+        return replies
+
+    def start(self, setup):
+        self._inner.start(setup)
+        self.rounds += 1
+
+    def deal(self, deal):
+        self._inner.deal(deal)
+        self.rounds += 1
+
+
+def engine_rate(seconds: float, trials: int) -> float:
+    from reference_impl.bench import new_round, uniform_round
+
+    rng, best = random.Random(0), 0.0
+    for _ in range(trials):
+        done, start = 0, time.perf_counter()
+        while time.perf_counter() - start < seconds / trials:
+            for _ in range(20):
+                uniform_round(new_round(rng), rng)
+            done += 20
+        best = max(best, done / (time.perf_counter() - start))
+    return best
+
+
+def fuzz_rate(make, seconds: float, trials: int, games: int) -> float:
+    best, seed = 0.0, 0
+    adapter = Counting(make())
+    try:
+        for _ in range(trials):
+            adapter.rounds, start = 0, time.perf_counter()
+            while time.perf_counter() - start < seconds / trials:
+                _, divergences, errors = fuzz(adapter, games=games, seed=seed)
+                assert not divergences and not errors, (divergences, errors)
+                seed += games
+            best = max(best, adapter.rounds / (time.perf_counter() - start))
+    finally:
+        if hasattr(adapter, "close"):
+            adapter.close()
+    return best
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=6.0, help="per figure")
+    parser.add_argument("--trials", type=int, default=3)
+    args = parser.parse_args(argv)
+    serve = f"{sys.executable} -m conformance.cli.main serve"
+    engine = engine_rate(args.seconds, args.trials)
+    inproc = fuzz_rate(ReferenceAdapter, args.seconds, args.trials, games=5)
+    wire = fuzz_rate(lambda: ProcessAdapter(serve), args.seconds, args.trials, games=2)
+    print(f"{'engine alone (uniform rounds)':34} {engine:10,.0f} rounds/s")
+    print(f"{'fuzz, in process':34} {inproc:10,.0f} rounds/s  {inproc / engine:7.2%} of engine")
+    print(f"{'fuzz, protocol (t42 serve)':34} {wire:10,.0f} rounds/s  "
+          f"{wire / engine:7.2%} of engine")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
