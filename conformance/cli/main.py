@@ -121,6 +121,11 @@ def perft(scenario, seed, dealer, depth, steps):
               help="python:MODULE:OBJECT | cmd:COMMAND ARGS (compared with the reference).")
 @click.option("--games", type=int, default=200, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--shard", metavar="I/N", help="Only every N-th game from the I-th (CI matrices).")
+@click.option("--deal", type=click.Choice(["hands", "order"]), default="hands",
+              show_default=True, help="Deal every round as `hands` or as an `order` (DEAL-02).")
+@click.option("--level", type=click.Choice(["rules", "codes", "strict"]), default="strict",
+              show_default=True, help="`rules`: a rejection agrees whatever its code.")
 @click.option("--illegal-rate", type=float, default=0.2, show_default=True,
               help="Share of steps that send a random, often illegal, action.")
 @click.option("--rounds", type=int, default=3, show_default=True, help="Rounds per match.")
@@ -128,13 +133,18 @@ def perft(scenario, seed, dealer, depth, steps):
               help="Seconds to wait for each reply of a cmd: adapter.")
 @click.option("--variants", "variants_json", metavar="JSON",
               help='Variant options for every match, e.g. \'{"nello": true}\' (default: base).')
-def fuzz(adapter, games, seed, illegal_rate, rounds, timeout, variants_json):
+@click.option("--save", type=click.Path(file_okay=False, path_type=Path),
+              help="Write each distinct divergence, shrunk, as a scenario file in DIR.")
+@click.option("--no-shrink", is_flag=True, help="Report divergences as found, unshrunk.")
+def fuzz(adapter, games, seed, shard, deal, level, illegal_rate, rounds, timeout,
+         variants_json, save, no_shrink):
     """Differential fuzzing: seeded random matches played through ADAPTER and the
-    reference engine, every view and observation compared after every step."""
-    from conformance.fuzz.differential import fuzz_command
+    reference engine, compared after every step; each divergence is shrunk to a minimal
+    case. For many cores or machines: `pytest --t42-fuzz N -n auto`."""
+    from conformance.fuzz.campaign import fuzz_command
 
     raise SystemExit(fuzz_command(adapter, games, seed, illegal_rate, rounds, timeout,
-                                  variants_json))
+                                  variants_json, deal, level, save, shard, not no_shrink))
 
 
 @main.command()

@@ -216,6 +216,16 @@ def probe(adapter: Any, kind: str, payload: Any, reads: list[tuple[str, ...]]
     return code, [_read(adapter, r) for r in reads]
 
 
+def _describe(kind: str, payload: Any) -> str:
+    """A step in a few words: `play C 3|6`, `bid B 30`, `deal`, `setup`."""
+    if kind != "act" or not isinstance(payload, dict):
+        return kind
+    words = [str(payload.get(k)) for k in ("type", "seat") if k in payload]
+    words += [f"{k}={payload[k]}" if k != "tile" else str(payload[k])
+              for k in payload if k not in ("type", "seat")]
+    return " ".join(words) or "act"
+
+
 def _read(adapter: Any, read: tuple[str, ...]) -> Any:
     if read[0] == "observe":
         return adapter.observe(read[1])
@@ -269,7 +279,13 @@ class Duel:
         return _key(value) != self._keys[read]
 
     def send(self, kind: str, payload: Any) -> Finding | None:
-        """One step on both; what differed, or None."""
+        """One step on both; what differed (`where` names the step), or None."""
+        found = self._send(kind, payload)
+        if found:
+            found.where = f"{_describe(kind, payload)}: {found.where}"
+        return found
+
+    def _send(self, kind: str, payload: Any) -> Finding | None:
         self.count += 1
         method = {"setup": self.oracle.start, "deal": self.oracle.deal, "act": self.oracle.act}
         try:
@@ -297,11 +313,11 @@ class Duel:
 
     def _outcome(self, kind: str, want: str | None, got: str | None) -> Finding | None:
         if (want is None) != (got is None):
-            return Finding(f"{kind}: expected {want or 'accepted'}, got {got or 'accepted'}",
+            return Finding(f"expected {want or 'accepted'}, got {got or 'accepted'}",
                            frozenset({f"outcome:{want or 'accepted'}>{got or 'accepted'}"}),
                            reference_code=want)
         if want != got and self.level != "rules":
-            return Finding(f"{kind}: expected {want}, got {got}",
+            return Finding(f"expected {want}, got {got}",
                            frozenset({f"code:{want}>{got}"}),
                            [Difference("error.code", want, got)], reference_code=want)
         return None
@@ -330,9 +346,13 @@ class Duel:
                 found += self._leaks(read[1], _own_fields(value), path)
         if not found:
             return None
-        where = "the rejected step changed the state" if want else "state differs"
-        return Finding(where, frozenset(_field(d.path) for d in found), found,
-                       reference_code=want)
+        order = {"view": 0, "observe": 1, "legal": 2}
+        fields = sorted({_field(d.path) for d in found},
+                        key=lambda f: (order.get(f.split(".")[0], 3), f))
+        shown = ", ".join(fields[:4]) + (" ..." if len(fields) > 4 else "")
+        where = (f"the rejected step ({want}) changed {shown}" if want
+                 else f"{shown} differ{'s' if len(fields) == 1 else ''}")
+        return Finding(where, frozenset(fields), found, reference_code=want)
 
     def _leaks(self, seat: str, own: dict[str, Any], path: str) -> list[Difference]:
         """VIS-01, VIS-06, VIS-08 in the implementation's own `x_` fields, which are not

@@ -1,0 +1,172 @@
+"""`t42 fuzz`: a campaign of seeded games, its progress line, shrinking and `--save`.
+
+A campaign across cores or machines is the same seeds as pytest items
+(`pytest --t42-fuzz N`, pytest_plugin.py), spread by pytest-xdist; `--shard i/n` splits
+one for a CI matrix.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import click
+
+from conformance.fuzz.differential import Divergence, fuzz
+
+
+def shard_seeds(seed: int, games: int, shard: str | None) -> list[int]:
+    """Seeds seed..seed+games-1; with shard "i/n", every n-th from the i-th (1-based)."""
+    seeds = list(range(seed, seed + games))
+    if not shard:
+        return seeds
+    try:
+        i, n = (int(x) for x in shard.split("/"))
+    except ValueError:
+        raise click.BadParameter(f"{shard!r} is not i/n", param_hint="--shard") from None
+    if not 1 <= i <= n:
+        raise click.BadParameter(f"{shard!r}: need 1 <= i <= n", param_hint="--shard")
+    return seeds[i - 1::n]
+
+
+def parse_variants(text: str | None) -> dict[str, Any] | None:
+    if not text:
+        return None
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise click.BadParameter(f"not JSON: {error}", param_hint="--variants") from None
+    if not isinstance(value, dict):
+        raise click.BadParameter("a JSON object of options, e.g. '{\"nello\": true}'",
+                                 param_hint="--variants")
+    return value
+
+
+class Progress:
+    """A progress line on stderr: games, rounds/s, divergences so far. On a terminal it
+    is redrawn every half second; otherwise (CI logs) a line every 10 s."""
+
+    def __init__(self, total: int, stream: Any = None):
+        self.stream = stream or sys.stderr
+        self.tty = hasattr(self.stream, "isatty") and self.stream.isatty()
+        self.total, self.games, self.rounds, self.diverged = total, 0, 0, 0
+        self.start = self.last = time.perf_counter()
+        self.every = 0.5 if self.tty else 10.0
+
+    def __call__(self, rounds: int, found: Divergence | None) -> None:
+        self.games += 1
+        self.rounds += rounds
+        self.diverged += found is not None
+        now = time.perf_counter()
+        if now - self.last >= self.every:
+            self.last = now
+            self.show(now)
+
+    def line(self, now: float | None = None) -> str:
+        seconds = max((now or time.perf_counter()) - self.start, 1e-9)
+        return (f"{self.games}/{self.total} games, {self.rounds:,} rounds, "
+                f"{self.rounds / seconds:,.0f} rounds/s, {self.diverged} diverged")
+
+    def show(self, now: float | None = None) -> None:
+        end = "\r" if self.tty else "\n"
+        self.stream.write(self.line(now) + end)
+        self.stream.flush()
+
+    def done(self) -> None:
+        if self.tty:
+            self.stream.write(" " * 79 + "\r")
+            self.stream.flush()
+
+
+def distinct(divergences: list[Divergence]) -> list[tuple[Divergence, int]]:
+    """The shortest divergence of each signature, with how many games share it."""
+    groups: dict[str, list[Divergence]] = {}
+    for found in divergences:
+        groups.setdefault(min(found.finding.signature), []).append(found)
+    return [(min(group, key=lambda d: len(d.steps)), len(group)) for group in groups.values()]
+
+
+@dataclass
+class Verdict:
+    reference: str  # outcome of the saved scenario against the reference
+    implementation: str
+
+    @property
+    def sound(self) -> bool:
+        return self.reference == "passed" and self.implementation == "failed"
+
+
+def verify(path: Path, adapter: Any) -> Verdict:
+    """A saved scenario must pass on the reference and fail on the implementation."""
+    from conformance.adapters.reference import ReferenceAdapter
+    from conformance.corpus.scenario import load_scenario
+    from conformance.run.runner import run_scenario
+
+    loaded = load_scenario(path)
+    if loaded.scenario is None:
+        return Verdict("invalid: " + "; ".join(str(p) for p in loaded.problems[:2]), "-")
+    return Verdict(run_scenario(loaded.scenario, ReferenceAdapter()).outcome.value,
+                   run_scenario(loaded.scenario, adapter).outcome.value)
+
+
+def fuzz_command(adapter_spec: str, games: int, seed: int, illegal_rate: float,
+                 rounds: int, timeout: float, variants_json: str | None = None,
+                 deal: str = "hands", level: str = "strict", save: Path | None = None,
+                 shard: str | None = None, shrink: bool = True) -> int:
+    """Print each distinct divergence (shrunk) and a closing count line; non-zero if any."""
+    from conformance.adapters.protocol import load_adapter
+    from conformance.fuzz import save as saving
+    from conformance.fuzz.shrink import shrink as shrink_one
+
+    variants = parse_variants(variants_json)
+    seeds = shard_seeds(seed, games, shard)
+    try:
+        adapter = load_adapter(adapter_spec, timeout)
+    except Exception as error:  # noqa: BLE001 - report any failure to build the adapter
+        click.echo(f"t42: cannot load adapter {adapter_spec!r}: {type(error).__name__}: "
+                   f"{error}", err=True)
+        return 2
+    broken = getattr(adapter, "broken", None)
+    if broken:
+        click.echo(f"t42: the implementation is unusable: {broken}", err=True)
+        return 2
+    progress = Progress(len(seeds))
+    start = time.perf_counter()
+    try:
+        played, divergences, errors = fuzz(adapter, len(seeds), seed, illegal_rate, rounds,
+                                           variants, deal, level, seeds=seeds,
+                                           on_game=progress)
+        progress.done()
+        seconds = time.perf_counter() - start
+        groups = distinct(divergences)
+        for number, (found, count) in enumerate(groups, 1):
+            if shrink:
+                found = shrink_one(adapter, found, level)
+            if count > 1:
+                click.echo(f"{count} games diverged this way; the shortest:")
+            click.echo(found.render())
+            if save:
+                path = saving.write(found, save, adapter.name, number)
+                verdict = verify(path, adapter)
+                mark = " " if verdict.sound else "  UNSOUND "
+                click.echo(f"  saved {path}{mark}(reference {verdict.reference}, "
+                           f"{adapter.name} {verdict.implementation})")
+            click.echo("")
+    finally:
+        if hasattr(adapter, "close"):
+            adapter.close()
+    for error in errors:
+        click.echo(f"ERRORED {error}")
+    agreed = played - len(divergences) - len(errors)
+    what = f"{played} games" + (f" (shard {shard})" if shard else "") + f" from seed {seed}"
+    click.echo(f"{progress.rounds:,} rounds in {seconds:.1f} s "
+               f"({progress.rounds / max(seconds, 1e-9):,.0f} rounds/s), deal {deal}, "
+               f"level {level}, {len(groups)} distinct divergences")
+    click.echo(f"{agreed} agreed, {len(divergences)} diverged, {len(errors)} errored "
+               f"({what}, against {adapter.name} {adapter.version})")
+    return 1 if divergences or errors else 0
+

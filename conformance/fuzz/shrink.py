@@ -1,0 +1,251 @@
+"""Shrinking a divergence to a minimal case that still diverges the same way.
+
+A candidate is kept when a thorough replay (every view, observation and legal list after
+every step) still diverges with a signature that shares something with the original's:
+the same outcome codes, or a difference in one of the same fields. Passes, in order:
+
+1. truncate at the first divergence a thorough replay finds;
+2. skip the earlier rounds: a setup that starts at the diverging round's deal, with
+   that round's dealer and match marks;
+3. delta debugging (ddmin, Zeller and Hildebrandt 2002) over the steps;
+4. the bidding as the `contract` shortcut of scenario-format.md when it has that form
+   (the others pass, the declarer bids and declares), then ddmin again;
+5. the deal: tiles swapped towards the sorted deal (`0|0 0|1 ...` from A to D, or as an
+   `order`), the steps' tiles renamed along, one swap at a time; then ddmin again.
+
+Every pass stops at the budget (replays and seconds): what is found by then is kept.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from conformance.fuzz.differential import SEATS, TILES, Case, Divergence, Finding, replay
+
+Test = Callable[[Case], "tuple[Case, Finding] | None"]
+
+
+class Shrinker:
+    def __init__(self, other: Any, signature: frozenset[str], level: str = "strict",
+                 budget: int = 2000, seconds: float = 60.0):
+        self.other, self.signature, self.level = other, signature, level
+        self.budget, self.deadline = budget, time.monotonic() + seconds
+        self.tests = 0
+
+    @property
+    def spent(self) -> bool:
+        return self.tests >= self.budget or time.monotonic() > self.deadline
+
+    def test(self, case: Case) -> tuple[Case, Finding] | None:
+        """The case cut at its first divergence, and that divergence, when it still
+        diverges the same way; else None."""
+        self.tests += 1
+        try:
+            found = replay(self.other, case, self.level)
+        except Exception:  # noqa: BLE001 - a candidate that crashes is not this divergence
+            return None
+        if not found or not (found[1].signature & self.signature):
+            return None
+        prefix = len(case.expanded()[1]) - len(case.steps)
+        if 0 < found[0] <= prefix:  # inside the contract shortcut: no step to expect at
+            return None
+        return cut(case, found[0]), found[1]
+
+
+def cut(case: Case, number: int) -> Case:
+    """The case up to its `number`th expanded step (0: the setup alone)."""
+    prefix = len(case.expanded()[1]) - len(case.steps)
+    return Case(case.setup, case.steps[: max(0, number - prefix)])
+
+
+def ddmin(case: Case, shrinker: Shrinker) -> tuple[Case, Finding] | None:
+    """Remove chunks of steps, halving the chunk size when no chunk can go."""
+    best: tuple[Case, Finding] | None = None
+    steps, chunks = case.steps, 2
+    while len(steps) >= 1 and not shrinker.spent:
+        size = max(1, -(-len(steps) // chunks))
+        removed = False
+        for start in range(0, len(steps), size):
+            if shrinker.spent:
+                break
+            candidate = Case(case.setup, steps[:start] + steps[start + size:])
+            found = shrinker.test(candidate)
+            if found:
+                best, steps = found, found[0].steps
+                chunks, removed = max(chunks - 1, 2), True
+                break
+        if not removed:
+            if size == 1:
+                break
+            chunks = min(len(steps), chunks * 2)
+    return best
+
+
+def _oracle_at(case: Case, count: int) -> Any:
+    """The reference adapter after the setup and the first `count` steps."""
+    from conformance.adapters.protocol import Rejected
+    from conformance.adapters.reference import ReferenceAdapter
+
+    oracle = ReferenceAdapter()
+    setup, steps = case.expanded()
+    oracle.start(setup)
+    prefix = len(steps) - len(case.steps)
+    for step in steps[: prefix + count]:
+        try:
+            if "deal" in step:
+                oracle.deal(step["deal"])
+            else:
+                oracle.act(step["act"])
+        except Rejected:
+            pass
+    return oracle
+
+
+def skip_rounds(case: Case) -> Case | None:
+    """A setup at the last deal of the case, with that round's dealer and marks."""
+    deals = [i for i, step in enumerate(case.steps) if "deal" in step]
+    if not deals:
+        return None
+    last = deals[-1]
+    view = _oracle_at(case, last + 1).view()
+    deal = case.steps[last]["deal"]
+    setup: dict[str, Any] = {"dealer": view["dealer"], **deal}
+    if any(view["marks"].values()):
+        setup["marks"] = dict(view["marks"])
+    if "variants" in case.setup:
+        setup["variants"] = case.setup["variants"]
+    return Case(setup, case.steps[last + 1:])
+
+
+def as_contract(case: Case) -> Case | None:
+    """The steps up to the declaration as the `contract` shortcut, when one exists."""
+    if "contract" in case.setup:
+        return None
+    for k, step in enumerate(case.steps):
+        if "deal" in step:
+            return None
+        action = step["act"]
+        if not (isinstance(action, dict) and action.get("type") == "trump"):
+            continue
+        view = _oracle_at(case, k + 1).view()
+        contract = view["contract"]
+        if view["phase"] != "playing" or contract is None:
+            continue
+        bid = contract["bid"]
+        if set(bid) not in ({"points"}, {"marks"}) or action.get("seat") != contract["declarer"]:
+            return None
+        shortcut = {"declarer": contract["declarer"], "bid": dict(bid), "trump": action["trump"]}
+        if "stacks" in action:
+            shortcut["stacks"] = action["stacks"]
+        return Case({**case.setup, "contract": shortcut}, case.steps[k + 1:])
+    return None
+
+
+def passes(case: Case, shrinker: Shrinker) -> tuple[Case, Finding] | None:
+    """Each bid made a pass, one at a time: a round that needs only to end can end with
+    four passes."""
+    best = None
+    k = 0
+    while k < len(case.steps) and not shrinker.spent:
+        action = case.steps[k].get("act")
+        if isinstance(action, dict) and action.get("type") == "bid":
+            steps = [*case.steps[:k], {"act": {"type": "pass", "seat": action.get("seat")}},
+                     *case.steps[k + 1:]]
+            found = shrinker.test(Case(case.setup, steps))
+            if found:
+                best, case = found, found[0]
+        k += 1
+    return best
+
+
+def _tiles(setup: dict[str, Any]) -> tuple[str, list[str]] | None:
+    if "hands" in setup:
+        return "hands", [t for seat in SEATS for t in setup["hands"][seat]]
+    if "order" in setup:
+        return "order", list(setup["order"])
+    return None
+
+
+def _rename(step: dict[str, Any], a: str, b: str) -> dict[str, Any]:
+    action = step.get("act")
+    if isinstance(action, dict) and action.get("tile") in (a, b):
+        return {"act": {**action, "tile": b if action["tile"] == a else a}}
+    return step
+
+
+def swapped(case: Case, i: int) -> Case:
+    """The deal with position i given its sorted tile (the two tiles swap places), and
+    the two tiles renamed in the steps."""
+    form, tiles = _tiles(case.setup)
+    a, b = tiles[i], TILES[i]
+    j = tiles.index(b)
+    tiles[i], tiles[j] = b, a
+    setup = {**case.setup}
+    if form == "hands":
+        setup["hands"] = {seat: tiles[7 * n: 7 * n + 7] for n, seat in enumerate(SEATS)}
+    else:
+        setup["order"] = tiles
+    deal = next((n for n, step in enumerate(case.steps) if "deal" in step), len(case.steps))
+    return Case(setup, [_rename(step, a, b) for step in case.steps[:deal]]
+                + case.steps[deal:])
+
+
+def differing_tiles(case: Case) -> int:
+    found = _tiles(case.setup)
+    return sum(t != want for t, want in zip(found[1], TILES, strict=True)) if found else 0
+
+
+def sort_deal(case: Case, shrinker: Shrinker) -> tuple[Case, Finding] | None:
+    """Swap tiles towards the sorted deal while it still diverges."""
+    if _tiles(case.setup) is None:
+        return None
+    best = None
+    improved = True
+    while improved and not shrinker.spent:
+        improved = False
+        for i in range(28):
+            if shrinker.spent:
+                break
+            if _tiles(case.setup)[1][i] == TILES[i]:
+                continue
+            found = shrinker.test(swapped(case, i))
+            if found and len(found[0].steps) <= len(case.steps):
+                best, case, improved = found, found[0], True
+    return best
+
+
+def shrink(other: Any, found: Divergence, level: str = "strict", budget: int = 2000,
+           seconds: float = 60.0) -> Divergence:
+    """The smallest case the passes reach that still diverges like `found`; `found`
+    itself (thoroughly located) when nothing smaller does."""
+    located = replay(other, found.case, level)
+    if located is None:  # a divergence that does not replay (a flaky implementation)
+        return found
+    case, finding = cut(found.case, located[0]), located[1]
+    shrinker = Shrinker(other, finding.signature | found.finding.signature, level, budget,
+                        seconds)
+
+    def keep(result: tuple[Case, Finding] | None) -> None:
+        nonlocal case, finding
+        if result and len(result[0].steps) <= len(case.steps):
+            case, finding = result
+
+    for candidate in (skip_rounds(case),):
+        if candidate is not None:
+            keep(shrinker.test(candidate))
+    keep(ddmin(case, shrinker))
+    if any("deal" in step for step in case.steps):
+        keep(passes(case, shrinker))
+        keep(ddmin(case, shrinker))
+    contract = as_contract(case)
+    if contract is not None:
+        keep(shrinker.test(contract))
+        keep(ddmin(case, shrinker))
+    before = len(case.steps)
+    keep(sort_deal(case, shrinker))
+    if len(case.steps) <= before:
+        keep(ddmin(case, shrinker))
+    return Divergence(found.seed, case, finding, found.original_steps or len(found.steps),
+                      shrunk=True)
