@@ -21,6 +21,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="reference | python:MODULE:OBJECT | cmd:COMMAND ARGS")
     group.addoption("--t42-timeout", type=float, default=5.0,
                     help="seconds to wait for each reply of a cmd: adapter")
+    from conformance.fuzz.items import add_options
+
+    add_options(group)
 
 
 def _is_scenario(path: Path) -> bool:
@@ -45,6 +48,16 @@ def _adapter(config: pytest.Config):
         config.stash[_ADAPTER] = load_adapter(config.getoption("t42_adapter"),
                                               config.getoption("t42_timeout"))
     return config.stash[_ADAPTER]
+
+
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config,
+                                   items: list[pytest.Item]) -> None:
+    """`--t42-fuzz N`: the run is N fuzz games (conformance/fuzz/items.py), nothing else."""
+    if config.getoption("t42_fuzz"):
+        from conformance.fuzz.items import fuzz_items
+
+        config.hook.pytest_deselected(items=list(items))
+        items[:] = fuzz_items(session, config, _adapter)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

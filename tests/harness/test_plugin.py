@@ -52,3 +52,21 @@ def test_runs_under_xdist(corpus):
 def test_select_by_id_with_k(corpus):
     done = pytest_run(corpus, "-q", "-k", "perft")
     assert done.returncode == 0 and "1 passed" in done.stdout
+
+
+def test_fuzz_games_are_items_spread_by_xdist_with_junit(tmp_path):
+    junit = tmp_path / "fuzz.xml"
+    done = pytest_run("--t42-fuzz", "6", "-n", "2", f"--junitxml={junit}", "-q",
+                      "--rootdir", tmp_path, tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "6 passed" in done.stdout
+    assert 'tests="6"' in junit.read_text() and "fuzz[seed=5]" in junit.read_text()
+
+
+def test_fuzz_item_fails_with_the_shrunk_case_and_saves_it(tmp_path):
+    saved = tmp_path / "found"
+    done = pytest_run("--t42-fuzz", "2", "--t42-adapter", "python:planted:doubles-low",
+                      "--t42-fuzz-save", saved, "-q", "--rootdir", tmp_path, tmp_path)
+    assert done.returncode == 1, done.stdout
+    assert "shrunk from" in done.stdout and "2 failed" in done.stdout
+    assert len(list(saved.glob("*.yaml"))) == 2

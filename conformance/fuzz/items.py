@@ -1,0 +1,102 @@
+"""Fuzz games as pytest items: `pytest --t42-fuzz N --t42-adapter A`.
+
+Each seed is one item (`fuzz[seed=17]`), so pytest-xdist spreads a campaign over cores
+(`-n auto`) and machines (`--tx ssh=...`), `--junitxml` reports it for CI, and `-x`
+stops at the first divergence. A diverging item fails with the shrunk case; with
+`--t42-fuzz-save DIR` it is written there as a scenario, as `t42 fuzz --save` does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conformance.fuzz.differential import DEALS, LEVELS, Duel, Game, play_game
+
+_DUEL = pytest.StashKey[Duel]()
+
+
+def add_options(group: Any) -> None:
+    group.addoption("--t42-fuzz", type=int, default=0, metavar="N",
+                    help="run N differential fuzz games (seeds from --t42-fuzz-seed) "
+                         "against --t42-adapter instead of the collected tests")
+    group.addoption("--t42-fuzz-seed", type=int, default=0, help="first fuzz seed")
+    group.addoption("--t42-fuzz-deal", choices=DEALS, default="hands",
+                    help="deal fuzz rounds as hands or as an order")
+    group.addoption("--t42-fuzz-level", choices=LEVELS, default="strict",
+                    help="rules: a rejection agrees whatever its code")
+    group.addoption("--t42-fuzz-rounds", type=int, default=3, help="rounds per fuzz game")
+    group.addoption("--t42-fuzz-variants", metavar="JSON",
+                    help="variant options for every fuzz game (a JSON object)")
+    group.addoption("--t42-fuzz-save", metavar="DIR",
+                    help="write each divergence, shrunk, as a scenario file in DIR")
+
+
+def fuzz_items(session: pytest.Session, config: pytest.Config,
+               adapter: Callable[[pytest.Config], Any]) -> list[pytest.Item]:
+    first = config.getoption("t42_fuzz_seed")
+    campaign = FuzzCampaign.from_parent(session, name="t42-fuzz")
+    return [FuzzGame.from_parent(campaign, name=f"fuzz[seed={seed}]", seed=seed,
+                                 adapter=adapter)
+            for seed in range(first, first + config.getoption("t42_fuzz"))]
+
+
+class FuzzCampaign(pytest.Collector):
+    def collect(self) -> list[pytest.Item]:
+        return []
+
+
+class Divergent(Exception):
+    def __init__(self, report: str):
+        super().__init__(report)
+        self.report = report
+
+
+class FuzzGame(pytest.Item):
+    def __init__(self, *, seed: int, adapter: Callable[[pytest.Config], Any], **kwargs):
+        super().__init__(**kwargs)
+        self.seed, self._adapter = seed, adapter
+
+    def _game(self) -> Game:
+        import json
+
+        option = self.config.getoption
+        text = option("t42_fuzz_variants")
+        return Game(variants=json.loads(text) if text else None,
+                    max_rounds=option("t42_fuzz_rounds"), deal=option("t42_fuzz_deal"),
+                    level=option("t42_fuzz_level"))
+
+    def runtest(self) -> None:
+        from conformance.fuzz.shrink import shrink
+
+        adapter = self._adapter(self.config)
+        broken = getattr(adapter, "broken", None)
+        if broken:
+            pytest.exit(f"t42: the implementation is unusable: {broken}", returncode=2)
+        game = self._game()
+        if _DUEL not in self.config.stash:  # one per worker: the reference is reused
+            self.config.stash[_DUEL] = Duel(adapter, game.level)
+        found, rounds = play_game(adapter, self.seed, game, self.config.stash[_DUEL])
+        self.user_properties.append(("rounds", rounds))
+        if found is None:
+            return
+        found = shrink(adapter, found, game.level)
+        report = found.render()
+        save = self.config.getoption("t42_fuzz_save")
+        if save:
+            from conformance.fuzz import save as saving
+
+            path = saving.write(found, Path(save), adapter.name, 1)
+            report += f"\n  saved {path}"
+        raise Divergent(report)
+
+    def repr_failure(self, excinfo, style=None):
+        if isinstance(excinfo.value, Divergent):
+            return excinfo.value.report
+        return super().repr_failure(excinfo, style)
+
+    def reportinfo(self):
+        return "t42-fuzz", None, f"fuzz game seed {self.seed}"
