@@ -86,10 +86,40 @@ def fuzz_rate(make, seconds: float, trials: int, games: int) -> float:
     return best
 
 
+def campaign_rate(adapter: str, jobs: int, games: int) -> float:
+    """Rounds/s of `pytest --t42-fuzz` with `-n jobs` (0: no xdist), steady state: two
+    campaigns of `games` and 3 x `games` games, the rounds and the wall time of the
+    difference, so that starting the workers is not counted."""
+    import re
+    import subprocess
+    import tempfile
+
+    def run(count: int) -> tuple[int, float]:
+        with tempfile.TemporaryDirectory() as tmp:
+            junit = Path(tmp) / "fuzz.xml"
+            command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                       "--rootdir", tmp, tmp, "--t42-fuzz", str(count), "--t42-fuzz-seed",
+                       "1000000", "--t42-adapter", adapter, f"--junitxml={junit}"]
+            command += ["-n", str(jobs)] if jobs else ["-p", "no:xdist"]
+            start = time.perf_counter()
+            subprocess.run(command, capture_output=True, check=True, cwd=tmp)
+            seconds = time.perf_counter() - start
+            rounds = sum(map(int, re.findall(r'name="rounds" value="(\d+)"',
+                                             junit.read_text())))
+        return rounds, seconds
+
+    small, large = run(games), run(3 * games)
+    return (large[0] - small[0]) / max(large[1] - small[1], 1e-9)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=6.0, help="per figure")
     parser.add_argument("--trials", type=int, default=3)
+    parser.add_argument("--jobs", type=int, default=0,
+                        help="also measure pytest --t42-fuzz campaigns with -n JOBS")
+    parser.add_argument("--games", type=int, default=300,
+                        help="games of the smaller campaign for --jobs (in process)")
     args = parser.parse_args(argv)
     serve = f"{sys.executable} -m conformance.cli.main serve"
     engine = engine_rate(args.seconds, args.trials)
@@ -99,6 +129,13 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'fuzz, in process':34} {inproc:10,.0f} rounds/s  {inproc / engine:7.2%} of engine")
     print(f"{'fuzz, protocol (t42 serve)':34} {wire:10,.0f} rounds/s  "
           f"{wire / engine:7.2%} of engine")
+    if args.jobs:
+        for label, adapter, games in (("in process", "reference", args.games),
+                                      ("protocol", f"cmd:{serve}", args.games // 4)):
+            one = campaign_rate(adapter, 0, games)
+            many = campaign_rate(adapter, args.jobs, games)
+            print(f"{'pytest --t42-fuzz, ' + label:34} {one:10,.0f} rounds/s; with -n "
+                  f"{args.jobs}: {many:,.0f} rounds/s, {many / one:.2f}x")
     return 0
 
 

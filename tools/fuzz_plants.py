@@ -1,0 +1,134 @@
+"""Sweep every planted-bug engine with the fuzzer: found, shrunk, saved, verified.
+
+    python tools/fuzz_plants.py [-k NAME] [--games 300] [--save DIR]
+
+For each plant of `t42 selftest --list` (adapter `python:planted:NAME`): seeded games
+against the reference under each configuration that can show its rule (the base game;
+for a variant plant its option with each of its settings, alone and with the other
+options; deals by hands, then by order), until a divergence shrinks to at most 12 steps
+or the games run out. Prints one line per plant, the shrunk scenario's step count and
+whether the saved scenario fails on the plant and passes on the reference, then a summary.
+Exit status 1 if any plant is not found, not shrunk to 12 steps, or unsound.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from conformance.fuzz import save  # noqa: E402
+from conformance.fuzz.campaign import distinct, verify  # noqa: E402
+from conformance.fuzz.differential import fuzz  # noqa: E402
+from conformance.fuzz.shrink import shrink  # noqa: E402
+
+GOAL = 12
+
+
+def settings(option: str) -> list[Any]:
+    """`true`, then each enumerated value of each setting (setup.schema.json), and a
+    small target score for match_points (a match decided within a few rounds)."""
+    import json
+
+    from conformance.specdata.files import spec_dir
+
+    schema = json.loads((spec_dir() / "schemas" / "setup.schema.json").read_text())
+    props = schema["$defs"]["variants"]["properties"][option].get("properties", {})
+    out: list[Any] = [True]
+    for name, prop in props.items():
+        out += [{name: value} for value in prop.get("enum", [])]
+        if prop.get("type") == "integer":
+            out.append({name: 42})
+    return out
+
+
+def configurations(bug: Any) -> list[dict[str, Any] | None]:
+    from conformance.specdata.index import load_index
+
+    index = load_index()
+    rule = index.rules.get(bug.rule)
+    option = rule.variant if rule else None
+    if not bug.adapter().variants:
+        return [None]
+    if option is None:  # a general rule of variants.md: each option, then pairs
+        names = list(index.variants)
+        return [{n: True} for n in names] + [{a: True, b: True} for a in names
+                                             for b in names if a < b]
+    configs: list[dict[str, Any] | None] = [{option: s} for s in settings(option)]
+    configs += [{option: True, other: True} for other in index.variants if other != option]
+    return configs
+
+
+def sweep(bug: Any, games: int, directory: Path) -> dict[str, Any]:
+    start = time.perf_counter()
+    best, tried, found_any = None, 0, 0
+    for deal in ("hands", "order"):
+        for variants in configurations(bug):
+            adapter = bug.adapter()
+            try:
+                _, found, _ = fuzz(adapter, games=games, seed=0, variants=variants, deal=deal)
+            except Exception:  # noqa: BLE001 - a configuration the reference refuses
+                continue
+            tried += games
+            found_any += len(found)
+            for candidate, _count in sorted(distinct(found), key=lambda g: len(g[0].steps))[:3]:
+                small = shrink(adapter, candidate, seconds=20)
+                if best is None or len(small.steps) < len(best[0].steps):
+                    best = (small, variants, deal)
+            if best and len(best[0].steps) <= GOAL:
+                break
+        if best and len(best[0].steps) <= GOAL:
+            break
+    row: dict[str, Any] = {"name": bug.name, "rule": bug.rule, "games": tried,
+                           "divergences": found_any, "seconds": time.perf_counter() - start}
+    if best:
+        small, variants, deal = best
+        path = save.write(small, directory, f"planted:{bug.name}", 1)
+        target = path.with_name(f"{bug.name}.yaml")
+        path.replace(target)
+        verdict = verify(target, bug.adapter())
+        row.update(steps=len(small.steps), before=small.original_steps, deal=deal,
+                   variants=variants, sound=verdict.sound, path=target,
+                   verdict=f"reference {verdict.reference}, plant {verdict.implementation}")
+    return row
+
+
+def main(argv: list[str] | None = None) -> int:
+    from planted import BUGS
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-k", dest="keyword", help="only plants whose name contains this")
+    parser.add_argument("--games", type=int, default=150, help="games per configuration")
+    parser.add_argument("--save", type=Path, help="keep the scenarios here (default: temp)")
+    args = parser.parse_args(argv)
+    directory = args.save or Path(tempfile.mkdtemp(prefix="fuzz-plants-"))
+    rows = []
+    for bug in BUGS:
+        if args.keyword and args.keyword not in bug.name:
+            continue
+        row = sweep(bug, args.games, directory)
+        rows.append(row)
+        if "steps" in row:
+            shown = f"{row['steps']:3} steps (from {row['before']:3})  {row['verdict']}"
+            shown += "" if row["sound"] else "  UNSOUND"
+            shown += "" if row["steps"] <= GOAL else f"  MORE THAN {GOAL}"
+        else:
+            shown = "NOT FOUND"
+        print(f"{bug.name:34} {bug.rule:11} {shown}  [{row['seconds']:.1f} s]", flush=True)
+    found = [r for r in rows if "steps" in r]
+    good = [r for r in found if r["sound"] and r["steps"] <= GOAL]
+    steps = sorted(r["steps"] for r in found)
+    median = steps[len(steps) // 2] if steps else 0
+    print(f"{len(rows)} plants: {len(found)} found, {len(good)} shrunk to <= {GOAL} steps "
+          f"and sound (scenario fails on the plant, passes on the reference); steps: "
+          f"median {median}, max {max(steps, default=0)}; scenarios in {directory}")
+    return 0 if len(good) == len(rows) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
