@@ -7,12 +7,13 @@ the implementation (default: the reference engine). A failure shows the same rep
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
-MODELINE = "# yaml-language-server: $schema="
 _ADAPTER = pytest.StashKey[object]()
+_IDS = pytest.StashKey[dict]()  # scenario id -> the first file that had it
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -26,18 +27,56 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     add_options(group)
 
 
-def _is_scenario(path: Path) -> bool:
-    if path.suffix != ".yaml" or "scenarios" not in path.parts:
-        return False
-    with path.open(encoding="utf-8", errors="replace") as stream:
-        first = stream.readline()
-    return first.startswith(MODELINE) and "scenario.schema.json" in first
+def _in_scenarios(path: Path) -> bool:
+    return "scenarios" in path.parts
+
+
+def pytest_collect_directory(path: Path, parent: pytest.Collector):
+    """Folders under `scenarios/` are walked by ScenarioDir: nothing in them is skipped
+    without a word, and a link to an enclosing folder is reported, not followed."""
+    if _in_scenarios(path):
+        return ScenarioDir.from_parent(parent, path=path)
+    return None
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector):
-    if _is_scenario(file_path):
+    from conformance.corpus.scenario import SUFFIXES
+
+    if file_path.name.endswith(SUFFIXES) and _in_scenarios(file_path):
         return ScenarioFile.from_parent(parent, path=file_path)
     return None
+
+
+class ScenarioDir(pytest.Dir):
+    """pytest's Dir, except that every `*.yaml`/`*.yml` entry is collected whatever it is
+    (a FIFO, a device, a link loop: loading refuses each with a message) and a link to an
+    enclosing folder becomes one failing item instead of an endless walk."""
+
+    def collect(self):
+        from conformance.corpus.scenario import SUFFIXES
+
+        ihook, config = self.ihook, self.config
+        for entry in sorted(os.scandir(self.path), key=lambda e: e.name):
+            path = Path(entry.path)
+            try:
+                is_dir = entry.is_dir()
+            except OSError:  # a link loop
+                is_dir = False
+            if not self.session.isinitpath(path, with_parents=is_dir) and \
+                    ihook.pytest_ignore_collect(collection_path=path, config=config):
+                continue
+            if is_dir and os.path.realpath(path) in _ancestors(path):
+                yield ScenarioFile.from_parent(self, path=path)
+            elif is_dir:
+                collector = ihook.pytest_collect_directory(path=path, parent=self)
+                if collector is not None:
+                    yield collector
+            elif entry.name.endswith(SUFFIXES) or entry.is_file():
+                yield from ihook.pytest_collect_file(file_path=path, parent=self)
+
+
+def _ancestors(path: Path) -> set[str]:
+    return {os.path.realpath(p) for p in path.parents}
 
 
 def _adapter(config: pytest.Config):
@@ -74,9 +113,10 @@ class ScenarioFailure(Exception):
 
 class ScenarioFile(pytest.File):
     def collect(self):
-        from conformance.corpus.scenario import load_scenario
+        from conformance.corpus.scenario import duplicate_id, load_scenario
 
         loaded = load_scenario(self.path)
+        duplicate_id(self.config.stash.setdefault(_IDS, {}), loaded)
         if loaded.scenario is None:
             yield InvalidScenario.from_parent(self, name=self.path.name,
                                               problems=[str(p) for p in loaded.problems])

@@ -7,20 +7,24 @@ checks against the spec index -> a `Scenario` whose steps include the expanded
 
 from __future__ import annotations
 
+import codecs
+import errno
 import json
-from collections.abc import Iterable
+import os
+import stat
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from conformance.corpus.problems import FieldPath, Problem, format_field, line_of
-from conformance.corpus.yamlload import load_yaml
+from conformance.corpus.yamlload import LIMITS, load_yaml
 from conformance.specdata import schemas
 from conformance.specdata.index import SpecIndex, load_index
+from reference_impl.tiles import NAMES, SEATS
 
-SEATS = "ABCD"
 MODELINE = "# yaml-language-server: $schema="
-ALL_TILES = frozenset(f"{a}|{b}" for a in range(7) for b in range(a, 7))
+ALL_TILES = frozenset(NAMES)
 # scenario-format.md: act/deal/setup payloads are judged by these schemas.
 PAYLOAD_SCHEMA = {
     "act": "action.schema.json",
@@ -55,45 +59,51 @@ class Scenario:
 
 def display_path(path: Path) -> str:
     """A path relative to the working directory when possible (clickable in terminals)."""
-    try:
-        return path.resolve().relative_to(Path.cwd()).as_posix()
-    except ValueError:
+    try:  # abspath, not resolve: a link is shown as itself, and a link loop is no error
+        return Path(os.path.abspath(path)).relative_to(Path.cwd()).as_posix()
+    except (ValueError, OSError):
         return path.as_posix()
 
 
 # --- the contract shortcut (scenario-format.md) -------------------------------------
 
 
-def left_of(seat: str) -> str:
-    """TBL-01: the next seat clockwise."""
-    return SEATS[(SEATS.index(seat) + 1) % 4]
+def expand_contract(setup: dict[str, Any], contract: dict[str, Any], line: int) -> list[Step]:
+    """BID-01, CON-01, CON-02: in bidding order every seat but the declarer passes and the
+    declarer bids; then the declarer declares trump (and stacks).
 
+    Who is to bid next is asked of the reference engine, never re-derived here: the first
+    dealer (by `dealer` or by the draw, DRAW-03/DRAW-04), the seat order (TBL-01) and any
+    option that changes them are the engine's. ValueError when the engine refuses one of
+    the steps, so that the loader reports it at `setup.contract`."""
+    from reference_impl import IllegalAction, Match
 
-def first_dealer(setup: dict[str, Any]) -> str:
-    """The setup's `dealer`, or under deal_by_drawing the seat whose tile has the highest
-    pip total in the last round of `draws` (DRAW-03, DRAW-04)."""
-    if "dealer" in setup:
-        return setup["dealer"]
-    last = setup["draws"][-1]
-    return max(last, key=lambda seat: sum(int(n) for n in last[seat].split("|")))
-
-
-def expand_contract(dealer: str, contract: dict[str, Any], line: int) -> list[Step]:
-    """BID-01: from the seat left of the dealer, the others pass and the declarer bids;
-    then the declarer declares trump (and stacks) (CON-01, CON-02)."""
     declarer = contract["declarer"]
-    steps = []
-    seat = dealer
-    for _ in range(4):
-        seat = left_of(seat)
-        action = {"type": "pass", "seat": seat}
-        if seat == declarer:
-            action = {"type": "bid", "seat": seat, **contract["bid"]}
+    steps: list[Step] = []
+
+    def send(match: Any, action: dict[str, Any]) -> None:
+        try:
+            match.apply(action)
+        except IllegalAction as error:
+            raise ValueError(f"the reference engine refuses {json.dumps(action)}: "
+                             f"{error.code}") from None
         steps.append(Step("setup.contract", line, "act", action))
+
+    try:
+        match = Match.start(json.loads(json.dumps(setup)))
+    except IllegalAction as error:
+        raise ValueError(f"the reference engine refuses the setup: {error.code}") from None
+    for _ in range(len(SEATS)):
+        view = match.view()
+        if view["phase"] != "bidding":
+            break
+        seat = view["to_act"]
+        bid = {"type": "bid", "seat": seat, **contract["bid"]}
+        send(match, bid if seat == declarer else {"type": "pass", "seat": seat})
     declare = {"type": "trump", "seat": declarer, "trump": contract["trump"]}
     if "stacks" in contract:
         declare["stacks"] = contract["stacks"]
-    steps.append(Step("setup.contract", line, "act", declare))
+    send(match, declare)
     return steps
 
 
@@ -122,6 +132,7 @@ class _Checker:
         setup = self.doc.get("setup")
         if setup is not None and self.sound(("setup",)):
             self.deal(("setup",), setup)
+            self.engine_accepts(("setup",), setup)
         started = setup is not None
         steps = self.doc.get("steps")
         for i, step in enumerate(steps if isinstance(steps, list) else []):
@@ -164,6 +175,22 @@ class _Checker:
             if missing:
                 self.add(path + ("hands",), f"tiles never dealt: {', '.join(missing)}")
 
+    def engine_accepts(self, path: FieldPath, setup: dict[str, Any]) -> None:
+        """A setup the scenario expects accepted must be valid by the engine's bounds too,
+        which the schema cannot all state (starting marks depend on match_points, SCORE-03,
+        MPTS-02): `t42 check` says so, rather than `t42 run` blaming the implementation."""
+        from reference_impl import IllegalAction, Match
+
+        setup = {k: v for k, v in setup.items() if k != "contract"}
+        if self.doc.get("variants") and "variants" not in setup:
+            setup["variants"] = self.doc["variants"]
+        try:
+            Match.start(json.loads(json.dumps(setup)))
+        except IllegalAction as error:
+            message = getattr(error, "message", str(error))
+            self.add(path, f"the reference engine refuses this setup ({error.code}: "
+                           f"{message}): a step that is not `reject`ed must be valid")
+
     def step(self, path: FieldPath, step: dict[str, Any], started: bool) -> bool:
         kind = next((k for k in PAYLOAD_SCHEMA if k in step), None)
         reject = step.get("reject")
@@ -173,6 +200,8 @@ class _Checker:
             self.reject_code(path, kind, step[kind], reject)
         if kind in ("deal", "setup") and reject != "INVALID_SETUP":
             self.deal(path + (kind,), step[kind])
+        if kind == "setup" and reject is None and not self.found:
+            self.engine_accepts(path + ("setup",), step["setup"])
         if "expect" in step:
             self.expect(path + ("expect",), step["expect"])
         return started or (kind == "setup" and reject is None)
@@ -212,6 +241,7 @@ class Loaded:
     path: Path
     scenario: Scenario | None
     problems: list[Problem]
+    id_line: int = 1  # where a duplicate id is reported
 
 
 def _problems(path: Path, lines: dict[FieldPath, int], found: Iterable[tuple[FieldPath, str]]):
@@ -231,7 +261,7 @@ def _build(path: Path, doc: dict[str, Any], lines: dict[FieldPath, int]) -> Scen
         steps.append(Step("setup", lines.get(("setup",), 1), "setup", setup))
         if "contract" in doc["setup"]:
             line = lines.get(("setup", "contract"), 1)
-            steps += expand_contract(first_dealer(setup), doc["setup"]["contract"], line)
+            steps += expand_contract(setup, doc["setup"]["contract"], line)
     needs = set()
     for i, raw in enumerate(doc["steps"]):
         kind = next((k for k in PAYLOAD_SCHEMA if k in raw), None)
@@ -255,22 +285,67 @@ def _modeline(path: Path, text: str) -> list[str]:
     return []
 
 
-def load_scenario(path: Path, index: SpecIndex | None = None) -> Loaded:
-    """Load and check one file; `scenario` is None when it has any problem."""
-    index = index or load_index()
+_KINDS = ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
+          (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
+
+
+def read_text(path: Path, limit: int = LIMITS.file_bytes) -> tuple[str | None, int, str]:
+    """The file's text, or None and (line, why). Only a regular file of at most `limit`
+    bytes of UTF-8 is read: a FIFO would block, /dev/zero would never end."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        return Loaded(path, None, [Problem(display_path(path), 1, "", f"cannot read: {error}")])
+        info = path.stat()  # follows links: a link loop is ELOOP here
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            return None, 1, "cannot read: a symbolic link loop"
+        return None, 1, f"cannot read: {error.strerror or error}"
+    if stat.S_ISDIR(info.st_mode):
+        return None, 1, "a link to an enclosing directory: not followed (it would loop)"
+    kind = next((name for test, name in _KINDS if test(info.st_mode)), None)
+    if kind or not stat.S_ISREG(info.st_mode):
+        return None, 1, f"refused: {kind or 'not a regular file'}, not a scenario file"
+    try:
+        with path.open("rb") as stream:
+            data = stream.read(limit + 1)
+    except OSError as error:
+        return None, 1, f"cannot read: {error.strerror or error}"
+    if len(data) > limit or info.st_size > limit:
+        return None, 1, f"refused: more than {limit:,} bytes (the limit of a scenario file)"
+    if data.startswith(codecs.BOM_UTF8):
+        return None, 1, "the file starts with a byte-order mark (U+FEFF): save it as UTF-8 " \
+                        "without one, so that the modeline is the first thing in the file"
+    try:
+        return data.decode("utf-8"), 0, ""
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        column = error.start - data.rfind(b"\n", 0, error.start)
+        return None, line, f"not UTF-8: byte 0x{data[error.start]:02x} at column {column}"
+
+
+def load_scenario(path: Path, index: SpecIndex | None = None) -> Loaded:
+    """Load and check one file; `scenario` is None when it has any problem. Never raises:
+    whatever the file holds, the answer is a list of `file:line: field: message`."""
+    try:
+        return _load(path, index or load_index())
+    except Exception as error:  # noqa: BLE001 - a file must not end the run or collection
+        return _refused(path, 1, f"cannot load ({type(error).__name__}: {error}); "
+                                 "please report this as a harness bug")
+
+
+def _refused(path: Path, line: int, message: str, field: str = "") -> Loaded:
+    return Loaded(path, None, [Problem(display_path(path), line, field, message)])
+
+
+def _load(path: Path, index: SpecIndex) -> Loaded:
+    if path.suffix == ".yml":
+        return _refused(path, 1, "scenario files end in .yaml: rename this .yml file")
+    text, line, why = read_text(path)
+    if text is None:
+        return _refused(path, line, why)
     doc, lines, raw = load_yaml(text)
     shown = display_path(path)
     problems = [Problem(shown, line, fld, msg) for line, fld, msg in raw]
     problems += [Problem(shown, 1, "", msg) for msg in _modeline(path, text)]
     if doc is not None:
-        try:
-            json.dumps(doc)
-        except (TypeError, ValueError) as error:
-            return Loaded(path, None, [Problem(shown, 1, "", f"not JSON data: {error}")])
         # rule IDs, codes and fields: the checker below names the spec file they come from
         found = schemas.check("scenario.schema.json", doc, spec_lists=False)
         if isinstance(doc, dict):
@@ -281,7 +356,11 @@ def load_scenario(path: Path, index: SpecIndex | None = None) -> Loaded:
         problems += _problems(path, lines, found)
     if problems:
         return Loaded(path, None, sorted(problems, key=lambda p: p.line))
-    return Loaded(path, _build(path, doc, lines), [])
+    try:
+        return Loaded(path, _build(path, doc, lines), [], lines.get(("id",), 1))
+    except ValueError as error:  # the contract shortcut, refused by the reference engine
+        return _refused(path, line_of(lines, ("setup", "contract")), str(error),
+                        "setup.contract")
 
 
 def _id_follows_path(path: Path, doc: Any) -> list[tuple[FieldPath, str]]:
@@ -290,10 +369,14 @@ def _id_follows_path(path: Path, doc: Any) -> list[tuple[FieldPath, str]]:
     alone too (`t42 check FILE`). Files outside any checkout's scenarios/ are free."""
     from conformance.specdata.files import corpus_root_of
 
-    corpus = corpus_root_of(path)
+    try:
+        corpus = corpus_root_of(path)
+        if corpus is not None:
+            below = path.resolve().with_suffix("").relative_to(corpus).parts
+    except (ValueError, OSError, RuntimeError):  # RuntimeError: a link loop (3.11)
+        return []
     if corpus is None:
         return []
-    below = path.resolve().with_suffix("").relative_to(corpus).parts
     want = ".".join(below)
     if not isinstance(doc, dict) or doc.get("id") in (None, want):
         return []
@@ -302,17 +385,58 @@ def _id_follows_path(path: Path, doc: Any) -> list[tuple[FieldPath, str]]:
 
 # --- the corpus ----------------------------------------------------------------------
 
+SUFFIXES = (".yaml", ".yml")  # .yml is found so that it is refused aloud, not skipped
+
+
+def _walk(folder: Path, ancestors: frozenset[str]) -> Iterator[Path]:
+    """Depth first, sorted by name (the order of sorted(rglob)). A link to an enclosing
+    directory is yielded, not entered, so that loading reports it."""
+    try:
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    except OSError:
+        yield folder  # loading says why it cannot be read
+        return
+    for entry in entries:
+        path = Path(entry.path)
+        try:
+            is_dir = entry.is_dir()  # follows links
+        except OSError:  # a link loop: loading reports it if it is named like a scenario
+            is_dir = False
+        if is_dir:
+            real = os.path.realpath(path)
+            if real in ancestors:
+                yield path
+            else:
+                yield from _walk(path, ancestors | {real})
+        elif entry.name.endswith(SUFFIXES):
+            yield path
+
 
 def discover(paths: Iterable[Path]) -> list[Path]:
     """Scenario files under the given files and directories, sorted, each once."""
     found: dict[Path, None] = {}
     for path in paths:
         if path.is_dir():
-            for file in sorted(path.rglob("*.yaml")):
+            for file in _walk(path, frozenset({os.path.realpath(path)})):
                 found.setdefault(file, None)
         else:
             found.setdefault(path, None)
     return list(found)
+
+
+def duplicate_id(seen: dict[str, Path], item: Loaded) -> None:
+    """A duplicate id is a problem of the later file (in discovery order); `seen` holds
+    the first file of each id. Shared by `t42` and the pytest plugin."""
+    sc = item.scenario
+    if sc is None:
+        return
+    if sc.id in seen:
+        other = display_path(seen[sc.id])
+        item.problems.append(Problem(display_path(sc.path), item.id_line, "id",
+                                     f"id {sc.id} already used by {other}"))
+        item.scenario = None
+    else:
+        seen[sc.id] = sc.path
 
 
 def load_corpus(paths: Iterable[Path], index: SpecIndex | None = None) -> list[Loaded]:
@@ -321,14 +445,5 @@ def load_corpus(paths: Iterable[Path], index: SpecIndex | None = None) -> list[L
     loaded = [load_scenario(p, index) for p in discover(paths)]
     first: dict[str, Path] = {}
     for item in loaded:
-        sc = item.scenario
-        if sc is None:
-            continue
-        if sc.id in first:
-            other = display_path(first[sc.id])
-            item.problems.append(Problem(display_path(sc.path), 1, "id",
-                                         f"id {sc.id} already used by {other}"))
-            item.scenario = None
-        else:
-            first[sc.id] = sc.path
+        duplicate_id(first, item)
     return loaded

@@ -1,11 +1,17 @@
-"""YAML loading that keeps line numbers and refuses duplicate keys.
+"""YAML loading that keeps line numbers, refuses duplicate keys and stays bounded.
 
-Built on yaml's safe loader (the C one when libyaml is present): compose the node tree,
-walk it once to record the line of every field and find duplicate keys, then construct.
+Built on yaml's safe loader (the C one when libyaml is present). Three passes over one
+text: (1) the event stream, flat and cheap, checks the caps that must hold before any
+tree is built (nesting depth, string length, how far aliases expand: a 1 KB file of
+nested aliases would otherwise expand to gigabytes); (2) the node tree is walked once to
+record the line of every field, find duplicate keys and refuse values that have no JSON
+form (dates, !!binary, !!set, NaN, huge integers) at their own line and field; (3) only
+then is the data constructed.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import yaml
@@ -15,57 +21,170 @@ from conformance.corpus.problems import FieldPath, format_field
 _SafeBase = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
+@dataclass(frozen=True)
+class Limits:
+    """What one scenario file may hold (README "Limits"). The corpus's largest file is
+    7 KB, 9 levels deep, 860 scalars, its longest string 1,310 characters."""
+
+    file_bytes: int = 1 << 20
+    depth: int = 64
+    string_chars: int = 10_000
+    nodes: int = 100_000  # after alias expansion
+    integer: int = 2**53 - 1  # the largest integer every JSON reader keeps exactly
+
+
+LIMITS = Limits()
+_JSON_SCALARS = {
+    "tag:yaml.org,2002:null", "tag:yaml.org,2002:bool", "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:float", "tag:yaml.org,2002:str",
+}
+_NO_JSON_FORM = {
+    "tag:yaml.org,2002:timestamp": "a date or time, which JSON has not: quote it to make it "
+                                   "a string",
+    "tag:yaml.org,2002:binary": "!!binary data, which JSON has not",
+    "tag:yaml.org,2002:set": "a !!set, which JSON has not: write a list",
+    "tag:yaml.org,2002:omap": "an !!omap, which JSON has not: write a mapping",
+    "tag:yaml.org,2002:pairs": "!!pairs, which JSON has not: write a mapping",
+}
+Found = list[tuple[int, str, str]]  # (line, field, message)
+
+
 class LineLoader(_SafeBase):  # type: ignore[misc, valid-type]
     """A safe loader; the line bookkeeping is done by `load_yaml` on its node tree."""
 
 
-def _walk(
-    loader: LineLoader,
-    node: yaml.Node,
-    path: FieldPath,
-    lines: dict[FieldPath, int],
-    duplicates: list[tuple[FieldPath, int, str]],
-) -> None:
-    lines.setdefault(path, node.start_mark.line + 1)
-    if isinstance(node, yaml.MappingNode):
+def _scan(text: str, limits: Limits) -> Found:
+    """Pass 1, over events: depth, string length and alias expansion, before any tree."""
+    depth = 0
+    sizes: dict[str, int] = {}  # anchor -> nodes it stands for
+    open_: list[tuple[str | None, int]] = []  # (anchor, nodes so far) per open collection
+    total = 0
+    for event in yaml.parse(text, Loader=LineLoader):
+        line = event.start_mark.line + 1
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > limits.depth:
+                return [(line, "", f"nested deeper than {limits.depth} levels")]
+            open_.append((event.anchor, total))
+            total += 1
+            continue
+        if isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+            anchor, start = open_.pop()
+            if anchor is not None:
+                sizes[anchor] = total - start
+            continue
+        if isinstance(event, yaml.ScalarEvent):
+            if len(event.value) > limits.string_chars:
+                return [(line, "", f"a value of {len(event.value):,} characters (the limit "
+                                   f"is {limits.string_chars:,})")]
+            total += 1
+            if event.anchor is not None:
+                sizes[event.anchor] = 1
+        elif isinstance(event, yaml.AliasEvent):
+            if any(anchor == event.anchor for anchor, _ in open_):
+                return [(line, "", f"an alias inside its own anchor (&{event.anchor}): a "
+                                   "structure that contains itself has no JSON form")]
+            total += sizes.get(event.anchor, 1)
+        if total > limits.nodes:
+            return [(line, "", f"more than {limits.nodes:,} values once aliases are expanded "
+                               "(an alias bomb?)")]
+    return []
+
+
+class _Walk:
+    """Pass 2, over the node tree: lines, duplicate keys, values without a JSON form."""
+
+    def __init__(self, loader: LineLoader, limits: Limits):
+        self.loader, self.limits = loader, limits
+        self.lines: dict[FieldPath, int] = {}
+        self.found: list[tuple[FieldPath, int, str]] = []
+
+    def node(self, node: yaml.Node, path: FieldPath) -> None:
+        line = node.start_mark.line + 1
+        self.lines.setdefault(path, line)
+        if isinstance(node, yaml.MappingNode):
+            self.mapping(node, path)
+        elif isinstance(node, yaml.SequenceNode):
+            if node.tag in _NO_JSON_FORM:  # !!omap, !!pairs
+                self.found.append((path, line, _NO_JSON_FORM[node.tag]))
+                return
+            for index, item in enumerate(node.value):
+                self.node(item, path + (index,))
+        else:
+            problem = self.scalar(node)
+            if problem:
+                self.found.append((path, line, problem))
+
+    def mapping(self, node: yaml.MappingNode, path: FieldPath) -> None:
+        if node.tag in _NO_JSON_FORM:
+            self.found.append((path, node.start_mark.line + 1, _NO_JSON_FORM[node.tag]))
+            return
         seen: dict[Any, int] = {}
         for key_node, value_node in node.value:
-            key = loader.construct_object(key_node, deep=True)
             line = key_node.start_mark.line + 1
-            try:
-                first = seen.get(key)
-            except TypeError:  # an unhashable key; the schema will refuse it
+            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag != (
+                    "tag:yaml.org,2002:str"):
+                shown = key_node.value if isinstance(key_node, yaml.ScalarNode) else "?"
+                self.found.append((path + (str(shown),), line,
+                                   "a key must be a string (JSON has no other keys): quote it"))
                 continue
-            if first is not None:
-                duplicates.append((path + (key,), line, f"duplicate key (first at line {first})"))
+            key = key_node.value
+            if key in seen:
+                self.found.append((path + (key,), line,
+                                   f"duplicate key (first at line {seen[key]})"))
                 continue
             seen[key] = line
-            lines[path + (key,)] = line
-            _walk(loader, value_node, path + (key,), lines, duplicates)
-    elif isinstance(node, yaml.SequenceNode):
-        for index, item in enumerate(node.value):
-            _walk(loader, item, path + (index,), lines, duplicates)
+            self.lines[path + (key,)] = line
+            self.node(value_node, path + (key,))
+
+    def scalar(self, node: yaml.Node) -> str:
+        if node.tag in _NO_JSON_FORM:
+            return _NO_JSON_FORM[node.tag]
+        if node.tag not in _JSON_SCALARS:
+            return f"the tag {node.tag} has no JSON form"
+        if node.tag == "tag:yaml.org,2002:float":
+            value = self.loader.construct_object(node)
+            if value != value or value in (float("inf"), float("-inf")):
+                return f"{node.value} is not a JSON number"
+        if node.tag == "tag:yaml.org,2002:int":
+            digits = node.value.lstrip("+-").replace("_", "")
+            # int() refuses more than 4,300 digits with a ValueError: test the length first.
+            if len(digits) > 30 or abs(self.loader.construct_object(node)) > self.limits.integer:
+                return (f"integer {node.value[:40]}{'...' if len(node.value) > 40 else ''} "
+                        f"is beyond ±{self.limits.integer:,} (2^53 - 1)")
+        return ""
 
 
-def load_yaml(text: str) -> tuple[Any, dict[FieldPath, int], list[tuple[int, str, str]]]:
-    """Return (data, line of each field path, problems as (line, field, message))."""
+def load_yaml(text: str, limits: Limits = LIMITS) -> tuple[Any, dict[FieldPath, int], Found]:
+    """Return (data, line of each field path, problems as (line, field, message)).
+
+    Data is None when a problem makes it unsafe or meaningless to build."""
     loader = LineLoader(text)
-    lines: dict[FieldPath, int] = {}
-    problems: list[tuple[int, str, str]] = []
     try:
+        problems = _scan(text, limits)
+        if problems:
+            return None, {}, problems
         node = loader.get_single_node()
         if node is None:
-            return None, lines, [(1, "", "empty file")]
-        duplicates: list[tuple[FieldPath, int, str]] = []
-        _walk(loader, node, (), lines, duplicates)
-        problems += [(line, format_field(path), msg) for path, line, msg in duplicates]
+            return None, {}, [(1, "", "empty file")]
+        walk = _Walk(loader, limits)
+        walk.node(node, ())
+        problems = [(line, format_field(path), msg) for path, line, msg in walk.found]
+        if any(not msg.startswith("duplicate key") for _, _, msg in problems):
+            return None, walk.lines, problems
         data = loader.construct_document(node)
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line = mark.line + 1 if mark else 1
-        return None, lines, [(line, "", f"invalid YAML: {error.problem or error}")]
+        return None, {}, [(line, "", f"invalid YAML: {error.problem or error}")]
+    except yaml.reader.ReaderError as error:  # a character YAML refuses, e.g. NUL
+        line = text.count("\n", 0, error.position) + 1
+        code = error.character if isinstance(error.character, int) else ord(error.character)
+        return None, {}, [(line, "", f"invalid YAML: the character U+{code:04X} is not "
+                                     "allowed")]
     except yaml.YAMLError as error:
-        return None, lines, [(1, "", f"invalid YAML: {error}")]
+        return None, {}, [(1, "", f"invalid YAML: {error}")]
     finally:
         loader.dispose()
-    return data, lines, problems
+    return data, walk.lines, problems

@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import pytest
+import yaml
 
 from conformance.corpus.scenario import expand_contract, load_corpus, load_scenario
 from conformance.specdata.index import load_index
@@ -114,8 +115,9 @@ def test_variant_rule_needs_its_variant(tmp_path):
 
 
 def test_contract_shortcut_expands_in_bidding_order():
-    steps = expand_contract("D", {"declarer": "B", "bid": {"marks": 2}, "trump": "none",
-                                  "stacks": 1}, 9)
+    setup = yaml.safe_load(DEAL)["setup"]
+    steps = expand_contract(setup, {"declarer": "B", "bid": {"marks": 2}, "trump": "none",
+                                    "stacks": 1}, 9)
     assert [s.payload for s in steps] == [
         {"type": "pass", "seat": "A"},
         {"type": "bid", "seat": "B", "marks": 2},
