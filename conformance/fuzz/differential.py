@@ -45,11 +45,10 @@ class Case:
         """The setup to send and every step, the shortcut's steps first."""
         if "contract" not in self.setup:
             return self.setup, self.steps
-        from conformance.corpus.scenario import expand_contract, first_dealer
+        from conformance.corpus.scenario import expand_contract
 
         setup = {k: v for k, v in self.setup.items() if k != "contract"}
-        prefix = [{"act": s.payload}
-                  for s in expand_contract(first_dealer(setup), self.setup["contract"], 0)]
+        prefix = [{"act": s.payload} for s in expand_contract(setup, self.setup["contract"], 0)]
         return setup, prefix + self.steps
 
 
