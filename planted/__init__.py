@@ -14,8 +14,8 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-SUBMODULES = frozenset({"base", "catalog", "edges", "engines", "rule_swaps", "variant_edges",
-                        "variant_engines", "variant_swaps"})
+SUBMODULES = frozenset({"base", "catalog", "edges", "rule_swaps", "selftest", "variant_edges",
+                        "variant_swaps"})
 __all__ = ["BUGS", "BY_NAME", "Bug"]
 
 

@@ -9,16 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from planted import edges, engines, variant_edges, variant_engines
+from planted import edges, variant_edges
 from planted import rule_swaps as swap
 from planted import variant_swaps as vswap
-from planted.base import (
-    PlantedAdapter,
-    PlantedMatch,
-    RulesChange,
-    with_change,
-    with_rules,
-)
+from planted.base import OptionChanges, PlantedAdapter, with_option
 from reference_impl import Rules
 
 
@@ -34,17 +28,12 @@ class Bug:
 
 
 def rules(**changes) -> Callable[[str], PlantedAdapter]:
-    """A plant that only changes fields of the base `Rules`."""
-    return lambda name: PlantedAdapter(name, with_rules(name, swap.base_with(**changes)))
+    """A base plant that changes entries of the base `Rules` (parameters or functions)."""
+    return given_rules(swap.base_with(**changes))
 
 
 def given_rules(planted: Rules) -> Callable[[str], PlantedAdapter]:
-    return lambda name: PlantedAdapter(name, with_rules(name, planted))
-
-
-def match(cls: type[PlantedMatch]) -> Callable[[str], PlantedAdapter]:
-    """A plant that overrides a Match method."""
-    return lambda name: PlantedAdapter(name, cls)
+    return lambda name: PlantedAdapter(name, rules=planted)
 
 
 def edge(cls: type[PlantedAdapter]) -> Callable[[str], PlantedAdapter]:
@@ -52,25 +41,30 @@ def edge(cls: type[PlantedAdapter]) -> Callable[[str], PlantedAdapter]:
     return lambda name: cls(name)
 
 
-def option_rules(option: str, change: RulesChange) -> Callable[[str], PlantedAdapter]:
-    """A variant plant that changes the Rules of games with `option` on."""
-    return lambda name: PlantedAdapter(name, with_change(name, option, change),
-                                       variants=True)
+def option(name_of_option: str, changes: OptionChanges) -> Callable[[str], PlantedAdapter]:
+    """A variant plant: the option `name_of_option` redefined by `changes`."""
+    options = with_option(name_of_option, changes)
+    return lambda name: PlantedAdapter(name, options=options)
 
 
-def option_fields(option: str, **changes) -> Callable[[str], PlantedAdapter]:
-    """A variant plant that sets plain `Rules` fields in games with `option` on."""
-    return option_rules(option, vswap.fields(**changes))
+def option_fields(name_of_option: str, **fields) -> Callable[[str], PlantedAdapter]:
+    """A variant plant: the option as the reference defines it, then `fields` set."""
+    return option(name_of_option, vswap.with_fields(name_of_option, **fields))
 
 
-def option_choice(option: str, **changes) -> Callable[[str], PlantedAdapter]:
-    """A variant plant that sets fields of the trump choice `option` adds (nello, sevens)."""
-    return option_rules(option, vswap.choice_fields(option, **changes))
+def option_settings(name_of_option: str, **settings) -> Callable[[str], PlantedAdapter]:
+    """A variant plant: the option read with `settings` whatever the setup says."""
+    return option(name_of_option, vswap.with_settings(name_of_option, **settings))
 
 
-def option_match(cls: type[PlantedMatch]) -> Callable[[str], PlantedAdapter]:
-    """A variant plant that overrides a Match method."""
-    return lambda name: PlantedAdapter(name, cls, variants=True)
+def option_without(name_of_option: str, *fields: str) -> Callable[[str], PlantedAdapter]:
+    """A variant plant: the option without changing `fields` of the Rules."""
+    return option(name_of_option, vswap.without(name_of_option, *fields))
+
+
+def option_wrapping(name_of_option: str, field: str, wrapper) -> Callable[[str], PlantedAdapter]:
+    """A variant plant: the option, then the table entry `field` wrapped by `wrapper`."""
+    return option(name_of_option, vswap.wrapping(name_of_option, field, wrapper))
 
 
 BASE_BUGS: tuple[Bug, ...] = (
@@ -80,42 +74,42 @@ BASE_BUGS: tuple[Bug, ...] = (
         edge(edges.DealStartsAtDealer)),
     Bug("hand-sorted-on-deal", "DEAL-03",
         "hands are sorted when dealt instead of kept in the order received",
-        match(engines.HandSortedOnDeal)),
+        edge(edges.HandSortedOnDeal)),
     Bug("dealer-kept-after-four-passes", "DEAL-05",
         "after four passes the same seat deals again",
-        match(engines.DealerKeptAfterPasses)),
+        rules(next_dealer=swap.dealer_kept_after_passes)),
     Bug("dealer-never-rotates", "DEAL-05",
         "the first dealer deals every round",
-        match(engines.DealerNeverRotates)),
+        rules(next_dealer=swap.dealer_never_rotates)),
     # ---- bidding
     Bug("bidding-starts-at-dealer", "BID-01",
         "bidding starts with the dealer and ends with the seat right of the dealer",
-        match(engines.BiddingStartsAtDealer)),
+        rules(bidding_order=swap.bidding_from_dealer)),
     Bug("point-bid-42-accepted", "BID-02",
         "42 is accepted as a point bid",
         rules(point_bids=range(30, 43))),
     Bug("equal-point-bid-accepted", "BID-03",
         "a point bid equal to the highest so far is accepted",
-        match(engines.EqualPointBid)),
+        rules(point_bid_problem=swap.equal_point_bid)),
     Bug("first-marks-bid-3", "BID-05",
         "the first marks bid may be 3 marks",
         rules(first_marks_bids=(1, 2, 3))),
     Bug("marks-step-two", "BID-06",
         "a later marks bid may be two more than the previous one",
-        match(engines.MarksStepTwo)),
+        rules(marks_bid_problem=swap.marks_step_two)),
     Bug("point-bid-after-marks", "BID-07",
         "a higher point bid is accepted after a marks bid",
         rules(point_bid_after_marks=True)),
     Bug("dealer-forced-to-bid", "BID-09",
         "after three passes the dealer may not pass and is held to 30",
-        match(engines.DealerForcedToBid)),
+        rules(dealer_must_bid=True, forced_bid=("points", 30))),
     # ---- the contract
     Bug("stacks-on-point-contract", "CON-03",
         "a point contract's declaration with stacks is accepted",
-        match(engines.StacksIgnoredOnPointContract)),
+        rules(**swap.declaring_with(swap.stacks_ignored_on_points))),
     Bug("stacks-default-two", "CON-02",
         "a marks declaration without stacks is accepted as 2 stacks",
-        match(engines.StacksDefaultTwo)),
+        rules(**swap.declaring_with(swap.stacks_default_two))),
     # ---- suits
     Bug("trump-follows-other-number", "SUIT-01",
         "a trump also follows its other number (5|6 follows fives under trump sixes)",
@@ -132,19 +126,19 @@ BASE_BUGS: tuple[Bug, ...] = (
     # ---- play
     Bug("first-lead-left-of-dealer", "PLAY-01",
         "the seat left of the dealer leads the first trick, not the declarer",
-        match(engines.FirstLeadLeftOfDealer)),
+        rules(first_leader=swap.leader_left_of_dealer)),
     Bug("leader-rotates", "PLAY-03",
         "the lead passes clockwise instead of to the trick's winner",
-        match(engines.LeaderRotates)),
+        rules(next_leader=swap.leader_rotates)),
     Bug("must-follow-not-enforced", "PLAY-05",
         "a seat may play any tile even when it can follow",
         rules(follows=swap.never_follows)),
     Bug("must-trump-when-void", "PLAY-06",
         "a seat void in the called suit must trump if it can",
-        match(engines.MustTrumpWhenVoid)),
+        rules(duty=swap.must_trump_when_void, duty_problem=("MUST_FOLLOW", "PLAY-06"))),
     Bug("must-overtrump", "PLAY-06",
         "a seat that trumps (or follows a trump lead) must beat the highest trump if it can",
-        match(engines.MustOvertrump)),
+        rules(duty=swap.must_overtrump, duty_problem=("MUST_FOLLOW", "PLAY-06"))),
     # ---- ranking
     Bug("trump-not-above-suit", "RANK-01",
         "a trump ranks on the called suit's scale, so a high tile of the suit beats a low trump",
@@ -161,7 +155,7 @@ BASE_BUGS: tuple[Bug, ...] = (
     # ---- round points
     Bug("trick-point-forgotten", "PTS-01",
         "a trick is worth its counters only, not 1 point more",
-        match(engines.TrickPointForgotten)),
+        given_rules(swap.FixedTotalRules(trick_point=0))),
     Bug("counter-4-6-worth-5", "PTS-02",
         "4|6 counts 5 instead of 10",
         given_rules(swap.counter_rules({"4|6": 5}))),
@@ -178,16 +172,16 @@ BASE_BUGS: tuple[Bug, ...] = (
     Bug("marks-not-set-by-blank-trick", "END-04",
         "a marks contract is set only by a defenders' trick holding a counter",
         rules(outcome=swap.outcome_marks_set_by_counters)),
-    Bug("end-checked-mid-trick", "END-05",
-        "the outcome is checked after every tile and the round may end mid-trick",
-        match(engines.EndCheckedMidTrick)),
+    Bug("round-played-out-when-decided", "END-05",
+        "the round goes on to the seventh trick after the contract is decided",
+        rules(end_when_decided=False)),
     # ---- stakes and the match
     Bug("marks-stake-one", "SCORE-01",
         "a marks contract is worth 1 mark whatever its bid",
         rules(stake=swap.stake_always_one)),
     Bug("set-awards-bidders", "SCORE-02",
         "the stake of a set contract goes to the bidders",
-        match(engines.SetAwardsBidders)),
+        rules(score=swap.set_awards_bidders)),
     Bug("starting-marks-ignored", "SCORE-03",
         "the setup's starting marks are ignored",
         edge(edges.StartingMarksIgnored)),
@@ -228,13 +222,13 @@ BASE_BUGS: tuple[Bug, ...] = (
         edge(edges.BooleanIsInteger)),
     Bug("seat-checked-before-phase", "DIG-02",
         "NOT_YOUR_TURN is checked before WRONG_PHASE (errors.yaml order)",
-        match(engines.SeatCheckedBeforePhase)),
+        edge(edges.SeatCheckedBeforePhase)),
     Bug("reject-sorts-hand", "DIG-03",
         "a rejected play leaves the seat's hand sorted",
-        match(engines.RejectSortsHand)),
+        edge(edges.RejectSortsHand)),
     Bug("reject-advances-turn", "DIG-03",
         "a rule's rejection of the seat to act still passes the turn on",
-        match(engines.RejectAdvancesTurn)),
+        edge(edges.RejectAdvancesTurn)),
     # ---- options that only exist in a variant (VAR-04), played in the base game
     Bug("follow-me-without-option", "VAR-04",
         '"follow_me" is accepted as no-trump without option follow_me',
@@ -259,7 +253,7 @@ VARIANT_BUGS: tuple[Bug, ...] = (
     # ---- match_points
     Bug("mpts-target-setting-ignored", "MPTS-01",
         "the target setting is ignored: every match is to 250",
-        option_rules("match_points", vswap.target_setting_ignored)),
+        option_settings("match_points", target=250)),
     Bug("mpts-starting-score-capped", "MPTS-02",
         "starting scores are held to 0..6 as marks are, not 0..target - 1",
         option_fields("match_points", marks_range=range(0, 7))),
@@ -284,7 +278,7 @@ VARIANT_BUGS: tuple[Bug, ...] = (
     # ---- deal_by_drawing
     Bug("draw-one-tile-at-a-time", "DRAW-02",
         "an order is dealt one tile at a time (DEAL-02) instead of drawn seven at a time",
-        option_rules("deal_by_drawing", vswap.DEALT_ONE_AT_A_TIME)),
+        option("deal_by_drawing", vswap.DEALT_ONE_AT_A_TIME)),
     Bug("draw-clockwise", "DRAW-02",
         "hands are drawn clockwise from the dealer's left, the partner second",
         option_fields("deal_by_drawing", deal_order=vswap.drawn_clockwise)),
@@ -313,19 +307,18 @@ VARIANT_BUGS: tuple[Bug, ...] = (
         option_fields("bid_42", one_mark_points=None)),
     Bug("bid-42-is-one-mark", "FORTYTWO-04",
         "a contract of 42 is played as a 1-mark contract (stacks, set by any trick)",
-        option_match(variant_engines.FortyTwoIsOneMark)),
+        option_wrapping("bid_42", "won_contract", vswap.forty_two_is_one_mark)),
     # ---- undeclared_trump
     Bug("first-tile-stacks-default-two", "UNDECL-02",
         '"first_tile" on a marks contract is accepted without stacks',
-        option_match(variant_engines.FirstTileStacksDefaultTwo)),
+        option("undeclared_trump", vswap.stacks_read_by(vswap.first_tile_stacks))),
     Bug("first-tile-end-flipped", "UNDECL-03",
         "the first tile sets the other end than its `end` setting says",
-        option_rules("undeclared_trump",
-                     vswap.first_tile_setting_flipped("end", ("high", "low")))),
+        option("undeclared_trump", vswap.flipped("undeclared_trump", "end", ("high", "low")))),
     Bug("first-tile-double-flipped", "UNDECL-03",
         "a first double does the other thing than its `double` setting says",
-        option_rules("undeclared_trump",
-                     vswap.first_tile_setting_flipped("double", ("number", "doubles")))),
+        option("undeclared_trump",
+               vswap.flipped("undeclared_trump", "double", ("number", "doubles")))),
     Bug("first-tile-trump-shown-null", "UNDECL-04",
         'before the first play contract.trump is null instead of "first_tile"',
         edge(variant_edges.FirstTileTrumpShownNull)),
@@ -342,57 +335,57 @@ VARIANT_BUGS: tuple[Bug, ...] = (
     # ---- nello
     Bug("nello-min-marks-ignored", "NELLO-02",
         "Nel-O may be declared on 1 mark whatever min_marks says",
-        option_choice("nello", min_marks=1)),
+        option_settings("nello", min_marks=1)),
     Bug("nello-partner-plays", "NELLO-03",
         "the declarer's partner plays in a Nel-O, four tiles a trick",
-        option_choice("nello", partner_sits_out=False)),
+        option_without("nello", "sitting_out")),
     Bug("nello-declarer-always-leads", "NELLO-05",
         "in a Nel-O the declarer leads every trick",
-        option_match(variant_engines.NelloDeclarerAlwaysLeads)),
+        option_wrapping("nello", "next_leader", vswap.declarer_always_leads)),
     Bug("nello-doubles-always-high", "NELLO-06",
         'the doubles setting is ignored: doubles are always high ("high")',
-        option_rules("nello", vswap.nello_doubles_always_high)),
+        option_settings("nello", doubles="high")),
     Bug("nello-played-to-the-end", "NELLO-07",
         "a Nel-O is decided only after seven tricks, not at the declarer's first trick",
-        option_choice("nello", outcome=vswap.NELLO_DECIDED_LATE)),
+        option_wrapping("nello", "outcome", vswap.NELLO_DECIDED_LATE)),
     Bug("nello-partner-hand-shown-empty", "NELLO-09",
         "the sitting-out partner's hand size shows 0",
         edge(variant_edges.PartnerHandShownEmpty)),
     Bug("nello-on-plunge", "PLUNGE-05",
         "the plunger's partner may declare Nel-O",
-        option_choice("nello", on_plunge=True)),
+        option("nello", vswap.nello_on_plunge)),
     # ---- sevens
     Bug("sevens-on-point-contract", "SEVENS-02",
         "Sevens may be declared on a point contract",
-        option_choice("sevens", min_marks=0)),
+        option("sevens", vswap.sevens_on_point_contract)),
     Bug("sevens-signed-distance", "SEVENS-03",
         "the distance is a + b - 7 without the absolute value (low tiles win)",
-        option_choice("sevens", trick_rank=vswap.sevens_rank_signed_distance)),
+        option("sevens", vswap.sevens_signed_distance)),
     Bug("sevens-duty-ignored", "SEVENS-04",
         'with duty "closest" any tile may be played',
-        option_choice("sevens", duty=None)),
+        option_without("sevens", "duty", "duty_problem")),
     Bug("sevens-leader-free", "SEVENS-04",
         'with duty "closest" the leader may lead any tile',
-        option_match(variant_engines.SevensLeaderFree)),
+        option_wrapping("sevens", "duty", vswap.leader_free)),
     Bug("sevens-ties-to-first-played", "SEVENS-05",
         'with ties "bidders" a tie still goes to the tile played first',
-        option_choice("sevens", ties_to_bidders=False)),
+        option_without("sevens", "trick_winner")),
     Bug("sevens-played-to-the-end", "SEVENS-06",
         "a Sevens contract is decided only after seven tricks",
-        option_choice("sevens", outcome=vswap.SEVENS_DECIDED_LATE)),
+        option_wrapping("sevens", "outcome", vswap.SEVENS_DECIDED_LATE)),
     # ---- plunge
     Bug("plunge-three-doubles", "PLUNGE-02",
         "a hand of three doubles may plunge",
         option_fields("plunge", plunge_doubles=3)),
     Bug("plunge-after-bid", "PLUNGE-02",
         "a plunge is accepted after a bid",
-        option_match(variant_engines.PlungeAfterBid)),
+        option_wrapping("plunge", "plunge_problem", vswap.plunge_after_bid)),
     Bug("plunge-bids-five-marks", "PLUNGE-03",
         "a plunge is a bid of 5 marks",
         option_fields("plunge", plunge_marks=5)),
     Bug("plunger-declares", "PLUNGE-04",
         "the plunger, not the partner, declares and leads",
-        option_match(variant_engines.PlungerDeclares)),
+        option_wrapping("plunge", "won_contract", vswap.plunger_declares)),
 )
 
 BUGS: tuple[Bug, ...] = BASE_BUGS + VARIANT_BUGS

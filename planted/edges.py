@@ -7,7 +7,10 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from conformance.adapters.protocol import Rejected
 from planted.base import PlantedAdapter
+from reference_impl.actions import parse_action
+from reference_impl.errors import IllegalAction
 from reference_impl.tiles import SEATS, TILE_INDEX
 
 # ---- What goes in --------------------------------------------------------------------
@@ -47,7 +50,7 @@ class DealStartsAtDealer(PlantedAdapter):
         super().start(self._as_hands(setup, dealer))
 
     def deal(self, deal: dict[str, Any]) -> None:
-        dealer = SEATS[(SEATS.index(self._match.view()["dealer"]) + 1) % 4]
+        dealer = SEATS[(SEATS.index(self.match.view()["dealer"]) + 1) % 4]
         super().deal(self._as_hands(deal, dealer))
 
 
@@ -78,7 +81,7 @@ class ObservationEdge(PlantedAdapter):
 
     def observe(self, seat: str) -> dict[str, Any]:
         seen = copy.deepcopy(super().observe(seat))
-        self.rewrite(seen, self._match.view())
+        self.rewrite(seen, self.match.view())
         return seen
 
     def rewrite(self, seen: dict[str, Any], view: dict[str, Any]) -> None:
@@ -167,3 +170,118 @@ class OwnHandSorted(ObservationEdge):
 
     def rewrite(self, seen: dict[str, Any], view: dict[str, Any]) -> None:
         seen["hand"] = sorted(seen["hand"], key=TILE_INDEX.__getitem__)
+
+
+class HandsShownSorted(PlantedAdapter):
+    """The referee view and every observation show some seats' hands sorted (TIL-02
+    order) instead of in hand order; `sorted_seats()` says which."""
+
+    def sorted_seats(self) -> set[str]:
+        raise NotImplementedError
+
+    def view(self) -> dict[str, Any]:
+        shown = copy.deepcopy(super().view())
+        for seat in self.sorted_seats():
+            shown["hands"][seat].sort(key=TILE_INDEX.__getitem__)
+        return shown
+
+    def observe(self, seat: str) -> dict[str, Any]:
+        seen = copy.deepcopy(super().observe(seat))
+        if seat in self.sorted_seats():
+            seen["hand"].sort(key=TILE_INDEX.__getitem__)
+        return seen
+
+
+class HandSortedOnDeal(HandsShownSorted):
+    """DEAL-03 broken: each hand is sorted when dealt instead of kept in the dealt order
+    (as the views show it: a sorted hand stays sorted as tiles leave it)."""
+
+    def sorted_seats(self) -> set[str]:
+        return set(SEATS)
+
+
+class RejectSortsHand(HandsShownSorted):
+    """DIG-03 broken: a rejected play leaves the seat's hand sorted (the engine sorted it
+    to look the tile up), until the next round is dealt."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.sorted_hands: set[str] = set()
+
+    def sorted_seats(self) -> set[str]:
+        return self.sorted_hands
+
+    def start(self, setup: dict[str, Any]) -> None:
+        super().start(setup)
+        self.sorted_hands = set()
+
+    def deal(self, deal: dict[str, Any]) -> None:
+        super().deal(deal)
+        self.sorted_hands = set()
+
+    def act(self, action: Any) -> None:
+        try:
+            super().act(action)
+        except Rejected:
+            if isinstance(action, dict) and action.get("type") == "play" \
+                    and action.get("seat") in SEATS:
+                self.sorted_hands.add(action["seat"])
+            raise
+
+
+class RejectAdvancesTurn(PlantedAdapter):
+    """DIG-03 broken: the turn passes on before the seat to act's action is judged, so a
+    rule's rejection (BID_TOO_LOW, MUST_FOLLOW, ...) shows the next seat to act, until
+    the next accepted action."""
+
+    FORM_CODES = frozenset({"MALFORMED_ACTION", "WRONG_PHASE", "NOT_YOUR_TURN"})
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.shown_to_act: str | None = None
+
+    def start(self, setup: dict[str, Any]) -> None:
+        super().start(setup)
+        self.shown_to_act = None
+
+    def deal(self, deal: dict[str, Any]) -> None:
+        super().deal(deal)
+        self.shown_to_act = None
+
+    def act(self, action: Any) -> None:
+        to_act = self.match.to_act if self.match is not None else None
+        try:
+            super().act(action)
+        except Rejected as refused:
+            seat = action.get("seat") if isinstance(action, dict) else None
+            if to_act is not None and seat == to_act and refused.code not in self.FORM_CODES:
+                self.shown_to_act = SEATS[(SEATS.index(to_act) + 1) % 4]
+            raise
+        self.shown_to_act = None
+
+    def view(self) -> dict[str, Any]:
+        shown = super().view()
+        if self.shown_to_act is not None:
+            shown = {**shown, "to_act": self.shown_to_act}
+        return shown
+
+    def observe(self, seat: str) -> dict[str, Any]:
+        seen = super().observe(seat)
+        if self.shown_to_act is not None:
+            seen = {**seen, "to_act": self.shown_to_act}
+        return seen
+
+
+class SeatCheckedBeforePhase(PlantedAdapter):
+    """DIG-02 / errors.yaml order broken: NOT_YOUR_TURN is checked before WRONG_PHASE."""
+
+    def act(self, action: Any) -> None:
+        if self.match is not None:
+            try:
+                _, seat, _, _ = parse_action(action)  # MALFORMED_ACTION still comes first
+            except IllegalAction:
+                seat = None
+            to_act = self.match.to_act
+            if seat is not None and to_act is not None and SEATS[seat] != to_act:
+                raise Rejected("NOT_YOUR_TURN", "planted: seat checked first")
+        super().act(action)

@@ -1,7 +1,9 @@
-"""Wrong rule functions and data, swapped into `Rules` (the engine's own seam).
+"""Wrong rule functions and data, swapped into `Rules` (the engine's extension point).
 
 Each function is the reference function of `reference_impl/rules.py` with the one mistake
-its docstring names, the way real implementations get it wrong.
+its docstring names, the way real implementations get it wrong. Each keeps the signature
+of the table entry it replaces, so the engine's legal actions follow it too (they are
+built from the same table).
 """
 
 from __future__ import annotations
@@ -12,17 +14,140 @@ from typing import Any
 from reference_impl.rules import (
     BASE_RULES,
     COUNTERS,
+    MISSING,
     TRUMP_SUIT,
     Contract,
+    Problem,
     Rules,
     contract_outcome,
+    declaration_problem,
+    declared,
     follows,
     is_trump,
+    marks_bid_problem,
+    point_bid_problem,
     suit_rank,
     trick_rank,
     trump_rank,
 )
-from reference_impl.tiles import PIPS
+from reference_impl.tiles import PIPS, TILE_COUNT
+
+# ---- The dealer (DEAL) and bidding (BID) ---------------------------------------------
+
+
+def dealer_kept_after_passes(rules: Rules, dealer: int, result: Any) -> int:
+    """DEAL-05 broken: after four passes the same seat deals again."""
+    return dealer if result is not None and result[0] == "all_passed" else (dealer + 1) & 3
+
+
+def dealer_never_rotates(rules: Rules, dealer: int, result: Any) -> int:
+    """DEAL-05 broken: the first dealer deals every round."""
+    return dealer
+
+
+def bidding_from_dealer(dealer: int) -> tuple[int, ...]:
+    """BID-01 broken: bidding starts with the dealer and ends with the seat right of it."""
+    return tuple((dealer + k) & 3 for k in range(4))
+
+
+def equal_point_bid(rules: Rules, points: int, high_points: int, last_marks: int
+                    ) -> Problem | None:
+    """BID-03 broken: a point bid equal to the highest so far is accepted (and wins)."""
+    if points == high_points and high_points and not last_marks:
+        high_points -= 1
+    return point_bid_problem(rules, points, high_points, last_marks)
+
+
+def marks_step_two(rules: Rules, marks: int, last_marks: int, high_points: int = 0
+                   ) -> Problem | None:
+    """BID-06 broken: a later marks bid may also be two more than the previous one."""
+    if last_marks and marks == last_marks + 2:
+        last_marks += 1
+    return marks_bid_problem(rules, marks, last_marks, high_points)
+
+
+# ---- The declaration (CON) -------------------------------------------------------------
+
+
+def stacks_ignored_on_points(rules: Rules, contract: Contract, trump: Any, stacks: Any
+                             ) -> Any:
+    """CON-03 broken: a point contract's declaration with `stacks` is accepted (ignored);
+    the check and the recorded declaration both see no stacks."""
+    return MISSING if contract.kind == "points" else stacks
+
+
+def stacks_default_two(rules: Rules, contract: Contract, trump: Any, stacks: Any) -> Any:
+    """CON-02 broken: a marks declaration without `stacks` is accepted with 2 stacks."""
+    return 2 if contract.kind == "marks" and stacks is MISSING else stacks
+
+
+def declaring_with(stacks_of):
+    """The table's two declaration entries with the stacks read by `stacks_of`."""
+    def problem(rules: Rules, contract: Contract, trump: Any, stacks: Any) -> Problem | None:
+        return declaration_problem(rules, contract, trump,
+                                   stacks_of(rules, contract, trump, stacks))
+
+    def as_declared(rules: Rules, contract: Contract, trump: Any, stacks: Any) -> Contract:
+        return declared(rules, contract, trump, stacks_of(rules, contract, trump, stacks))
+    return {"declaration_problem": problem, "declared": as_declared}
+
+
+# ---- Play (PLAY) ---------------------------------------------------------------------
+
+
+def tiles_of(mask: int) -> list[int]:
+    return [t for t in range(TILE_COUNT) if mask >> t & 1]
+
+
+def must_trump_when_void(rules: Rules, contract: Contract, trick: list[int], playable: int
+                         ) -> int:
+    """PLAY-06 broken: a seat void in the called suit must play a trump if it holds one."""
+    if not trick:
+        return playable
+    trump = contract.trump
+    called = rules.called_suit(trick[0], trump)
+    if any(rules.follows(t, called, trump) for t in tiles_of(playable)):
+        return playable
+    trumps = sum(1 << t for t in tiles_of(playable) if rules.follows(t, TRUMP_SUIT, trump))
+    return trumps or playable
+
+
+def must_overtrump(rules: Rules, contract: Contract, trick: list[int], playable: int) -> int:
+    """PLAY-06 broken: once a trump is in the trick, a seat that trumps or follows a trump
+    lead must beat the highest trump if it can."""
+    trump = contract.trump
+    played = [t for t in trick if rules.follows(t, TRUMP_SUIT, trump)]
+    if not played:
+        return playable
+    called = rules.called_suit(trick[0], trump)
+    if called != TRUMP_SUIT and any(rules.follows(t, called, trump)
+                                    for t in tiles_of(playable)):
+        return playable
+    top = max(rules.trick_rank(t, called, trump) for t in played)
+    higher = sum(1 << t for t in tiles_of(playable) if rules.follows(t, TRUMP_SUIT, trump)
+                 and rules.trick_rank(t, called, trump) > top)
+    return higher or playable
+
+
+def leader_left_of_dealer(rules: Rules, contract: Contract, dealer: int) -> int:
+    """PLAY-01 broken: the seat left of the dealer leads the first trick."""
+    return (dealer + 1) & 3
+
+
+def leader_rotates(rules: Rules, contract: Contract, leader: int, winner: int) -> int:
+    """PLAY-03 broken: the lead passes clockwise instead of to the trick's winner."""
+    return (leader + 1) & 3
+
+
+# ---- Stakes (SCORE) ------------------------------------------------------------------
+
+
+def set_awards_bidders(rules: Rules, contract: Contract, outcome: str, points: list[int]
+                       ) -> tuple[int, list[int]]:
+    """SCORE-02 broken: a set contract's stake goes to the bidding team."""
+    gains = [0, 0]
+    gains[contract.team] = rules.stake(rules, contract)
+    return contract.team, gains
 
 # ---- Suits (SUIT) --------------------------------------------------------------------
 

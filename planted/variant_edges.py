@@ -11,13 +11,14 @@ from typing import Any
 from conformance.adapters.protocol import Rejected
 from planted.base import PlantedAdapter
 from reference_impl.tiles import PIPS, SEATS, TILE_INDEX
+from reference_impl.variants import OPTIONS
 
 
 class VariantEdge(PlantedAdapter):
     """A variant plant at the edge: declares every option; remembers the setup's."""
 
     def __init__(self, name: str = "planted") -> None:
-        super().__init__(name, variants=True)
+        super().__init__(name, options=OPTIONS)
         self.options: dict[str, Any] = {}
 
     def start(self, setup: dict[str, Any]) -> None:

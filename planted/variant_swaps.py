@@ -1,42 +1,68 @@
-"""Wrong variant rules, as changes to the `Rules` an option puts in force.
+"""Wrong variant rules, as redefinitions of one option (reference_impl/variants.py).
 
-Each change takes the Rules of a game with the option on (reference_impl/variants.py) and
-returns them with the one mistake its docstring names, the way real implementations of
-spec/variants.md get it wrong. A change only ever runs when its option is on.
+An option is data: its settings and a function from its settings and the Rules so far to
+the fields it changes. Each plant here is that function with the one mistake its
+docstring names, the way real implementations of spec/variants.md get it wrong; it only
+ever runs when its option is on. Most are the reference definition with a setting
+overridden, a field dropped or a field added.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import replace
+from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
+from planted.base import OptionChanges
 from reference_impl import variant_rules as vr
+from reference_impl import variants as v
 from reference_impl.dealing import deal_order
-from reference_impl.rules import Contract, Rules, contract_outcome
+from reference_impl.rules import MISSING, Contract, Problem, Rules, contract_outcome
 from reference_impl.tiles import PIPS
 
-Outcome = Callable[[Rules, Contract, list[int], list[int]], "str | None"]
-
-# ---- helpers -------------------------------------------------------------------------
+Settings = Mapping[str, Any]
 
 
-def with_choice(rules: Rules, name: str, **fields: Any) -> Rules:
-    """`rules` with fields of the option choice `name` (nello, sevens, first_tile)
-    replaced."""
-    choices = tuple((n, c._replace(**fields) if n == name else c) for n, c in rules.choices)
-    return replace(rules, choices=choices)
+# ---- helpers: the reference definition, changed ------------------------------------
 
 
-def fields(**changes: Any):
-    """A change that sets plain `Rules` fields."""
-    return lambda rules: replace(rules, **changes)
+def reference(option: str) -> OptionChanges:
+    return v.OPTIONS[option].changes
 
 
-def choice_fields(name: str, **changes: Any):
-    """A change that sets fields of one option choice."""
-    return lambda rules: with_choice(rules, name, **changes)
+def with_fields(option: str, **fields: Any) -> OptionChanges:
+    """The option as the reference defines it, then these fields set."""
+    return lambda s, rules: {**reference(option)(s, rules), **fields}
+
+
+def with_settings(option: str, **settings: Any) -> OptionChanges:
+    """The option as the reference defines it, read with these settings instead."""
+    return lambda s, rules: reference(option)({**s, **settings}, rules)
+
+
+def without(option: str, *names: str) -> OptionChanges:
+    """The option as the reference defines it, without changing these fields."""
+    def changes(s: Settings, rules: Rules) -> dict:
+        return {k: x for k, x in reference(option)(s, rules).items() if k not in names}
+    return changes
+
+
+def wrapping(option: str, field: str, wrapper: Callable[..., Any]) -> OptionChanges:
+    """The option as the reference defines it, then `field` wrapped: `wrapper` gets the
+    arguments of the table entry and `inner=` the entry it wraps."""
+    def changes(s: Settings, rules: Rules) -> dict:
+        found = reference(option)(s, rules)
+        inner = found.get(field, getattr(rules, field))
+        return {**found, field: partial(wrapper, inner=inner)}
+    return changes
+
+
+def flipped(option: str, setting: str, values: tuple[str, str]) -> OptionChanges:
+    """UNDECL-03 broken: the option reads the other value of `setting`."""
+    def changes(s: Settings, rules: Rules) -> dict:
+        other = values[1] if s[setting] == values[0] else values[0]
+        return reference(option)({**s, setting: other}, rules)
+    return changes
 
 
 # ---- match_points (MPTS) -------------------------------------------------------------
@@ -59,6 +85,16 @@ def score_set_without_round_points(rules: Rules, contract: Contract, outcome: st
     team, gains = vr.points_score(rules, contract, outcome, points)
     if outcome == "set":
         gains[team] = rules.stake(rules, contract)
+    return team, gains
+
+
+def score_made_marks_with_round_points(rules: Rules, contract: Contract, outcome: str,
+                                       points: list[int]) -> tuple[int, list[int]]:
+    """MPTS-05 broken: on a made marks contract the defenders also add their round
+    points, as on a point contract."""
+    team, gains = vr.points_score(rules, contract, outcome, points)
+    if outcome == "made" and contract.kind == "marks":
+        gains[1 - contract.team] = points[1 - contract.team]
     return team, gains
 
 
@@ -87,48 +123,99 @@ def drawn_clockwise(order: list[int], dealer: int) -> tuple:
     return tuple(hands)
 
 
-DEALT_ONE_AT_A_TIME = fields(deal_order=deal_order)  # DRAW-02 broken: the base DEAL-02
+DEALT_ONE_AT_A_TIME = with_fields("deal_by_drawing", deal_order=deal_order)  # the base DEAL-02
+
+
+# ---- bid_42 (FORTYTWO) and plunge (PLUNGE) -------------------------------------------
+
+
+def forty_two_is_one_mark(rules: Rules, bidder: int, high_points: int, last_marks: int,
+                          plunged: bool, *, inner: Callable[..., Contract]) -> Contract:
+    """FORTYTWO-04 broken: a winning bid of 42 makes a 1-mark contract (stacks, covered
+    tricks, set by any defenders' trick) instead of a point contract."""
+    contract = inner(rules, bidder, high_points, last_marks, plunged)
+    if contract.kind == "points" and contract.value == rules.one_mark_points:
+        return contract._replace(kind="marks", value=1)
+    return contract
+
+
+def plunge_after_bid(rules: Rules, last_marks: int, bid_made: bool, doubles: int, *,
+                     inner: Callable[..., Problem | None]) -> Problem | None:
+    """PLUNGE-02 broken: a plunge is accepted after a point or marks bid (only the
+    doubles are checked)."""
+    return inner(rules, last_marks, False, doubles)
+
+
+def plunger_declares(rules: Rules, bidder: int, high_points: int, last_marks: int,
+                     plunged: bool, *, inner: Callable[..., Contract]) -> Contract:
+    """PLUNGE-04 broken: the plunger, not the plunger's partner, declares and leads."""
+    contract = inner(rules, bidder, high_points, last_marks, plunged)
+    return contract._replace(declarer=bidder) if plunged else contract
 
 
 # ---- undeclared_trump (UNDECL) -------------------------------------------------------
 
 
-def first_tile_setting_flipped(setting: str, values: tuple[str, str]):
-    """UNDECL-03 broken: the first tile reads the other value of `setting` (end: high and
-    low swapped, or double: number and doubles swapped)."""
-    def change(rules: Rules) -> Rules:
-        given = rules.choice("first_tile").sets_trump.keywords
-        flipped = {**given, setting: values[1] if given[setting] == values[0] else values[0]}
-        return with_choice(rules, "first_tile",
-                           sets_trump=partial(vr.first_tile_trump, **flipped))
-    return change
+def first_tile_stacks(rules: Rules, contract: Contract, trump: Any, stacks: Any) -> Any:
+    """UNDECL-02 broken: "first_tile" on a marks contract is accepted without `stacks`
+    (as 2 stacks)."""
+    if trump == "first_tile" and contract.kind == "marks" and stacks is MISSING:
+        return 2
+    return stacks
+
+
+def stacks_read_by(stacks_of: Callable[..., Any]) -> OptionChanges:
+    """undeclared_trump as the reference defines it, with the declaration's stacks read
+    by `stacks_of` in both the check and the recorded contract."""
+    def changes(s: Settings, rules: Rules) -> dict:
+        found = reference("undeclared_trump")(s, rules)
+        check, record = rules.declaration_problem, rules.declared
+
+        def problem(r: Rules, contract: Contract, trump: Any, stacks: Any) -> Any:
+            return check(r, contract, trump, stacks_of(r, contract, trump, stacks))
+
+        def as_declared(r: Rules, contract: Contract, trump: Any, stacks: Any) -> Contract:
+            return record(r, contract, trump, stacks_of(r, contract, trump, stacks))
+        return {**found, "declaration_problem": problem, "declared": as_declared}
+    return changes
 
 
 # ---- nello and sevens: when the contract is decided ---------------------------------
 
 
-def decided_after_seventh_trick(outcome: Outcome) -> Outcome:
-    """NELLO-07, SEVENS-06 broken: `outcome` is consulted only once all seven tricks are
-    played, so the round goes on after the trick that already set the contract."""
-    def late(rules: Rules, contract: Contract, points: list[int], tricks_won: list[int]
-             ) -> str | None:
+def decided_after_seventh_trick(choice: str, outcome: Callable[..., str | None]):
+    """NELLO-07, SEVENS-06 broken: in a contract of `choice`, `outcome` is consulted only
+    once all seven tricks are played, so the round goes on after the trick that already
+    set the contract."""
+    def late(rules: Rules, contract: Contract, points: list[int], tricks_won: list[int], *,
+             inner: Callable[..., str | None]) -> str | None:
+        if contract.trump != choice:
+            return inner(rules, contract, points, tricks_won)
         return outcome(rules, contract, points, tricks_won) if sum(tricks_won) == 7 else None
     return late
 
 
-NELLO_DECIDED_LATE = decided_after_seventh_trick(vr.nello_outcome)  # NELLO-07 broken
-SEVENS_DECIDED_LATE = decided_after_seventh_trick(contract_outcome)  # SEVENS-06 broken
+NELLO_DECIDED_LATE = decided_after_seventh_trick(
+    "nello", partial(vr.nello_outcome, inner=contract_outcome))  # NELLO-07 broken
+SEVENS_DECIDED_LATE = decided_after_seventh_trick("sevens", contract_outcome)  # SEVENS-06
 
 
 # ---- nello (NELLO) -------------------------------------------------------------------
 
-NELLO_DOUBLES_HIGH = dict(called_suit=vr.nello_called, follows=vr.nello_follows,
-                          trick_rank=vr.nello_rank_doubles_high)
+
+def nello_on_plunge(s: Settings, rules: Rules) -> dict:
+    """PLUNGE-05 broken: the plunger's partner may declare Nel-O."""
+    return {**reference("nello")(s, rules),
+            **v.allowed_on(rules, "nello", "NELLO-02", s["min_marks"], on_plunge=True)}
 
 
-def nello_doubles_always_high(rules: Rules) -> Rules:
-    """NELLO-06 broken: the `doubles` setting is ignored; doubles are always high."""
-    return with_choice(rules, "nello", **NELLO_DOUBLES_HIGH)
+def declarer_always_leads(rules: Rules, contract: Contract, leader: int, winner: int, *,
+                          inner: Callable[..., int]) -> int:
+    """NELLO-05 broken: in a Nel-O the declarer leads every trick, not the winner of the
+    last one."""
+    if contract.trump == "nello":
+        return contract.declarer
+    return inner(rules, contract, leader, winner)
 
 
 # ---- sevens (SEVENS) -----------------------------------------------------------------
@@ -141,19 +228,22 @@ def sevens_rank_signed_distance(tile: int, called: int, trump: object) -> int:
     return 7 - (a + b - 7)
 
 
-# ---- match_points, again -------------------------------------------------------------
+def sevens_signed_distance(s: Settings, rules: Rules) -> dict:
+    return {**reference("sevens")(s, rules),
+            **v.choice_suits(rules, "sevens", vr.sevens_called, vr.sevens_follows,
+                             sevens_rank_signed_distance)}
 
 
-def score_made_marks_with_round_points(rules: Rules, contract: Contract, outcome: str,
-                                       points: list[int]) -> tuple[int, list[int]]:
-    """MPTS-05 broken: on a made marks contract the defenders also add their round
-    points, as on a point contract."""
-    team, gains = vr.points_score(rules, contract, outcome, points)
-    if outcome == "made" and contract.kind == "marks":
-        gains[1 - contract.team] = points[1 - contract.team]
-    return team, gains
+def sevens_on_point_contract(s: Settings, rules: Rules) -> dict:
+    """SEVENS-02 broken: Sevens may be declared on a point contract."""
+    return {**reference("sevens")(s, rules),
+            **v.allowed_on(rules, "sevens", "SEVENS-02", 0, on_plunge=True)}
 
 
-def target_setting_ignored(rules: Rules) -> Rules:
-    """MPTS-01 broken: the `target` setting is ignored; every match is to 250."""
-    return replace(rules, marks_target=250, marks_range=range(0, 250))
+def leader_free(rules: Rules, contract: Contract, trick: list[int], playable: int, *,
+                inner: Callable[..., int] | None) -> int:
+    """SEVENS-04 broken: with duty "closest" the leader may lead any tile; only the seats
+    that follow must play their closest."""
+    if not trick or inner is None:
+        return playable
+    return inner(rules, contract, trick, playable)

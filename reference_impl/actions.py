@@ -11,7 +11,7 @@ from functools import cache
 from typing import Any
 
 from .errors import IllegalAction
-from .rules import BASE_RULES, MISSING, Bidding, Contract, Rules, choice_problem, legal_bids
+from .rules import BASE_RULES, MISSING, Bidding, Contract, Rules, legal_bids
 from .tiles import NAMES, SEAT_INDEX, SEATS, TILE_INDEX
 
 # ---- Canonical dicts ---------------------------------------------------------------
@@ -55,11 +55,11 @@ def bidding_actions(rules: Rules, seat: int, state: Bidding) -> tuple[dict, ...]
 def declaring_actions(rules: Rules, seat: int, contract: Contract) -> tuple[dict, ...]:
     """Canonical order: trumps as listed in rules.trumps (the options' after the base
     ones; an alias never), each with stacks 1 then 2 when the contract is a marks bid
-    (CON-01..CON-03); without the choices this contract does not allow."""
-    stacks_choices = rules.stacks if contract.kind == "marks" else (None,)
-    return tuple(trump_action(seat, trump, stacks)
-                 for trump in rules.trumps if choice_problem(rules, contract, trump) is None
-                 for stacks in stacks_choices)
+    (CON-01..CON-03); exactly the declarations `rules.declaration_problem` accepts."""
+    stacks_choices = rules.stacks if contract.kind == "marks" else (MISSING,)
+    return tuple(trump_action(seat, trump, None if stacks is MISSING else stacks)
+                 for trump in rules.trumps for stacks in stacks_choices
+                 if rules.declaration_problem(rules, contract, trump, stacks) is None)
 
 
 # ---- Strict parsing (DIG-01) -------------------------------------------------------

@@ -4,9 +4,13 @@ A `Match` keeps the match-level facts (rules, round number, dealer, marks) and t
 of the current round only, so copying it or applying an action costs the same in round 1
 and round 100. What a seat may see is not here: `views.py` builds it from the state.
 
-State fields without a leading underscore are read by `views.py`; nothing outside this
-module writes them. Tiles and seats are ints (`tiles.py`); the JSON forms appear only at
-the edges (parsing an action, building a view).
+The rules come from one object, `self.rules` (`rules.Rules`): its parameters and its
+table of named rule functions, which this module calls at each step of the game and
+never bypasses. That table is the engine's one extension point: the variant options and
+the planted bugs change the game only through it. State fields without a leading
+underscore are read by `views.py`; nothing outside this module writes them. Tiles and
+seats are ints (`tiles.py`); the JSON forms appear only at the edges (parsing an action,
+building a view).
 """
 
 from __future__ import annotations
@@ -28,19 +32,7 @@ from .actions import (
 )
 from .dealing import draw_first_dealer
 from .errors import IllegalAction
-from .rules import (
-    ALL_PASSED,
-    MISSING,
-    SETS_TRUMP,
-    Bidding,
-    Choice,
-    Contract,
-    Rules,
-    bid_problem,
-    declaration_problem,
-    forced_bid_problem,
-    winner_after_round,
-)
+from .rules import ALL_PASSED, Bidding, Rules, bid_problem, winner_after_round
 from .setup import Hands, invalid, parse_deal, parse_setup
 from .tables import tables_for
 from .tiles import (
@@ -53,11 +45,8 @@ from .tiles import (
     SEAT_INDEX,
     SEATS,
     TEAMS,
-    left_of,
     mask_of,
-    team_of,
 )
-from .variant_rules import tie_to_bidders
 from .variants import rules_for
 
 BIT_OF = BITS.__getitem__
@@ -77,14 +66,14 @@ class Match:
         # match level
         "rules", "variants", "round", "dealer", "start_marks", "marks", "winner",
         # the current round
-        "dealt", "phase", "to_act", "_seat",  # to_act is SEATS[_seat], or None
+        "dealt", "phase", "to_act", "_seat", "_bidders",  # to_act is SEATS[_seat], or None
         "hands", "masks", "history",
         "high_points", "last_marks", "high_bidder", "plunged", "contract", "sitting_out",
         "trick", "leader", "called", "tricks", "points", "tricks_won", "decided", "result",
         # tables of the declared trump (derived from rules + contract)
         "_tables", "_called_of", "_follow", "_rank", "_counters",
-        # how the declared choice plays (derived from rules + contract; see _use_trump)
-        "_orders", "_next", "_duty", "_ties", "_outcome",
+        # who plays a trick, in which order (rules.sitting_out)
+        "_orders", "_next",
     )
 
     # ---- construction ------------------------------------------------------------
@@ -93,15 +82,13 @@ class Match:
     def start(cls, setup: dict, rules: Rules | None = None) -> Match:
         """A new match from a setup (spec/actions.md); INVALID_SETUP if it is not valid.
 
-        `rules`, when given, replaces the Rules that the setup's `variants` would make (for
-        planted engines and experiments); the setup may then name no variants."""
+        `rules`, when given, replaces the Rules that the setup's `variants` make (planted
+        engines, experiments); the `variants` are still checked and recorded."""
         if type(setup) is not dict:
             raise invalid("a setup must be an object")
         variants = setup.get("variants", {})
-        if rules is None:
-            rules = rules_for(variants)
-        elif variants:
-            raise ValueError("give `rules` or a setup with `variants`, not both")
+        own = rules_for(variants)  # INVALID_SETUP for options that are not valid (VAR-01)
+        rules = own if rules is None else rules
         dealer, marks, hands = parse_setup(setup, rules)
         match = cls.__new__(cls)
         match.rules, match.variants, match._tables = rules, dict(variants), tables_for(rules)
@@ -131,7 +118,7 @@ class Match:
         """Start the next round, dealt by the seat left of the last dealer (DEAL-05).
 
         Check order per errors.yaml: INVALID_SETUP before WRONG_PHASE."""
-        dealer = left_of(self.dealer)
+        dealer = self.rules.next_dealer(self.rules, self.dealer, self.result)  # DEAL-05
         hands = parse_deal(deal, dealer, self.rules)
         if self.phase != ROUND_OVER:
             rule = "MATCH-01" if self.phase == MATCH_OVER else "MATCH-03"
@@ -145,7 +132,8 @@ class Match:
         self.hands = list(map(list, hands))
         self.masks = [sum(map(BIT_OF, hand)) for hand in hands]  # mask_of, inlined
         self.phase = BIDDING
-        self._seat = left_of(self.dealer)  # BID-01
+        self._bidders = self.rules.bidding_order(self.dealer)  # BID-01
+        self._seat = self._bidders[0]
         self.to_act = SEATS[self._seat]
         self.history = []
         self.high_points = self.last_marks = 0
@@ -155,9 +143,8 @@ class Match:
         self.tricks = []
         self.points, self.tricks_won = [0, 0], [0, 0]
         self._called_of = self._follow = self._rank = self._counters = None
-        self.sitting_out = self._duty = self._outcome = None
+        self.sitting_out = None
         self._orders, self._next = PLAY_ORDERS[NOBODY], NEXT_SEATS[NOBODY]
-        self._ties = False
 
     # ---- the tiny API ------------------------------------------------------------
 
@@ -172,8 +159,9 @@ class Match:
                 following = mask & self._follow[self.called]
                 if following:
                     mask = following
-            if self._duty is not None:  # SEVENS-04: a duty besides following
-                mask = self._duty(mask)
+            duty = self.rules.duty
+            if duty is not None:  # a duty besides following (SEVENS-04)
+                mask = duty(self.rules, self.contract, self.trick, mask)
             c0, c1, c2, c3 = PLAY_CHUNKS[seat]  # the plays of `mask`, in tile order
             return [*c0[mask & 127], *c1[mask >> 7 & 127], *c2[mask >> 14 & 127],
                     *c3[mask >> 21]]
@@ -272,69 +260,50 @@ class Match:
 
     def _pass(self, seat: int) -> None:
         if seat == self.dealer and self.high_bidder is None:  # three passes before (FORCE-02)
-            problem = forced_bid_problem(self.rules, None, None, True)
+            problem = self.rules.forced_bid_problem(self.rules, None, None, True)
             if problem:
                 raise IllegalAction(*problem)
         self.history.append(PASSES[seat])
         self._after_bidding_turn(seat)
 
     def _after_bidding_turn(self, seat: int) -> None:
-        """BID-01: once around the table, ending with the dealer; then BID-08 or BID-09."""
-        if seat != self.dealer:
-            self._seat = seat = (seat + 1) & 3  # left_of(seat)
+        """BID-01: once around the table in `rules.bidding_order`; then BID-08 (the winning
+        bid's contract, `rules.won_contract`) or BID-09 (four passes)."""
+        order = self._bidders
+        if seat != order[3]:
+            self._seat = seat = order[order.index(seat) + 1]
             self.to_act = SEATS[seat]
         elif self.high_bidder is None:
             self._end_round(ALL_PASSED)  # BID-09
         else:
-            bidder = self.high_bidder
-            declarer = (bidder + 2) & 3 if self.plunged else bidder  # PLUNGE-04: the partner
-            kind = "marks" if self.last_marks else "points"
-            value = self.last_marks or self.high_points
-            self.contract = Contract(declarer, team_of(declarer), kind, value, None, None,
-                                     self.plunged)
+            rules = self.rules
+            self.contract = contract = rules.won_contract(
+                rules, self.high_bidder, self.high_points, self.last_marks, self.plunged)
+            declarer = contract.declarer
             self.phase, self._seat, self.to_act = DECLARING, declarer, SEATS[declarer]  # CON-01
 
     # ---- declaration (CON) -------------------------------------------------------
 
     def _declare(self, seat: int, trump: Any, stacks: Any) -> None:
-        problem = declaration_problem(self.rules, self.contract, trump, stacks)
+        rules = self.rules
+        problem = rules.declaration_problem(rules, self.contract, trump, stacks)
         if problem:
             raise IllegalAction(*problem)
-        stacks = None if stacks is MISSING else stacks
-        trump = self.rules.canonical_trump(trump)  # FOLLOWME-02: recorded as "none"
-        declarer, team, kind, value, _, _, plunge = self.contract
-        self.contract = Contract(declarer, team, kind, value, trump, stacks, plunge)  # CON-04
-        self.history.append(trump_action(seat, trump, stacks))
-        choice = self._tables.choices[self._use_trump(trump)]
-        self._outcome = self.rules.outcome  # END-01..END-04
-        if choice is not None:
-            self._use_choice(choice)
-        self.phase, self.leader = PLAYING, seat  # PLAY-01: the declarer leads
+        self.contract = contract = rules.declared(rules, self.contract, trump, stacks)  # CON-04
+        self.history.append(trump_action(seat, contract.trump, contract.stacks))
+        self._use_trump(contract.trump)
+        out = self.sitting_out = rules.sitting_out(rules, contract)  # NELLO-03
+        self._orders = PLAY_ORDERS[NOBODY if out is None else out]
+        self._next = NEXT_SEATS[NOBODY if out is None else out]
+        self.phase = PLAYING
+        self.leader = self._seat = rules.first_leader(rules, contract, self.dealer)  # PLAY-01
+        self.to_act = SEATS[self._seat]
 
-    def _use_trump(self, trump: Any) -> int:
-        """Play by the tables of `trump`; its index in rules.trumps."""
+    def _use_trump(self, trump: Any) -> None:
+        """Play by the tables of `trump` (its index in rules.trumps)."""
         tables, index = self._tables, self.rules.trumps.index(trump)
         self._called_of, self._follow = tables.called[index], tables.follow[index]
         self._rank, self._counters = tables.rank[index], tables.counters
-        return index
-
-    def _use_choice(self, choice: Choice) -> None:
-        """What an option's choice changes in play: NELLO-03/04 (the partner sits out, three
-        tiles a trick), NELLO-07 (outcome), SEVENS-04 (duty), SEVENS-05 (ties)."""
-        if choice.partner_sits_out:
-            self.sitting_out = (self.contract.declarer + 2) & 3
-            self._orders = PLAY_ORDERS[self.sitting_out]
-            self._next = NEXT_SEATS[self.sitting_out]
-        self._duty, self._ties = choice.duty, choice.ties_to_bidders
-        self._outcome = choice.outcome or self._outcome
-
-    def _set_trump_by(self, tile: int) -> int:
-        """UNDECL-03: the first tile sets trump, and so leads a trump; the suit it calls."""
-        choice = self._tables.choices[self.rules.trumps.index(self.contract.trump)]
-        trump = choice.sets_trump(tile)
-        self.contract = self.contract._replace(trump=trump)
-        self._use_trump(trump)
-        return self._called_of[tile]
 
     # ---- play (PLAY, RANK, PTS, END) ---------------------------------------------
 
@@ -350,14 +319,17 @@ class Match:
                 raise IllegalAction("MUST_FOLLOW", "PLAY-05",
                                     f"{SEATS[seat]} holds a tile that follows and must "
                                     f"play one, not {NAMES[tile]}")
-        if self._duty is not None and not self._duty(hand) & bit:
-            raise IllegalAction("MUST_PLAY_CLOSEST", "SEVENS-04",
-                                f"{SEATS[seat]} holds a tile nearer 7 than {NAMES[tile]}")
+        duty = self.rules.duty
+        if duty is not None:  # a duty besides following (SEVENS-04)
+            playable = following if trick and following else hand
+            if not duty(self.rules, self.contract, trick, playable) & bit:
+                code, rule = self.rules.duty_problem
+                raise IllegalAction(code, rule, f"{SEATS[seat]} may not play {NAMES[tile]} "
+                                    "here: a duty besides following")
         if not trick:  # SUIT-04, SUIT-05: the lead calls a suit
-            called = self._called_of[tile]
-            if called == SETS_TRUMP:
-                called = self._set_trump_by(tile)
-            self.called = called
+            if not self.tricks:  # the first lead plays under the declared trump (UNDECL-03)
+                self._first_lead(tile)
+            self.called = self._called_of[tile]
         self.masks[seat] = hand ^ bit
         self.hands[seat].remove(tile)  # DEAL-03: the rest keep their order
         self.history.append(PLAYS[seat][tile])
@@ -369,33 +341,38 @@ class Match:
         else:  # back at the leader: the trick is complete (four tiles, NELLO-04: three)
             self._complete_trick()
 
+    def _first_lead(self, tile: int) -> None:
+        """UNDECL-03: `rules.trump_after_lead` may set trump by the first tile."""
+        contract = self.contract
+        trump = self.rules.trump_after_lead(self.rules, contract, tile)
+        if trump != contract.trump:
+            self.contract = contract._replace(trump=trump)
+            self._use_trump(trump)
+
     def _complete_trick(self) -> None:
-        rank, counters = self._rank[self.called], self._counters
-        best, top, i, points = 0, -2, 0, 1  # PTS-01: a trick is worth 1 round point
-        for tile in self.trick:
+        rules, rank, counters, trick = self.rules, self._rank[self.called], self._counters, \
+            self.trick
+        points = rules.trick_point  # PTS-01: a trick is worth 1 round point
+        for tile in trick:
             points += counters[tile]  # PTS-02
-            if rank[tile] > top:  # RANK-01..RANK-05: the highest rank wins, the first on a tie
-                best, top = i, rank[tile]
-            i += 1
         seats = self._orders[self.leader]
-        if self._ties:  # SEVENS-05, ties "bidders"
-            best = tie_to_bidders([rank[t] for t in self.trick], [s & 1 for s in seats], best,
-                                  self.contract.team)
-        winner = seats[best]
+        # RANK-01..RANK-05: the highest rank wins (SEVENS-05: ties)
+        winner = seats[rules.trick_winner(rules, self.contract, [rank[t] for t in trick], seats)]
         team = winner & 1  # team_of(winner)
         self.points[team] += points
         self.tricks_won[team] += 1
-        self.tricks.append((self.leader, tuple(self.trick), winner, points))
+        self.tricks.append((self.leader, tuple(trick), winner, points))
         self.trick = []
-        outcome = self._outcome(self.rules, self.contract, self.points, self.tricks_won)
+        outcome = rules.outcome(rules, self.contract, self.points, self.tricks_won)
         if outcome:  # END-05: checked when a trick completes
-            if self.rules.end_when_decided or len(self.tricks) == 7:
+            if rules.end_when_decided or len(self.tricks) == 7:
                 self._end_round(self.decided or outcome)
                 return
             if self.decided is None:  # MPTS-09 "play_out": decided now, played out
                 self.decided = outcome
-        self.leader = self._seat = winner  # PLAY-03
-        self.to_act = SEATS[winner]
+        self.leader = self._seat = rules.next_leader(rules, self.contract, self.leader,
+                                                     winner)  # PLAY-03
+        self.to_act = SEATS[self._seat]
 
     def _end_round(self, outcome: str) -> None:
         """SCORE-01, SCORE-02 (MPTS-04..MPTS-07): score the round; MATCH-01 (MPTS-08): the
@@ -440,8 +417,8 @@ class Match:
             self.rules, self.variants, self.round, self.dealer
         other.start_marks, other.marks, other.winner = \
             self.start_marks, self.marks[:], self.winner
-        other.dealt, other.phase, other.to_act, other._seat = \
-            self.dealt, self.phase, self.to_act, self._seat
+        other.dealt, other.phase, other.to_act, other._seat, other._bidders = \
+            self.dealt, self.phase, self.to_act, self._seat, self._bidders
         other.hands, other.masks, other.history = \
             [hand[:] for hand in self.hands], self.masks[:], self.history[:]
         other.high_points, other.last_marks, other.high_bidder, other.plunged = \
@@ -453,8 +430,7 @@ class Match:
             self.points[:], self.tricks_won[:], self.decided, self.result
         other._tables, other._called_of, other._follow, other._rank, other._counters = \
             self._tables, self._called_of, self._follow, self._rank, self._counters
-        other._orders, other._next, other._duty, other._ties, other._outcome = \
-            self._orders, self._next, self._duty, self._ties, self._outcome
+        other._orders, other._next = self._orders, self._next
         return other
 
     def _snapshot(self) -> tuple:

@@ -1,10 +1,12 @@
 """The rules of the game as data and small functions, each citing its rule ID.
 
-`Rules` is the configuration the engine consults: a variant (spec/variants.md) changes a
-field of data or swaps one function, it does not fork the engine. The functions here are
-written to read like spec/rules.md; the engine's hot path uses tables built from them
-(`tables.py`), never a second copy of a rule. The functions that only the variant options
-add are in `variant_rules.py`; `variants.py` turns a setup's `variants` into a `Rules`.
+`Rules` is the one object the engine consults: the game's parameters and its table of
+named rule functions (the engine's extension point, documented in reference_impl/README.md).
+A variant (spec/variants.md) changes a parameter or wraps a function of the table; a
+planted bug does the same; nothing else reaches into the engine. The functions here read
+like spec/rules.md; the hot path uses tables built from them (`tables.py`), never a second
+copy of a rule. `variant_rules.py` holds what the options add; `variants.py` resolves a
+setup's `variants` into one `Rules`.
 """
 
 from __future__ import annotations
@@ -103,27 +105,6 @@ def counter_points(tile: int, counters: Mapping[str, int] = COUNTERS) -> int:
     return 0
 
 
-class Choice(NamedTuple):
-    """How a trump choice that an option adds is declared and played (NELLO, SEVENS,
-    UNDECL). The three suit functions have the signatures of the base ones; the rest says
-    what differs from a base trump (whose defaults these are)."""
-
-    called_suit: Callable[[int, Any], int]
-    follows: Callable[[int, int, Any], bool]
-    trick_rank: Callable[[int, int, Any], int]
-    min_marks: int = 0  # the smallest marks contract it may be declared on; 0: any contract
-    on_plunge: bool = True  # PLUNGE-05: whether the plunger's partner may declare it
-    partner_sits_out: bool = False  # NELLO-03
-    duty: Callable[[int], int] | None = None  # hand mask -> playable mask (SEVENS-04)
-    ties_to_bidders: bool = False  # SEVENS-05, ties "bidders"
-    outcome: Callable[..., str | None] | None = None  # replaces Rules.outcome (NELLO-07)
-    sets_trump: Callable[[int], int | str] | None = None  # first tile -> trump (UNDECL-03)
-
-
-# Called "suit" of a lead that has yet to set trump (UNDECL-03): never a real suit.
-SETS_TRUMP = TRUMP_SUIT + 1
-
-
 # ---- Bidding (BID) and declaration (CON) --------------------------------------------
 
 Problem = tuple[str, str, str]  # (error code, rule ID, message)
@@ -214,14 +195,14 @@ def bid_problem(rules: Rules, kind: str, value: int, high_points: int, last_mark
     """A bid's checks in errors.yaml order; `kind` is "points", "marks" or "plunge"; the
     rest are the fields of a Bidding."""
     if kind == "points":
-        problem = point_bid_problem(rules, value, high_points, last_marks)
+        problem = rules.point_bid_problem(rules, value, high_points, last_marks)
     elif kind == "marks":
-        problem = marks_bid_problem(rules, value, last_marks, high_points)
+        problem = rules.marks_bid_problem(rules, value, last_marks, high_points)
     else:
-        problem = plunge_problem(rules, last_marks, bid_made, doubles)
+        problem = rules.plunge_problem(rules, last_marks, bid_made, doubles)
     if problem or not dealer_after_passes:
         return problem
-    return forced_bid_problem(rules, kind, value, True)
+    return rules.forced_bid_problem(rules, kind, value, True)
 
 
 def bid_candidates(rules: Rules, state: Bidding) -> list[tuple[str, int]]:
@@ -243,35 +224,15 @@ def legal_bids(rules: Rules, state: Bidding) -> list[tuple[str, int]]:
 MISSING: Any = object()  # a `stacks` field that was not given
 
 
-def choice_problem(rules: Rules, contract: Contract, choice: Any) -> Problem | None:
-    """NELLO-02, SEVENS-02, PLUNGE-05: an option's choice that this contract does not
-    allow (a base choice is allowed on every contract)."""
-    extra = rules.choice(choice)
-    if extra is None:
-        return None
-    if contract.kind == "points" and extra.min_marks:
-        rule = "NELLO-02" if choice == "nello" else "SEVENS-02"
-        return ("TRUMP_NOT_ALLOWED", rule, f"{choice} needs a marks contract")
-    if contract.kind == "marks" and contract.value < extra.min_marks:
-        return ("TRUMP_NOT_ALLOWED", "NELLO-02",
-                f"{choice} needs a contract of {extra.min_marks} marks or more")
-    if contract.plunge and not extra.on_plunge:
-        return ("TRUMP_NOT_ALLOWED", "PLUNGE-05", f"{choice} may not be declared on a plunge")
-    return None
-
-
 def declaration_problem(rules: Rules, contract: Contract, trump: Any, stacks: Any
                         ) -> Problem | None:
-    """CON-01 trump choice (VAR-04: only the options in force add choices), then
-    TRUMP_NOT_ALLOWED, CON-03 (no stacks on a point contract), CON-02 (a marks contract
-    needs stacks 1 or 2), in the check order of errors.yaml."""
-    choice = rules.canonical_trump(trump)
-    if choice is None:
+    """CON-01 trump choice (VAR-04: only the options in force add choices), then CON-03
+    (no stacks on a point contract), CON-02 (a marks contract needs stacks 1 or 2), in the
+    check order of errors.yaml. An option that limits its choice (TRUMP_NOT_ALLOWED) wraps
+    this function and checks between the two."""
+    if rules.canonical_trump(trump) is None:
         choices = ", ".join(map(str, rules.trumps))
         return ("INVALID_TRUMP", "CON-01", f"trump must be one of {choices}, not {trump!r}")
-    problem = choice_problem(rules, contract, choice)
-    if problem:
-        return problem
     if contract.kind == "points":
         if stacks is not MISSING:
             return ("STACKS_NOT_ALLOWED", "CON-03", "a point contract has no stacks choice")
@@ -281,6 +242,66 @@ def declaration_problem(rules: Rules, contract: Contract, trump: Any, stacks: An
     if stacks not in rules.stacks:
         return ("STACKS_INVALID", "CON-02", f"stacks must be 1 or 2, not {stacks}")
     return None
+
+
+def bidding_order(dealer: int) -> tuple[int, ...]:
+    """BID-01: each seat bids once, clockwise from the dealer's left, ending with the
+    dealer."""
+    return tuple((dealer + k) & 3 for k in (1, 2, 3, 4))
+
+
+def won_contract(rules: Rules, bidder: int, high_points: int, last_marks: int,
+                 plunged: bool) -> Contract:
+    """BID-08: the highest bid wins (a marks bid outranks every point bid, BID-07); the
+    bidder declares (CON-01), except after a plunge (PLUNGE-04: the partner)."""
+    declarer = (bidder + 2) & 3 if plunged else bidder
+    kind = "marks" if last_marks else "points"
+    return Contract(declarer, declarer & 1, kind, last_marks or high_points, None, None,
+                    plunged)
+
+
+def declared(rules: Rules, contract: Contract, trump: Any, stacks: Any) -> Contract:
+    """CON-04: the contract with its trump (FOLLOWME-02: an alias is recorded as the
+    choice it names) and its stacks (CON-02; none on a point contract, CON-03)."""
+    return contract._replace(trump=rules.canonical_trump(trump),
+                             stacks=None if stacks is MISSING else stacks)
+
+
+def nobody_sits_out(rules: Rules, contract: Contract) -> int | None:
+    """PLAY-02: all four seats play every trick (NELLO-03 is the exception)."""
+    return None
+
+
+def declarer_leads(rules: Rules, contract: Contract, dealer: int) -> int:
+    """PLAY-01: the declarer leads the first trick."""
+    return contract.declarer
+
+
+def trump_as_declared(rules: Rules, contract: Contract, lead: int) -> int | str:
+    """CON-04: the first lead plays under the declared trump (UNDECL-03 is the
+    exception: there the first tile sets it)."""
+    return contract.trump
+
+
+def first_highest(rules: Rules, contract: Contract, ranks: list[int], seats: tuple[int, ...]
+                  ) -> int:
+    """RANK-01..RANK-05: the play of the highest rank wins the trick (ranks never tie
+    but in an option's suits, where the first played wins); its index in play order."""
+    best = 0
+    for i, rank in enumerate(ranks):
+        if rank > ranks[best]:
+            best = i
+    return best
+
+
+def winner_leads(rules: Rules, contract: Contract, leader: int, winner: int) -> int:
+    """PLAY-03: the winner of a trick leads the next."""
+    return winner
+
+
+def dealer_on_left(rules: Rules, dealer: int, result: Any) -> int:
+    """DEAL-05: the deal passes to the left after every round, four passes included."""
+    return (dealer + 1) & 3
 
 
 # ---- Outcome (END), stakes (SCORE) and the match (MATCH) -----------------------------
@@ -342,9 +363,12 @@ def winner_after_round(rules: Rules, marks: list[int], bidders: int | None) -> i
 
 @dataclass(frozen=True)
 class Rules:
-    """The parameters and swappable rule functions of one game (the base game by default).
-    A variant option (spec/variants.md) is a `Rules` with some of these changed."""
+    """The parameters and the table of rule functions of one game (the base game by
+    default). A variant option (spec/variants.md) is a `Rules` with some of these changed;
+    `variants.py` resolves a setup's options into one. Each function takes `rules` first,
+    except the suit functions (called per tile when the tables are built)."""
 
+    # ---- parameters
     point_bids: range = range(30, 42)  # BID-02: 30..41 (FORTYTWO-02: 30..42)
     first_marks_bids: tuple[int, ...] = (1, 2)  # BID-05
     marks_step: int = 1  # BID-06
@@ -356,40 +380,51 @@ class Rules:
     forced_bid: tuple[str, int] | None = None  # FORCE-03: the one bid then allowed
     trumps: tuple[int | str, ...] = TRUMP_CHOICES  # CON-01 (+ the options' choices)
     trump_aliases: tuple[tuple[str, int | str], ...] = ()  # FOLLOWME-02
-    choices: tuple[tuple[str, Choice], ...] = ()  # the options' choices (NELLO, SEVENS, ...)
     stacks: tuple[int, ...] = (1, 2)  # CON-02
+    trick_point: int = 1  # PTS-01: a trick is worth 1 round point besides its counters
     counters: tuple[tuple[str, int], ...] = tuple(COUNTERS.items())  # PTS-02
     marks_range: range = range(0, 7)  # SCORE-03: starting marks a setup may give
     marks_target: int = 7  # MATCH-01
     end_when_decided: bool = True  # END-05 (MPTS-09 "play_out": play every trick)
     draws: bool = False  # DRAW-04: a setup may give `draws` instead of `dealer`
-    # The rule functions a variant may swap (Nel-O, Sevens, a 250-point match, ...).
+    # ---- the rule table: suits and ranks, per tile (SUIT, RANK)
     called_suit: Callable[[int, Any], int] = field(default=called_suit)
     follows: Callable[[int, int, Any], bool] = field(default=follows)
     trick_rank: Callable[[int, int, Any], int] = field(default=trick_rank)
+    # ---- bidding (BID, FORCE, PLUNGE)
+    bidding_order: Callable[[int], tuple[int, ...]] = field(default=bidding_order)
+    point_bid_problem: Callable[..., Problem | None] = field(default=point_bid_problem)
+    marks_bid_problem: Callable[..., Problem | None] = field(default=marks_bid_problem)
+    plunge_problem: Callable[..., Problem | None] = field(default=plunge_problem)
+    forced_bid_problem: Callable[..., Problem | None] = field(default=forced_bid_problem)
+    won_contract: Callable[..., Contract] = field(default=won_contract)
+    # ---- declaring (CON)
+    declaration_problem: Callable[..., Problem | None] = field(default=declaration_problem)
+    declared: Callable[..., Contract] = field(default=declared)
+    # ---- play (PLAY, RANK, PTS); `duty`: a duty besides following (SEVENS-04), or none
+    sitting_out: Callable[[Rules, Contract], int | None] = field(default=nobody_sits_out)
+    first_leader: Callable[[Rules, Contract, int], int] = field(default=declarer_leads)
+    trump_after_lead: Callable[..., int | str] = field(default=trump_as_declared)
+    duty: Callable[..., int] | None = None  # (rules, contract, trick, playable) -> playable
+    duty_problem: tuple[str, str] = ("MUST_FOLLOW", "PLAY-05")  # the code of a duty broken
+    trick_winner: Callable[..., int] = field(default=first_highest)
+    next_leader: Callable[..., int] = field(default=winner_leads)
+    # ---- the round's end, stakes, the match, the deal (END, SCORE, MATCH, DEAL)
     outcome: Callable[..., str | None] = field(default=contract_outcome)
     stake: Callable[[Rules, Contract], int] = field(default=contract_stake)
     score: Callable[..., tuple[int, list[int]]] = field(default=marks_score)
     match_winner: Callable[[Rules, list[int]], int | None] = field(default=match_winner)
+    next_dealer: Callable[..., int] = field(default=dealer_on_left)
     deal_order: Callable[[list[int], int], tuple] = field(default=deal_order)  # DEAL-02
 
     @cached_property
     def round_points(self) -> int:
         """PTS-03: 7 trick points plus the counters (42)."""
-        return 7 + sum(points for _, points in self.counters)
-
-    @cached_property
-    def _choice_of(self) -> dict[Any, Choice]:
-        return dict(self.choices)
+        return 7 * self.trick_point + sum(points for _, points in self.counters)
 
     @cached_property
     def _trump_names(self) -> dict[Any, int | str]:
         return {**{trump: trump for trump in self.trumps}, **dict(self.trump_aliases)}
-
-    def choice(self, trump: Any) -> Choice | None:
-        """The option's Choice for `trump`, or None for a base choice (0..6, doubles,
-        none)."""
-        return self._choice_of.get(trump)
 
     def canonical_trump(self, trump: int | str) -> int | str | None:
         """The choice `trump` names (FOLLOWME-02: an alias names another), or None when it

@@ -2,26 +2,24 @@
 
 Indexed by trump index (position of the trump choice in `rules.trumps`), then by called
 suit (0..6, or TRUMP_SUIT), then by tile. Nothing here restates a rule: every entry is
-computed by the function in `rules.py` (or, for an option's choice, `variant_rules.py`)
-that cites it.
+computed by the function of the rule table (`Rules`) that cites it.
 """
 
 from __future__ import annotations
 
 from .actions import bidding_actions, declaring_actions
-from .rules import TRUMP_SUIT, Bidding, Choice, Contract, Rules, counter_points
+from .rules import TRUMP_SUIT, Bidding, Contract, Rules, counter_points
 from .tiles import TILE_COUNT
 
 CALLED_SUITS = range(TRUMP_SUIT + 1)
 
 
 class Tables:
-    """Per trump: the suit a lead calls, follow masks and trick ranks, and the option's
-    Choice (None for a base trump); counter points; and the legal bidding and declaring
-    actions, filled in as they are asked for."""
+    """Per trump: the suit a lead calls, follow masks and trick ranks; counter points; and
+    the legal bidding and declaring actions, filled in as they are asked for."""
 
-    __slots__ = ("rules", "called", "follow", "rank", "choices", "counters", "plain_bidding",
-                 "plain_declaring", "_bidding", "_declaring")
+    __slots__ = ("rules", "called", "follow", "rank", "counters", "plain_bidding",
+                 "_bidding", "_declaring")
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -30,23 +28,19 @@ class Tables:
         # Without forced_bid and plunge the legal bids depend on the highest bids alone, so
         # a key of (seat, high_points, last_marks) will do (see bidding()).
         self.plain_bidding = not rules.dealer_must_bid and not rules.plunge_doubles
-        self.plain_declaring = not rules.choices
         tiles = range(TILE_COUNT)
-        self.choices: tuple[Choice | None, ...] = tuple(map(rules.choice, rules.trumps))
-        suits = [(rules.called_suit, rules.follows, rules.trick_rank) if choice is None
-                 else choice[:3] for choice in self.choices]
+        called, follows, rank = rules.called_suit, rules.follows, rules.trick_rank
         # called[trump][lead] -> called suit (SUIT-04, SUIT-05)
-        self.called = tuple(tuple(called(t, trump) for t in tiles)
-                            for trump, (called, _, _) in zip(rules.trumps, suits, strict=True))
+        self.called = tuple(tuple(called(t, trump) for t in tiles) for trump in rules.trumps)
         # follow[trump][called] -> mask of the tiles that follow (SUIT-04, SUIT-06)
         self.follow = tuple(
             tuple(sum(1 << t for t in tiles if follows(t, suit, trump))
                   for suit in CALLED_SUITS)
-            for trump, (_, follows, _) in zip(rules.trumps, suits, strict=True))
+            for trump in rules.trumps)
         # rank[trump][called][tile] -> trick rank, the highest wins (RANK-01..RANK-05)
         self.rank = tuple(
             tuple(tuple(rank(t, suit, trump) for t in tiles) for suit in CALLED_SUITS)
-            for trump, (_, _, rank) in zip(rules.trumps, suits, strict=True))
+            for trump in rules.trumps)
         # counters[tile] -> round points (PTS-02)
         self.counters = tuple(counter_points(t, dict(rules.counters)) for t in tiles)
 
@@ -68,9 +62,7 @@ class Tables:
         return found
 
     def declaring(self, seat: int, contract: Contract) -> tuple[dict, ...]:
-        # The base choices are allowed on any contract (choice_problem): its kind will do.
-        key = (seat, contract[2]) if self.plain_declaring else (
-            seat, contract[2], contract[3], contract[6])  # kind, value, plunge
+        key = (seat, contract[2], contract[3], contract[6])  # kind, value, plunge
         found = self._declaring.get(key)
         if found is None:
             found = self._declaring[key] = declaring_actions(self.rules, seat, contract)

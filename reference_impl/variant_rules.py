@@ -1,22 +1,53 @@
 """The rule functions that the variant options add (spec/variants.md), each citing its ID.
 
-They have the signatures of the base functions they stand in for (`rules.py`), so that a
-`Rules` can carry them; `variants.py` says which option puts which one in force.
+They have the signatures of the functions of the rule table they stand in for
+(`rules.Rules`). An option that adds a trump choice wraps the table's function: its own
+rule for its choice, the function it wraps (`inner`) for every other; `variants.py` says
+which option wraps which.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from .rules import (
-    SETS_TRUMP,
     TRUMP_SUIT,
     Contract,
+    Problem,
     Rules,
     called_suit,
+    first_highest,
     follows,
     suit_rank,
     trick_rank,
 )
 from .tiles import PIPS, TILE_COUNT
+
+# ---- choices that an option adds (VAR-04, CON-01) ------------------------------------
+
+
+def for_choice(*args: Any, choice: str, own: Callable, inner: Callable) -> Any:
+    """A suit function (SUIT, RANK) of an option's `choice`: `own` when the trump (the
+    last argument) is that choice, else `inner`, the function it wraps."""
+    return (own if args[-1] == choice else inner)(*args)
+
+
+def choice_allowed(rules: Rules, contract: Contract, trump: Any, stacks: Any, *,
+                   choice: str, rule: str, min_marks: int, on_plunge: bool,
+                   inner: Callable[..., Problem | None]) -> Problem | None:
+    """NELLO-02, SEVENS-02, PLUNGE-05: `choice` needs a marks contract of `min_marks` or
+    more (0: any contract) and, unless `on_plunge`, no plunge; checked after CON-01 and
+    before the stacks (errors.yaml): `inner` does the rest."""
+    if rules.canonical_trump(trump) == choice:
+        if contract.kind == "points" and min_marks:
+            return ("TRUMP_NOT_ALLOWED", rule, f"{choice} needs a marks contract")
+        if contract.value < min_marks:
+            return ("TRUMP_NOT_ALLOWED", rule,
+                    f"{choice} needs a contract of {min_marks} marks or more")
+        if contract.plunge and not on_plunge:
+            return ("TRUMP_NOT_ALLOWED", "PLUNGE-05", f"{choice} may not be declared on a plunge")
+    return inner(rules, contract, trump, stacks)
 
 # ---- nello: Nel-O (NELLO-06) --------------------------------------------------------
 # No trump suit: the suits of `none` (SUIT-03, SUIT-05, SUIT-06), with the doubles placed
@@ -75,14 +106,24 @@ def nello_rank_own_suit(tile: int, called: int, trump: object) -> int:
 
 
 def nello_outcome(rules: Rules, contract: Contract, points: list[int],
-                  tricks_won: list[int]) -> str | None:
+                  tricks_won: list[int], *, inner: Callable[..., str | None]) -> str | None:
     """NELLO-07: set by the first trick the declarer wins (the partner plays none, so the
     bidding team's tricks are the declarer's), made when seven tricks pass without one."""
+    if contract.trump != "nello":
+        return inner(rules, contract, points, tricks_won)
     if tricks_won[contract.team]:
         return "set"
     if tricks_won[1 - contract.team] == 7:
         return "made"
     return None
+
+
+def partner_sits_out(rules: Rules, contract: Contract, *, inner: Callable[..., int | None]
+                     ) -> int | None:
+    """NELLO-03: in a Nel-O the declarer's partner sits out."""
+    if contract.trump == "nello":
+        return (contract.declarer + 2) & 3
+    return inner(rules, contract)
 
 
 # ---- sevens: Sevens (SEVENS-03..SEVENS-05) -------------------------------------------
@@ -123,11 +164,24 @@ def closest_tiles(hand: int) -> int:
     return hand
 
 
-def tie_to_bidders(ranks: list[int], teams: list[int], best: int, bidders: int) -> int:
-    """SEVENS-05, ties "bidders": among the plays of the best rank, the first of the
-    bidding team wins if there is one; otherwise `best`, the first played."""
+def closest_duty(rules: Rules, contract: Contract, trick: list[int], playable: int, *,
+                 inner: Callable[..., int] | None) -> int:
+    """SEVENS-04, duty "closest": in a Sevens every seat, the leader included, plays one
+    of its tiles nearest 7."""
+    if contract.trump == "sevens":
+        return closest_tiles(playable)
+    return playable if inner is None else inner(rules, contract, trick, playable)
+
+
+def tie_to_bidders(rules: Rules, contract: Contract, ranks: list[int],
+                   seats: tuple[int, ...], *, inner: Callable[..., int]) -> int:
+    """SEVENS-05, ties "bidders": in a Sevens, among the plays of the best rank, the
+    first of the bidding team wins if there is one; otherwise the first played."""
+    best = first_highest(rules, contract, ranks, seats)
+    if contract.trump != "sevens":
+        return inner(rules, contract, ranks, seats)
     for i, rank in enumerate(ranks):
-        if rank == ranks[best] and teams[i] == bidders:
+        if rank == ranks[best] and seats[i] & 1 == contract.team:
             return i
     return best
 
@@ -135,24 +189,13 @@ def tie_to_bidders(ranks: list[int], teams: list[int], best: int, bidders: int) 
 # ---- undeclared_trump: the first tile sets trump (UNDECL-03) -------------------------
 
 
-def first_tile_called(lead: int, trump: object) -> int:
-    """UNDECL-03: the first lead sets trump before it calls anything (SETS_TRUMP)."""
-    return SETS_TRUMP
-
-
-def first_tile_follows(tile: int, called: int, trump: object) -> bool:
-    """Never consulted: trump is set before a second tile is played (UNDECL-03)."""
-    return False
-
-
-def first_tile_rank(tile: int, called: int, trump: object) -> int:
-    """Never consulted: trump is set before a trick completes (UNDECL-03)."""
-    return -1
-
-
-def first_tile_trump(tile: int, end: str, double: str) -> int | str:
-    """UNDECL-03: a non-double sets its larger ("high") or smaller ("low") number; a
-    double sets its number ("number") or makes the doubles trump ("doubles")."""
+def first_tile_trump(rules: Rules, contract: Contract, tile: int, *, end: str, double: str,
+                     inner: Callable[..., int | str]) -> int | str:
+    """UNDECL-03: under "first_tile" the first tile sets trump: a non-double its larger
+    ("high") or smaller ("low") number; a double its number ("number") or the doubles
+    ("doubles")."""
+    if contract.trump != "first_tile":
+        return inner(rules, contract, tile)
     a, b = PIPS[tile]
     if a == b:
         return "doubles" if double == "doubles" else a

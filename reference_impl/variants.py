@@ -1,10 +1,12 @@
-"""The variant options of spec/variants.md: their settings (VAR-01) and the `Rules` each
-one puts in force.
+"""The variant options of spec/variants.md: their settings (VAR-01) and how each one
+changes the `Rules` of a game.
 
 An option is data: its settings with their allowed values and defaults, and a function
-from its settings to the `Rules` fields it changes. Options change disjoint fields, except
-the trump choices, which each option adds to (CON-01), so any combination is one `Rules`
-(VAR-03). A `variants` object maps to one cached `Rules`, so equal setups share it.
+from its settings and the `Rules` so far to the fields it changes: a parameter, or a
+function of the rule table that it wraps (its own rule for its own trump choice, the
+wrapped function for every other). The options in force are applied one after another,
+in the order of variants.md, so any combination is one `Rules` (VAR-03); a `variants`
+object maps to one cached `Rules`, so equal setups share it and its tables.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from typing import Any, NamedTuple
 from . import variant_rules as vr
 from .dealing import drawn_order
 from .errors import IllegalAction
-from .rules import BASE_RULES, TRUMP_CHOICES, Choice, Rules
+from .rules import BASE_RULES, TRUMP_CHOICES, Rules
 
 Settings = Mapping[str, Any]
 
@@ -28,7 +30,7 @@ class Setting(NamedTuple):
     default: Any
 
 
-def match_points(s: Settings) -> dict:
+def match_points(s: Settings, rules: Rules) -> dict:
     """MPTS-02 (scores in points, starting 0..target - 1), MPTS-03..MPTS-08, MPTS-09."""
     target = s["target"]
     return {"marks_range": range(0, target), "marks_target": target,
@@ -36,32 +38,47 @@ def match_points(s: Settings) -> dict:
             "end_when_decided": s["end"] == "early"}
 
 
-def deal_by_drawing(s: Settings) -> dict:
+def deal_by_drawing(s: Settings, rules: Rules) -> dict:
     """DRAW-02 (hands drawn seven at a time), DRAW-04 (a setup may give `draws`)."""
     return {"deal_order": drawn_order, "draws": True}
 
 
-def forced_bid(s: Settings) -> dict:
+def forced_bid(s: Settings, rules: Rules) -> dict:
     """FORCE-02 (the dealer may not pass after three passes), FORCE-03 (only 30)."""
     return {"dealer_must_bid": True,
             "forced_bid": ("points", 30) if s["bid"] == "minimum" else None}
 
 
-def bid_42(s: Settings) -> dict:
+def bid_42(s: Settings, rules: Rules) -> dict:
     """FORTYTWO-02 (point bids 30..42), FORTYTWO-03 (42 ranks with 1 mark)."""
     return {"point_bids": range(30, 43), "one_mark_points": 42}
 
 
-def undeclared_trump(s: Settings) -> dict:
-    """UNDECL-02, UNDECL-03: the choice "first_tile"; the first tile sets trump."""
-    first_tile = Choice(
-        called_suit=vr.first_tile_called, follows=vr.first_tile_follows,
-        trick_rank=vr.first_tile_rank,
-        sets_trump=partial(vr.first_tile_trump, end=s["end"], double=s["double"]))
-    return {"choices": (("first_tile", first_tile),)}
+def choice_suits(rules: Rules, choice: str, called: Callable, follows: Callable,
+                 rank: Callable) -> dict:
+    """The suit functions of the table, with `choice`'s own for that trump."""
+    def wrap(name: str, own: Callable) -> Callable:
+        return partial(vr.for_choice, choice=choice, own=own, inner=getattr(rules, name))
+    return {"called_suit": wrap("called_suit", called), "follows": wrap("follows", follows),
+            "trick_rank": wrap("trick_rank", rank)}
 
 
-def follow_me(s: Settings) -> dict:
+def allowed_on(rules: Rules, choice: str, rule: str, min_marks: int, on_plunge: bool) -> dict:
+    """The declaration check, with `choice`'s limits (NELLO-02, SEVENS-02, PLUNGE-05)."""
+    return {"declaration_problem": partial(
+        vr.choice_allowed, choice=choice, rule=rule, min_marks=min_marks,
+        on_plunge=on_plunge, inner=rules.declaration_problem)}
+
+
+def undeclared_trump(s: Settings, rules: Rules) -> dict:
+    """UNDECL-02: the choice "first_tile" (with the base suits, consulted only once the
+    first tile has set trump); UNDECL-03: the first tile sets trump."""
+    return {"trumps": rules.trumps + ("first_tile",),
+            "trump_after_lead": partial(vr.first_tile_trump, end=s["end"],
+                                        double=s["double"], inner=rules.trump_after_lead)}
+
+
+def follow_me(s: Settings, rules: Rules) -> dict:
     """FOLLOWME-02: "follow_me" is another name for "none"."""
     return {"trump_aliases": (("follow_me", "none"),)}
 
@@ -73,30 +90,38 @@ NELLO_SUITS: dict[str, tuple[Callable, Callable, Callable]] = {  # NELLO-06, by 
 }
 
 
-def nello(s: Settings) -> dict:
+def nello(s: Settings, rules: Rules) -> dict:
     """NELLO-02 (marks contracts of min_marks or more, never a plunge), NELLO-03/04 (the
     partner sits out), NELLO-06 (suits), NELLO-07 (outcome)."""
-    choice = Choice(*NELLO_SUITS[s["doubles"]], min_marks=s["min_marks"], on_plunge=False,
-                    partner_sits_out=True, outcome=vr.nello_outcome)
-    return {"choices": (("nello", choice),)}
+    return {"trumps": rules.trumps + ("nello",),
+            **choice_suits(rules, "nello", *NELLO_SUITS[s["doubles"]]),
+            **allowed_on(rules, "nello", "NELLO-02", s["min_marks"], on_plunge=False),
+            "sitting_out": partial(vr.partner_sits_out, inner=rules.sitting_out),
+            "outcome": partial(vr.nello_outcome, inner=rules.outcome)}
 
 
-def sevens(s: Settings) -> dict:
-    """SEVENS-02 (any marks contract), SEVENS-04 (duty), SEVENS-05 (ties)."""
-    choice = Choice(vr.sevens_called, vr.sevens_follows, vr.sevens_rank, min_marks=1,
-                    duty=vr.closest_tiles if s["duty"] == "closest" else None,
-                    ties_to_bidders=s["ties"] == "bidders")
-    return {"choices": (("sevens", choice),)}
+def sevens(s: Settings, rules: Rules) -> dict:
+    """SEVENS-02 (any marks contract), SEVENS-04 (suits; duty), SEVENS-05 (ties)."""
+    changes = {"trumps": rules.trumps + ("sevens",),
+               **choice_suits(rules, "sevens", vr.sevens_called, vr.sevens_follows,
+                              vr.sevens_rank),
+               **allowed_on(rules, "sevens", "SEVENS-02", 1, on_plunge=True)}
+    if s["duty"] == "closest":
+        changes["duty"] = partial(vr.closest_duty, inner=rules.duty)
+        changes["duty_problem"] = ("MUST_PLAY_CLOSEST", "SEVENS-04")
+    if s["ties"] == "bidders":
+        changes["trick_winner"] = partial(vr.tie_to_bidders, inner=rules.trick_winner)
+    return changes
 
 
-def plunge(s: Settings) -> dict:
+def plunge(s: Settings, rules: Rules) -> dict:
     """PLUNGE-02: a hand of four doubles may plunge (PLUNGE-03: a bid of 4 marks)."""
     return {"plunge_doubles": 4}
 
 
 class Option(NamedTuple):
     settings: dict[str, Setting]
-    changes: Callable[[Settings], dict]  # settings -> the Rules fields it changes
+    changes: Callable[[Settings, Rules], dict]  # settings, Rules so far -> fields changed
 
 
 # variants.md, in its order; the settings tables of each option's section.
@@ -145,28 +170,39 @@ def option_settings(name: Any, value: Any) -> dict[str, Any]:
     return settings
 
 
-def rules_for(variants: Any) -> Rules:
-    """The Rules of a setup's `variants` object (VAR-01); INVALID_SETUP if it is not one."""
+def rules_for(variants: Any, options: Mapping[str, Option] = OPTIONS) -> Rules:
+    """The Rules of a setup's `variants` object (VAR-01); INVALID_SETUP if it is not one.
+    `options` is the option table to resolve them by (planted bugs redefine one)."""
     if type(variants) is not dict:
         raise invalid("`variants` must be an object of options")
     if not variants:
         return BASE_RULES
     settings = {name: option_settings(name, value) for name, value in variants.items()}
-    return rules_of_settings(json.dumps(settings, sort_keys=True))
+    key = json.dumps(settings, sort_keys=True)
+    if options is OPTIONS:
+        return rules_of_settings(key)
+    found = _OTHER_TABLES.get((id(options), key))
+    if found is None or found[0] is not options:  # built once, as rules_of_settings
+        found = _OTHER_TABLES[id(options), key] = (options, resolve(json.loads(key), options))
+    return found[1]
+
+
+# (id of an option table, settings key) -> (the table, its Rules); keeps the table alive.
+_OTHER_TABLES: dict[tuple[int, str], tuple[Mapping[str, Option], Rules]] = {}
 
 
 @cache
 def rules_of_settings(key: str) -> Rules:
     """The Rules of the options `key` (JSON: option -> every setting), built once."""
-    changes: dict[str, Any] = {}
-    choices: dict[str, Choice] = {}
-    for name, settings in json.loads(key).items():
-        for field, value in OPTIONS[name].changes(settings).items():
-            if field == "choices":
-                choices.update(value)
-            else:
-                assert field not in changes, f"two options change Rules.{field}"
-                changes[field] = value
-    ordered = tuple((name, choices[name]) for name in CHOICE_ORDER if name in choices)
-    trumps = TRUMP_CHOICES + tuple(name for name, _ in ordered)
-    return replace(BASE_RULES, **changes, choices=ordered, trumps=trumps)
+    return resolve(json.loads(key), OPTIONS)
+
+
+def resolve(chosen: Mapping[str, Settings], options: Mapping[str, Option]) -> Rules:
+    """Each option in force changes the Rules left by the ones before it, in the order of
+    variants.md; the options' trump choices follow the base ones in CHOICE_ORDER."""
+    rules = BASE_RULES
+    for name, option in options.items():
+        if name in chosen:
+            rules = replace(rules, **option.changes(chosen[name], rules))
+    added = [choice for choice in CHOICE_ORDER if choice in rules.trumps]
+    return replace(rules, trumps=TRUMP_CHOICES + tuple(added))

@@ -19,7 +19,7 @@ class ReferenceAdapter:
         self._engine = reference_impl
         self.version = str(getattr(reference_impl, "__version__", "0"))
         self.variants = list(getattr(reference_impl, "VARIANTS", ()))
-        self._match: Any = None
+        self.match: Any = None
 
     def _call(self, fn, *args):
         try:
@@ -29,12 +29,12 @@ class ReferenceAdapter:
 
     def start(self, setup: dict[str, Any]) -> None:
         # protocol.md: a refused setup leaves the current match (if any) as it was.
-        self._match = self._call(self._engine.Match.start, setup)
+        self.match = self._call(self._engine.Match.start, setup)
 
     def _running(self) -> Any:
-        if self._match is None:
+        if self.match is None:
             raise Rejected("WRONG_PHASE", "no match is running: send a setup first")
-        return self._match
+        return self.match
 
     def deal(self, deal: dict[str, Any]) -> None:
         self._call(self._running().deal, deal)
@@ -43,18 +43,18 @@ class ReferenceAdapter:
         self._call(self._running().apply, action)
 
     def view(self) -> dict[str, Any]:
-        return self._match.view()
+        return self.match.view()
 
     def observe(self, seat: str) -> dict[str, Any]:
-        return self._match.observe(seat)
+        return self.match.observe(seat)
 
     def legal(self) -> list[dict[str, Any]]:
-        return self._match.legal_actions()
+        return self.match.legal_actions()
 
     def perft(self, depth: int) -> dict[str, Any]:
         from reference_impl.perft import divide, perft
 
         # The total is perft() itself, not the sum of divide(): at a finished round there
         # is no first action (divide is {}) but one leaf (scenario-format.md, Perft).
-        counts = divide(self._match, depth) if depth > 0 else {}
-        return {"total": perft(self._match, depth), "divide": counts}
+        counts = divide(self.match, depth) if depth > 0 else {}
+        return {"total": perft(self.match, depth), "divide": counts}

@@ -209,12 +209,15 @@ def test_the_protocol_hello_lists_exactly_the_options_of_variants_md():
 
 def test_start_may_be_given_the_rules_to_play_by():
     """Match.start(setup, rules=...) plays by other Rules (planted engines, experiments):
-    the setup is read by them, and no variants are then allowed beside them."""
+    the setup is read by them; its variants are still checked (VAR-01) and recorded."""
     from dataclasses import replace
 
     rules = replace(BASE_RULES, point_bids=range(30, 43))
     m = Match.start(GOOD, rules=rules)
     assert m.rules is rules
     m.apply({"type": "bid", "seat": "A", "points": 42})
-    with pytest.raises(ValueError):
-        Match.start({**GOOD, "variants": {"bid_42": True}}, rules=rules)
+    m = Match.start({**GOOD, "variants": {"bid_42": True}}, rules=rules)
+    assert m.rules is rules and m.variants == {"bid_42": True}
+    with pytest.raises(IllegalAction) as refused:
+        Match.start({**GOOD, "variants": {"bid_43": True}}, rules=rules)
+    assert refused.value.code == "INVALID_SETUP"

@@ -5,6 +5,7 @@ import pytest
 
 from reference_impl import IllegalAction, Match
 from reference_impl.actions import action_key
+from reference_impl.rules import BASE_RULES, Contract
 from reference_impl.tiles import TILE_INDEX
 from reference_impl.variant_rules import closest_tiles, distance, first_tile_trump
 
@@ -111,20 +112,25 @@ def test_nello_05_the_declarer_leads_then_each_winner():
 def test_nello_06_doubles_high_low_and_own_suit():
     """NELLO-06: no trump; "high": 5|5 tops fives; "low": 5|5 is the lowest five;
     "own_suit": doubles are a suit of their own, ranked by number."""
-    m = Match.start({"dealer": "D", "hands": DOUBLES_HAND, "variants": {"nello": True}})
-    high = m._tables.rank[m.rules.trumps.index("nello")]
-    assert high[5][TILE_INDEX["5|5"]] > high[5][TILE_INDEX["5|6"]] > high[5][TILE_INDEX["0|5"]]
-    m = nello("low")
-    low = m._rank
-    assert low[5][TILE_INDEX["5|6"]] > low[5][TILE_INDEX["0|5"]] > low[5][TILE_INDEX["5|5"]] >= 0
-    assert low[5][TILE_INDEX["6|6"]] == -1
+    def rank_of(m: Match):
+        return lambda tile, suit: m.rules.trick_rank(TILE_INDEX[tile], suit, "nello")
+
+    high = rank_of(Match.start({"dealer": "D", "hands": DOUBLES_HAND,
+                                "variants": {"nello": True}}))
+    assert high("5|5", 5) > high("5|6", 5) > high("0|5", 5)
+    low = rank_of(nello("low"))
+    assert low("5|6", 5) > low("0|5", 5) > low("5|5", 5) >= 0
+    assert low("6|6", 5) == -1
     m = nello("own_suit")
-    called, follow, rank = m._called_of, m._follow, m._rank
-    assert called[TILE_INDEX["4|4"]] == 7 and called[TILE_INDEX["2|5"]] == 5
+    rules, rank = m.rules, rank_of(m)
+    assert rules.called_suit(TILE_INDEX["4|4"], "nello") == 7
+    assert rules.called_suit(TILE_INDEX["2|5"], "nello") == 5
+    follow = {s: mask(*[n for n in TILE_INDEX if rules.follows(TILE_INDEX[n], s, "nello")])
+              for s in (5, 7)}
     assert follow[7] == mask(*DOUBLES_HAND["A"])
     assert not follow[5] & mask("5|5")
-    assert rank[7][TILE_INDEX["6|6"]] > rank[7][TILE_INDEX["0|0"]] >= 0
-    assert rank[5][TILE_INDEX["5|5"]] == -1
+    assert rank("6|6", 7) > rank("0|0", 7) >= 0
+    assert rank("5|5", 5) == -1
 
 
 def test_nello_07_set_by_the_declarers_first_trick():
@@ -287,8 +293,10 @@ def test_undecl_03_the_first_tile_sets_trump():
     cases = [("2|5", "high", "number", 5), ("2|5", "low", "number", 2),
              ("4|4", "high", "doubles", "doubles"), ("0|4", "low", "number", 0),
              ("4|4", "low", "number", 4), ("2|5", "low", "doubles", 2)]
+    contract = Contract(0, 0, "points", 30, "first_tile")
     for tile, end, double, expected in cases:
-        assert first_tile_trump(TILE_INDEX[tile], end, double) == expected
+        assert first_tile_trump(BASE_RULES, contract, TILE_INDEX[tile], end=end,
+                                double=double, inner=None) == expected
     m = bid_and_declare(start(EXAMPLE, variants={"undeclared_trump": True}), "A",
                         {"points": 30}, "first_tile")
     play(m, "A 1|2")  # end high: twos are trump, 1|2 is a trump lead

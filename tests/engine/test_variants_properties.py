@@ -101,11 +101,8 @@ def check_legal_list(m: Match, legal: list) -> None:
 
 
 def suits_of(m: Match, trump):
-    """The plain suit functions of a declared choice (an option's, or the base ones)."""
-    choice = m.rules.choice(trump)
-    if choice is None:
-        return m.rules.called_suit, m.rules.follows, m.rules.trick_rank
-    return choice.called_suit, choice.follows, choice.trick_rank
+    """The suit functions of the rule table (an option's own for its choice)."""
+    return m.rules.called_suit, m.rules.follows, m.rules.trick_rank
 
 
 def naive_legal_plays(m: Match, view: dict) -> list[str]:

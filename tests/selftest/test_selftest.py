@@ -13,6 +13,8 @@ from planted import BUGS, BY_NAME
 from planted.base import PlantedAdapter
 from planted.catalog import BASE_BUGS, VARIANT_BUGS, Bug
 from planted.selftest import main, run_bug, run_selftest, table
+from reference_impl.rules import BASE_RULES
+from reference_impl.variants import rules_for
 
 ROOT = Path(__file__).resolve().parents[2]
 JOBS = min(2, os.cpu_count() or 1)
@@ -82,11 +84,22 @@ def test_variant_plants_are_the_reference_in_the_base_game(report):
             assert not base, f"{result.name} is caught by base scenarios {base}"
 
 
-def test_planted_engine_keeps_its_class_through_clone():
+def test_planted_rules_survive_clone_so_perft_explores_the_plant():
     adapter = BY_NAME["leader-rotates"].adapter()
     adapter.start({"dealer": "D", "order": [f"{a}|{b}" for a in range(7) for b in range(a, 7)]})
-    match = adapter._match
-    assert type(match.clone()) is type(match) is adapter.match_class
+    match = adapter.match
+    assert match.rules is adapter.planted_rules is match.clone().rules
+    assert match.rules.next_leader is not BASE_RULES.next_leader
+
+
+def test_a_variant_plant_plays_the_reference_rules_without_its_option():
+    adapter = BY_NAME["nello-partner-plays"].adapter()
+    order = [f"{a}|{b}" for a in range(7) for b in range(a, 7)]
+    adapter.start({"dealer": "D", "order": order, "variants": {"sevens": True}})
+    assert adapter.match.rules is rules_for({"sevens": True})
+    adapter.start({"dealer": "D", "order": order, "variants": {"nello": True}})
+    assert adapter.match.rules is not rules_for({"nello": True})
+    assert adapter.match.rules.sitting_out is BASE_RULES.sitting_out
 
 
 def test_selftest_fails_when_a_bug_is_not_caught(capsys):
