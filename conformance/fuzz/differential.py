@@ -296,7 +296,7 @@ class Duel:
         if changed:
             self._seen.clear()
             self._keys.clear()
-        running = self.oracle._match is not None
+        running = self.oracle.match is not None
         phase = self.state()["phase"] if running else None
         reads = self._reads(phase)
         sent = payload if hasattr(self.other, "pipeline") else _copy(payload)
@@ -424,7 +424,7 @@ def replay(other: Adapter, case: Case, level: str = "strict") -> tuple[int, Find
     duel = Duel(other, level, thorough=True)
     setup, steps = case.expanded()
     found = duel.begin(setup)
-    if duel.oracle._match is None:
+    if duel.oracle.match is None:
         return None  # the reference refused the setup: not a case
     if found:
         return 0, found

@@ -129,7 +129,7 @@ def _refusal_rules(oracle: Any, action: Any, index: Any) -> list[str]:
     from reference_impl import IllegalAction
 
     try:
-        oracle._match.clone().apply(action)
+        oracle.match.clone().apply(action)
     except IllegalAction as error:
         code = index.codes.get(error.code)
         return list(code.rules) if code else []
