@@ -1,4 +1,5 @@
-"""The compiled shortcut never calls valid what jsonschema calls invalid."""
+"""The two validators of spec/schemas/ agree: jsonschema-rs (which answers "valid?" on the
+hot path) and jsonschema (which explains a no), on valid and mutated instances."""
 
 import copy
 import json
@@ -6,7 +7,7 @@ import random
 
 import pytest
 
-from conformance.specdata import fastcheck, schemas
+from conformance.specdata import schemas
 
 SCHEMAS = ["view.schema.json", "observation.schema.json"]
 JUNK = [None, True, 0, 1.5, -3, "", "x", "7|7", "5|5", [], {}, [1], {"a": 1}, "A", "AC", 8]
@@ -67,20 +68,21 @@ def test_fast_and_slow_agree_on_valid_and_mutated_instances():
         assert fast(instance) and slow.is_valid(instance)
         for _ in range(3):
             bad = mutate(instance, rng)
-            if fast(bad):
-                assert slow.is_valid(bad), (name, bad)
+            assert fast(bad) == slow.is_valid(bad), (name, bad)
             checked += 1
     assert checked > 500
 
 
 @pytest.mark.parametrize("partial", [False, True])
-def test_every_schema_compiles(partial):
+def test_every_schema_resolves_in_both(partial):
     for name in [*SCHEMAS, "scenario.schema.json", "action.schema.json",
-                 "protocol/perft-result.json", "protocol/hello-result.json"]:
-        assert schemas._fast(name, partial) is not None, name
+                 "setup.schema.json#/$defs/deal", "protocol/perft-result.json",
+                 "protocol/hello-result.json"]:
+        assert schemas._fast(name, partial)({}) == schemas.validator(name, partial).is_valid({})
 
 
 def test_boolean_is_not_an_integer():
-    check = fastcheck.compile_schema({"type": "integer"})
-    assert check(3) and not check(True)
-    assert fastcheck.json_equal(1, 1.0) and not fastcheck.json_equal(1, True)
+    action = {"type": "bid", "seat": "A", "marks": True}
+    assert not schemas._fast("action.schema.json", False)(action)
+    assert not schemas.validator("action.schema.json").is_valid(action)
+    assert schemas.is_valid("action.schema.json", {**action, "marks": 2})
