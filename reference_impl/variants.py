@@ -33,7 +33,8 @@ class Setting(NamedTuple):
 def match_points(s: Settings, rules: Rules) -> dict:
     """MPTS-02 (scores in points, starting 0..target - 1), MPTS-03..MPTS-08, MPTS-09."""
     target = s["target"]
-    return {"marks_range": range(0, target), "marks_target": target,
+    # equivalent mutants: range(target) == range(0, target)
+    return {"marks_range": range(0, target), "marks_target": target,  # pragma: no mutate
             "stake": vr.points_stake, "score": vr.points_score,
             "end_when_decided": s["end"] == "early"}
 
@@ -44,13 +45,16 @@ def deal_by_drawing(s: Settings, rules: Rules) -> dict:
 
 
 def forced_bid(s: Settings, rules: Rules) -> dict:
-    """FORCE-02 (the dealer may not pass after three passes), FORCE-03 (only 30)."""
+    """FORCE-02 (the dealer may not pass after three passes), FORCE-03 (only 30);
+    FORCE-04: the contract it makes is played and scored as any other (nothing else
+    changes)."""
     return {"dealer_must_bid": True,
             "forced_bid": ("points", 30) if s["bid"] == "minimum" else None}
 
 
 def bid_42(s: Settings, rules: Rules) -> dict:
-    """FORTYTWO-02 (point bids 30..42), FORTYTWO-03 (42 ranks with 1 mark)."""
+    """FORTYTWO-02 (point bids 30..42), FORTYTWO-03 (42 ranks with 1 mark); FORTYTWO-04:
+    a won 42 is a point contract, as `won_contract` makes every point bid."""
     return {"point_bids": range(30, 43), "one_mark_points": 42}
 
 
@@ -92,7 +96,8 @@ NELLO_SUITS: dict[str, tuple[Callable, Callable, Callable]] = {  # NELLO-06, by 
 
 def nello(s: Settings, rules: Rules) -> dict:
     """NELLO-02 (marks contracts of min_marks or more, never a plunge), NELLO-03/04 (the
-    partner sits out), NELLO-06 (suits), NELLO-07 (outcome)."""
+    partner sits out), NELLO-06 (suits), NELLO-07 (outcome). Unchanged: NELLO-05 (who
+    leads), NELLO-08 (round points counted as usual)."""
     return {"trumps": rules.trumps + ("nello",),
             **choice_suits(rules, "nello", *NELLO_SUITS[s["doubles"]]),
             **allowed_on(rules, "nello", "NELLO-02", s["min_marks"], on_plunge=False),
@@ -101,7 +106,8 @@ def nello(s: Settings, rules: Rules) -> dict:
 
 
 def sevens(s: Settings, rules: Rules) -> dict:
-    """SEVENS-02 (any marks contract), SEVENS-04 (suits; duty), SEVENS-05 (ties)."""
+    """SEVENS-02 (any marks contract), SEVENS-04 (suits; duty), SEVENS-05 (ties).
+    Unchanged: SEVENS-06 (who leads, made and set as any marks contract)."""
     changes = {"trumps": rules.trumps + ("sevens",),
                **choice_suits(rules, "sevens", vr.sevens_called, vr.sevens_follows,
                               vr.sevens_rank),
@@ -115,7 +121,8 @@ def sevens(s: Settings, rules: Rules) -> dict:
 
 
 def plunge(s: Settings, rules: Rules) -> dict:
-    """PLUNGE-02: a hand of four doubles may plunge (PLUNGE-03: a bid of 4 marks)."""
+    """PLUNGE-02: a hand of four doubles may plunge (PLUNGE-03: a bid of 4 marks);
+    PLUNGE-06: made and set as any marks contract, the doubles checked by the game."""
     return {"plunge_doubles": 4}
 
 
@@ -124,7 +131,9 @@ class Option(NamedTuple):
     changes: Callable[[Settings, Rules], dict]  # settings, Rules so far -> fields changed
 
 
-# variants.md, in its order; the settings tables of each option's section.
+# variants.md, in its order; the settings tables of each option's section, which say what
+# an option's value may be (MPTS-01, DRAW-01, FORCE-01, FORTYTWO-01, UNDECL-01,
+# FOLLOWME-01, NELLO-01, SEVENS-01, PLUNGE-01; checked by option_settings, VAR-01).
 OPTIONS: dict[str, Option] = {
     "match_points": Option({"target": Setting(range(1, 10001), 250),
                             "end": Setting(("early", "play_out"), "early")}, match_points),
@@ -152,7 +161,9 @@ def invalid(message: str) -> IllegalAction:
 def option_settings(name: Any, value: Any) -> dict[str, Any]:
     """VAR-01: an option's value, `true` or an object of its settings, with every setting
     filled in (a setting left out takes its default)."""
-    option = OPTIONS.get(name) if type(name) is str else None
+    # equivalent mutants: every key of OPTIONS is a string: OPTIONS.get of any other key is None
+    # as well
+    option = OPTIONS.get(name) if type(name) is str else None  # pragma: no mutate
     if option is None:
         raise invalid(f"unknown variant option {name!r}")
     if value is True:
@@ -206,3 +217,9 @@ def resolve(chosen: Mapping[str, Settings], options: Mapping[str, Option]) -> Ru
             rules = replace(rules, **option.changes(chosen[name], rules))
     added = [choice for choice in CHOICE_ORDER if choice in rules.trumps]
     return replace(rules, trumps=TRUMP_CHOICES + tuple(added))
+
+
+def clear_resolved() -> None:
+    """Forget every Rules resolved so far (reference_impl.clear_caches)."""
+    rules_of_settings.cache_clear()
+    _OTHER_TABLES.clear()
