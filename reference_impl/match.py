@@ -73,8 +73,8 @@ class Match:
         "trick", "leader", "called", "tricks", "points", "tricks_won", "decided", "result",
         # tables of the declared trump (derived from rules + contract)
         "_tables", "_called_of", "_follow", "_rank", "_counters",
-        # who plays a trick, in which order (rules.sitting_out)
-        "_orders", "_next",
+        # who plays a trick, in which order (rules.sitting_out); rules.duty, read per play
+        "_orders", "_next", "_duty",
     )
 
     # ---- construction ------------------------------------------------------------
@@ -133,7 +133,7 @@ class Match:
         self.hands = list(map(list, hands))
         self.masks = [sum(map(BIT_OF, hand)) for hand in hands]  # mask_of, inlined
         self.phase = BIDDING
-        self._bidders = self.rules.bidding_order(self.dealer)  # BID-01
+        self._bidders = self._tables.bidding_orders[self.dealer]  # BID-01
         self._seat = self._bidders[0]
         self.to_act = SEATS[self._seat]
         self.history = []
@@ -145,7 +145,7 @@ class Match:
         self.points, self.tricks_won = [0, 0], [0, 0]
         # equivalent mutants: overwritten by the declaration before any read
         self._called_of = self._follow = self._rank = self._counters = None  # pragma: no mutate
-        self.sitting_out = None
+        self.sitting_out = self._duty = None
         self._orders, self._next = PLAY_ORDERS[NOBODY], NEXT_SEATS[NOBODY]
 
     # ---- the tiny API ------------------------------------------------------------
@@ -162,9 +162,8 @@ class Match:
                 following = mask & self._follow[self.called]
                 if following:
                     mask = following
-            duty = self.rules.duty
-            if duty is not None:  # a duty besides following (SEVENS-04)
-                mask = duty(self.rules, self.contract, self.trick, mask)
+            if self._duty is not None:  # a duty besides following (SEVENS-04)
+                mask = self._duty(self.rules, self.contract, self.trick, mask)
             c0, c1, c2, c3 = PLAY_CHUNKS[seat]  # the plays of `mask`, in tile order
             return [*c0[mask & 127], *c1[mask >> 7 & 127], *c2[mask >> 14 & 127],
                     *c3[mask >> 21]]
@@ -314,6 +313,7 @@ class Match:
         out = self.sitting_out = rules.sitting_out(rules, contract)  # NELLO-03
         self._orders = PLAY_ORDERS[NOBODY if out is None else out]  # NELLO-04, NELLO-09
         self._next = NEXT_SEATS[NOBODY if out is None else out]
+        self._duty = rules.duty
         self.phase = PLAYING
         self.leader = self._seat = rules.first_leader(rules, contract, self.dealer)  # PLAY-01
         self.to_act = SEATS[self._seat]
@@ -338,10 +338,9 @@ class Match:
                 raise IllegalAction("MUST_FOLLOW", "PLAY-05",
                                     f"{SEATS[seat]} holds a tile that follows and must "
                                     f"play one, not {NAMES[tile]}")
-        duty = self.rules.duty
-        if duty is not None:  # a duty besides following (SEVENS-04)
+        if self._duty is not None:  # a duty besides following (SEVENS-04)
             playable = following if trick and following else hand
-            if not duty(self.rules, self.contract, trick, playable) & bit:
+            if not self._duty(self.rules, self.contract, trick, playable) & bit:
                 code, rule = self.rules.duty_problem
                 raise IllegalAction(code, rule, f"{SEATS[seat]} may not play {NAMES[tile]} "
                                     "here: a duty besides following")
@@ -371,14 +370,13 @@ class Match:
 
     def _complete_trick(self) -> None:
         """The game computes the trick's winner, points and the outcome (DIG-04)."""
-        rules, rank, counters, trick = self.rules, self._rank[self.called], self._counters, \
-            self.trick
-        points = rules.trick_point  # PTS-01: a trick is worth 1 round point
-        for tile in trick:
-            points += counters[tile]  # PTS-02
+        rules, trick = self.rules, self.trick
+        # PTS-01: a trick is worth 1 round point; PTS-02: and its counters
+        points = rules.trick_point + sum(map(self._counters.__getitem__, trick))
         seats = self._orders[self.leader]
+        ranks = list(map(self._rank[self.called].__getitem__, trick))
         # RANK-01..RANK-05: the highest rank wins (SEVENS-05: ties)
-        winner = seats[rules.trick_winner(rules, self.contract, [rank[t] for t in trick], seats)]
+        winner = seats[rules.trick_winner(rules, self.contract, ranks, seats)]
         team = winner & 1  # team_of(winner)
         self.points[team] += points
         self.tricks_won[team] += 1
@@ -453,7 +451,7 @@ class Match:
             self.points[:], self.tricks_won[:], self.decided, self.result
         other._tables, other._called_of, other._follow, other._rank, other._counters = \
             self._tables, self._called_of, self._follow, self._rank, self._counters
-        other._orders, other._next = self._orders, self._next
+        other._orders, other._next, other._duty = self._orders, self._next, self._duty
         return other
 
     def _snapshot(self) -> tuple:

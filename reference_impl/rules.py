@@ -274,8 +274,9 @@ def won_contract(rules: Rules, bidder: int, high_points: int, last_marks: int,
 def declared(rules: Rules, contract: Contract, trump: Any, stacks: Any) -> Contract:
     """CON-04: the contract with its trump (FOLLOWME-02: an alias is recorded as the
     choice it names) and its stacks (CON-02; none on a point contract, CON-03)."""
-    return contract._replace(trump=rules.canonical_trump(trump),
-                             stacks=None if stacks is MISSING else stacks)
+    declarer, team, kind, value, _, _, plunge = contract
+    return Contract(declarer, team, kind, value, rules.canonical_trump(trump),
+                    None if stacks is MISSING else stacks, plunge)
 
 
 def nobody_sits_out(rules: Rules, contract: Contract) -> int | None:
@@ -298,11 +299,7 @@ def first_highest(rules: Rules, contract: Contract, ranks: list[int], seats: tup
                   ) -> int:
     """RANK-01..RANK-05: the play of the highest rank wins the trick (ranks never tie
     but in an option's suits, where the first played wins); its index in play order."""
-    best = 0
-    for i, rank in enumerate(ranks):
-        if rank > ranks[best]:
-            best = i
-    return best
+    return ranks.index(max(ranks))
 
 
 def winner_leads(rules: Rules, contract: Contract, leader: int, winner: int) -> int:

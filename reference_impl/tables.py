@@ -18,8 +18,8 @@ class Tables:
     """Per trump: the suit a lead calls, follow masks and trick ranks; counter points; and
     the legal bidding and declaring actions, filled in as they are asked for."""
 
-    __slots__ = ("rules", "called", "follow", "rank", "counters", "plain_bidding",
-                 "_bidding", "_declaring")
+    __slots__ = ("rules", "called", "follow", "rank", "counters", "bidding_orders",
+                 "plain_bidding", "_bidding", "_declaring")
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -41,6 +41,8 @@ class Tables:
         self.rank = tuple(
             tuple(tuple(rank(t, suit, trump) for t in tiles) for suit in CALLED_SUITS)
             for trump in rules.trumps)
+        # bidding_orders[dealer] -> the seats in bidding order (BID-01)
+        self.bidding_orders = tuple(map(rules.bidding_order, range(4)))
         # counters[tile] -> round points (PTS-02)
         # equivalent mutants: the default is COUNTERS, the only counters any option uses
         # pragma: no mutate start
