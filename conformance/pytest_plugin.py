@@ -7,6 +7,7 @@ the implementation (default: the reference engine). A failure shows the same rep
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -25,6 +26,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     from conformance.fuzz.items import add_options
 
     add_options(group)
+    group.addoption("--t42-report-html", metavar="DIR", default=None,
+                    help="write the scenario book with this run's outcomes into DIR")
 
 
 def _in_scenarios(path: Path) -> bool:
@@ -99,6 +102,41 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         items[:] = fuzz_items(session, config, _adapter)
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    if config.getoption("t42_report_html", None) and not hasattr(config, "workerinput"):
+        config.pluginmanager.register(HtmlReport(config), "t42-report-html")
+
+
+class HtmlReport:
+    """--t42-report-html: the outcomes of the run (on the xdist controller too: a worker's
+    user_properties travel with its reports), written as the scenario book at the end."""
+
+    def __init__(self, config: pytest.Config):
+        self.config = config
+        self.entries: list[dict] = []
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        for name, value in getattr(report, "user_properties", ()):
+            if name == "t42_result" and report.when == "call":
+                self.entries.append(json.loads(value))
+
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        if not self.entries:
+            return
+        from conformance.book.report import write_report
+        from conformance.run.results import Outcome
+
+        results = [entry["result"] for entry in self.entries]
+        shots = {e["result"]["id"]: e["shot"] for e in self.entries if e.get("shot")}
+        counts = {o.value: sum(r["outcome"] == o.value for r in results) for o in Outcome}
+        paths = sorted({Path(r["path"]) for r in results})
+        where = write_report(Path(self.config.getoption("t42_report_html")), paths, results,
+                             shots, self.config.getoption("t42_adapter"), counts)
+        reporter = self.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_line(f"t42: wrote the HTML report {where}")
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
     adapter = config.stash.get(_ADAPTER, None)
     if adapter is not None and hasattr(adapter, "close"):
@@ -136,10 +174,21 @@ class ScenarioItem(pytest.Item):
         from conformance.run.runner import run_scenario
 
         result = run_scenario(self.scenario, _adapter(self.config))
+        if self.config.getoption("t42_report_html", None):
+            self._keep_for_report(result)
         if result.outcome is Outcome.SKIPPED:
             pytest.skip(result.reason)
         if result.outcome is not Outcome.PASSED:
             raise ScenarioFailure(result.report())
+
+    def _keep_for_report(self, result) -> None:
+        from conformance.book.actual import capture
+        from conformance.run.results import Outcome
+
+        entry = {"result": result.to_json()}
+        if result.outcome in (Outcome.FAILED, Outcome.ERRORED):
+            entry["shot"] = capture(self.scenario, _adapter(self.config))
+        self.user_properties.append(("t42_result", json.dumps(entry)))
 
     def repr_failure(self, excinfo, style=None):
         if isinstance(excinfo.value, ScenarioFailure):

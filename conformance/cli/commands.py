@@ -33,7 +33,7 @@ def _known_rules(rules) -> str | None:
 
 
 def run_command(paths, adapter_spec, keyword, rules, variants, report_json, expected_path,
-                update_expected, timeout, verbose, declared=None) -> int:
+                update_expected, timeout, verbose, declared=None, report_html=None) -> int:
     from conformance.adapters.protocol import WithVariants, load_adapter, parse_variants
     from conformance.report import expected as xf
     from conformance.report import text as report
@@ -72,12 +72,17 @@ def run_command(paths, adapter_spec, keyword, rules, variants, report_json, expe
     click.echo(f"t42: {len(chosen)} scenarios against {adapter.name} {adapter.version} "
                f"(variant options: {options})")
     start = time.perf_counter()
+    shots = None
     try:
         results = run_all(chosen, adapter, report.Progress(len(chosen), expected, verbose))
+        seconds = time.perf_counter() - start
+        if report_html:
+            from conformance.book.report import capture_failures
+
+            shots = capture_failures(chosen, results, adapter)
     finally:
         if hasattr(adapter, "close"):
             adapter.close()
-    seconds = time.perf_counter() - start
     stale = xf.mark(results, expected)
     text = report.details(results)
     if text:
@@ -88,6 +93,11 @@ def run_command(paths, adapter_spec, keyword, rules, variants, report_json, expe
     counts = results_mod.totals(results)
     if report_json:
         report.write_json(report_json, report.to_json(results, adapter, counts, seconds, stale))
+    if report_html:
+        from conformance.book.report import write_report
+
+        where = write_report(report_html, paths, results, shots, adapter, counts)
+        click.echo(f"wrote the HTML report {where}")
     if expected_path:
         listed = sum(r.expected_failure for r in results)
         click.echo(f"\n{listed} expected failures listed in {expected_path}")
@@ -109,6 +119,19 @@ def run_command(paths, adapter_spec, keyword, rules, variants, report_json, expe
     click.echo(f"time: {seconds:.2f} s")
     click.echo(results_mod.summary_line(counts))
     return results_mod.exit_code(results, stale)
+
+
+def book_command(out: Path, paths) -> int:
+    from conformance.book.build import build
+
+    _say_source()
+    start = time.perf_counter()
+    stats = build(out, paths)
+    click.echo(f"wrote {stats.pages} pages ({stats.scenarios} scenarios, {stats.frames} table "
+               f"diagrams) to {out}/index.html in {time.perf_counter() - start:.1f} s")
+    if stats.skipped_files:
+        click.echo(f"note: {stats.skipped_files} invalid scenario files left out (see t42 check)")
+    return 0
 
 
 def check_command(paths) -> int:

@@ -40,6 +40,8 @@ def main() -> None:
                    "needing any other option are skipped.")
 @click.option("--report-json", type=click.Path(dir_okay=False, path_type=Path),
               help="Write a JSON report here.")
+@click.option("--report-html", type=click.Path(file_okay=False, path_type=Path),
+              help="Write the scenario book with this run's outcomes into this directory.")
 @click.option("--expected-failures", type=click.Path(dir_okay=False, path_type=Path),
               help="YAML list of {id, reason} known to fail for this implementation.")
 @click.option("--update-expected-failures", is_flag=True,
@@ -47,15 +49,26 @@ def main() -> None:
 @click.option("--timeout", default=5.0, show_default=True,
               help="Seconds to wait for each reply of a cmd: adapter.")
 @click.option("-v", "--verbose", is_flag=True, help="One line per scenario.")
-def run(paths, adapter, keyword, rules, variants, declared, report_json, expected_failures,
-        update_expected_failures, timeout, verbose):
+def run(paths, adapter, keyword, rules, variants, declared, report_json, report_html,
+        expected_failures, update_expected_failures, timeout, verbose):
     """Run scenarios (default: the whole suite) against an adapter (default: the
     reference engine). The last line is `N passed, N failed, N errored, N skipped`."""
     from conformance.cli.commands import run_command
 
     raise SystemExit(run_command(paths, adapter, keyword, rules, variants, report_json,
                                  expected_failures, update_expected_failures, timeout, verbose,
-                                 declared))
+                                 declared, report_html))
+
+
+@main.command()
+@click.argument("out", type=click.Path(file_okay=False, path_type=Path))
+@PATHS
+def book(out, paths):
+    """Write the scenario book into OUT: every rule linked to its scenarios, every scenario
+    drawn step by step on the reference engine's table (static HTML + SVG, no server)."""
+    from conformance.cli.commands import book_command
+
+    raise SystemExit(book_command(out, paths))
 
 
 @main.command()

@@ -1,0 +1,261 @@
+"""`t42 book OUT/`: the spec's rules and every scenario as a static site (Jinja2 + SVG).
+
+With a run's results (`t42 run --report-html DIR`, `pytest --t42-report-html DIR`) the same
+pages carry each scenario's outcome; a failing scenario opens at the failing step with the
+reference engine's table and the implementation's side by side.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import yaml
+from markupsafe import Markup, escape
+
+from conformance.book import drawing, words
+from conformance.book.replay import Frame, replay
+from conformance.corpus.scenario import Scenario, display_path
+from conformance.specdata.index import SpecIndex, load_index
+
+RULE_AREA = re.compile(r"^([A-Z]+)-\d+$")
+SECTION_AREAS = re.compile(r"\(([A-Z, ]+)\)\s*$")
+
+
+@dataclass
+class BookStats:
+    out: Path
+    scenarios: int
+    frames: int
+    pages: int
+    skipped_files: int
+
+
+def inline_md(text: str) -> Markup:
+    """The inline Markdown of a rule's text: `code` and **bold**, everything escaped."""
+    html = str(escape(text))
+    html = re.sub(r"`([^`]+)`", r"<code>\1</code>", html)
+    html = re.sub(r"\*\*([^*]+)\*\*", r"<strong>\1</strong>", html)
+    html = re.sub(r"\*([^*]+)\*", r"<em>\1</em>", html)
+    return Markup(html)
+
+
+def environment():  # -> jinja2.Environment
+    from jinja2 import Environment, PackageLoader, StrictUndefined
+
+    env = Environment(loader=PackageLoader("conformance.book", "templates"), autoescape=True,
+                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    env.filters["inline_md"] = inline_md
+    return env
+
+
+def _figures() -> dict[str, list[dict[str, Any]]]:
+    text = resources.files("conformance.book").joinpath("doc000_figures.yaml").read_text(
+        encoding="utf-8")
+    return yaml.safe_load(text) or {}
+
+
+def _areas(index: SpecIndex) -> dict[str, str]:
+    """Rule area prefix -> the title of the section it sits in."""
+    out: dict[str, str] = {}
+    for rule in index.rules.values():
+        area = RULE_AREA.match(rule.id).group(1)
+        title = SECTION_AREAS.sub("", rule.section).strip()
+        title = re.sub(r"^\d+\.\s*", "", title)
+        out.setdefault(area, title or area)
+    return dict(sorted(out.items()))
+
+
+def _frame_context(frame: Frame, code_text: dict[str, str], title: str) -> dict[str, Any]:
+    told = [words.step_words(s) for s in frame.steps[:-1] if s.kind]
+    step = frame.step
+    return {
+        "anchor": frame.anchor, "label": frame.label, "line": frame.line,
+        "before": told,
+        "action": words.step_words(step), "must": words.outcome_words(step, code_text),
+        "expect": words.expectation_words(step.expect), "problem": frame.problem,
+        "diagram": drawing.table(frame.view, frame.covered, frame.completed,
+                                 f"{title}: the table after {frame.label}"),
+        "failed": False, "unreached": False, "actual": None, "actual_note": "",
+    }
+
+
+def _doc_figures(sc: Scenario, frames: list[Frame], wanted: list[dict[str, Any]]):
+    """Document 000's figures: a seat's observation at the figure's step (all four seats
+    see the same public table there), the trick just completed when the figure shows it."""
+    out = []
+    by_label = {f.label: f for f in frames}
+    for fig in wanted:
+        frame = by_label.get(fig["step"])
+        if frame is None or frame.observation is None:
+            raise ValueError(f"conformance/book/doc000_figures.yaml: {sc.id} has no drawn "
+                             f"step {fig['step']} with a match running")
+        seen = frame.observation
+        if fig.get("trick_from_tricks") and frame.view.get("tricks"):
+            seen = {**seen, "trick": frame.view["tricks"][-1]["plays"]}
+        out.append({**fig, "anchor": frame.anchor,
+                    "diagram": drawing.figure(seen, fig["title_en"])})
+    return out
+
+
+def _failure(result: dict[str, Any] | None) -> dict[str, Any] | None:
+    if not result or result.get("outcome") not in ("failed", "errored"):
+        return None
+    detail = result.get("detail") or {}
+    diffs = [{"path": d.get("path"), "expected": words.compact(d.get("expected")),
+              "actual": words.compact(d.get("actual")), "note": d.get("note", "")}
+             for d in detail.get("differences") or []]
+    return {"message": detail.get("message", ""), "step": detail.get("step"),
+            "line": detail.get("line"), "differences": diffs,
+            "stderr": detail.get("stderr", ""), "problems": detail.get("problems") or [],
+            "anchor": "top"}
+
+
+def _failing_index(sc: Scenario, failure: dict[str, Any], shot: dict[str, Any] | None):
+    if shot and shot.get("index") is not None:
+        return shot["index"]
+    for i, step in enumerate(sc.steps):
+        if step.label == failure.get("step") and (failure.get("line") in (None, step.line)):
+            return i
+    return None
+
+
+def scenario_page(sc: Scenario, index: SpecIndex, code_text: dict[str, str],
+                  result: dict[str, Any] | None, shot: dict[str, Any] | None,
+                  figures: list[dict[str, Any]]) -> tuple[dict[str, Any], list[dict[str, Any]],
+                                                          dict[str, Any] | None, list]:
+    failure = _failure(result)
+    fail_at = _failing_index(sc, failure, shot) if failure else None
+    frames = replay(sc, {fail_at} if fail_at is not None else set())
+    contexts = [_frame_context(f, code_text, sc.title) for f in frames]
+    if failure and fail_at is not None:
+        for f, ctx in zip(frames, contexts, strict=True):
+            if f.index == fail_at:
+                ctx["failed"] = True
+                failure["anchor"] = f.anchor
+                if shot and shot.get("view") is not None:
+                    ctx["actual"] = drawing.table(shot["view"], drawing_covered(shot["view"]),
+                                                  f.completed, f"{sc.title}: the "
+                                                  f"implementation's table at {f.label}")
+                ctx["actual_note"] = (shot or {}).get("note", "") or (
+                    "" if shot else "the implementation's table was not captured in this run")
+            elif f.index > fail_at:
+                ctx["unreached"] = True
+    doc = _doc_figures(sc, frames, figures) if figures else []
+    return _summary(sc, index, result), contexts, failure, doc
+
+
+def drawing_covered(view: dict[str, Any]) -> list[int]:
+    """VIS-06 from a referee view alone: in a marks contract with stacks, all but the last
+    `stacks` completed tricks are covered (as the runner's leak check computes it)."""
+    contract, tricks = view.get("contract") or {}, view.get("tricks") or []
+    stacks = contract.get("stacks") if isinstance(contract, dict) else None
+    if view.get("phase") != "playing" or not stacks or "marks" not in (contract.get("bid") or {}):
+        return []
+    return [t.get("number") for t in tricks[: max(0, len(tricks) - stacks)]]
+
+
+def _summary(sc: Scenario, index: SpecIndex, result: dict[str, Any] | None) -> dict[str, Any]:
+    codes = sorted({s.reject for s in sc.steps if s.reject})
+    return {
+        "id": sc.id, "title": sc.title, "description": sc.description, "rules": list(sc.rules),
+        "areas": sorted({RULE_AREA.match(r).group(1) for r in sc.rules if RULE_AREA.match(r)}),
+        "variant_keys": sorted(sc.variants) or ["base"], "codes": codes,
+        "path": display_path(sc.path), "href": f"scenarios/{sc.id}.html",
+        "outcome": (result or {}).get("outcome", ""), "reason": (result or {}).get("reason", ""),
+    }
+
+
+def compliance(scenarios: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per rule: how many of the scenarios citing it passed, failed, errored, were skipped."""
+    table: dict[str, dict[str, Any]] = {}
+    for sc in scenarios:
+        for rule in sc["rules"]:
+            row = table.setdefault(rule, {"rule": rule, "passed": 0, "failed": 0,
+                                          "errored": 0, "skipped": 0})
+            if sc["outcome"] in row:
+                row[sc["outcome"]] += 1
+    return [table[k] for k in sorted(table)]
+
+
+def build(out: Path, paths: Sequence[Path] = (), results: list[dict[str, Any]] | None = None,
+          shots: dict[str, dict[str, Any]] | None = None,
+          run: dict[str, Any] | None = None) -> BookStats:
+    """Write the site into `out`. `results`: Result.to_json() of a run; `shots`: the
+    implementation's view at each failure (conformance.book.actual.capture), by id."""
+    from conformance.corpus import select
+    from conformance.specdata.files import data_root, versions
+
+    index = load_index()
+    loaded = select.load(list(paths))
+    scenarios = [item.scenario for item in loaded if item.scenario is not None]
+    by_id = {r["id"]: r for r in results or []}
+    shots = shots or {}
+    code_text = _code_text()
+    figures = _figures()
+    env = environment()
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "scenarios").mkdir(exist_ok=True)
+    assets = out / "assets"
+    assets.mkdir(exist_ok=True)
+    for name in ("book.css", "book.js"):
+        src = resources.files("conformance.book").joinpath("static").joinpath(name)
+        with resources.as_file(src) as path:
+            shutil.copyfile(path, assets / name)
+    common = {"versions": versions(), "source": data_root().describe(), "run": run,
+              "faces": drawing.faces()}
+    page = env.get_template("scenario.html.j2")
+    summaries, frames = [], 0
+    rule_text = {r.id: r.text for r in index.rules.values()}
+    for sc in scenarios:
+        summary, contexts, failure, doc = scenario_page(
+            sc, index, code_text, by_id.get(sc.id), shots.get(sc.id), figures.get(sc.id, []))
+        frames += len(contexts)
+        summaries.append(summary)
+        html = page.render(root="../", sc=summary, frames=contexts, failure=failure,
+                           figures=doc, rule_text=rule_text, **common)
+        (out / "scenarios" / f"{sc.id}.html").write_text(html, encoding="utf-8")
+    areas = _areas(index)
+    citing: dict[str, list[str]] = {}
+    for summary in summaries:
+        for rule in summary["rules"]:
+            citing.setdefault(rule, []).append(summary["id"])
+    sections = _sections(index, citing)
+    variants = sorted(index.variants)
+    codes = list(code_text)
+    rules_count = sum(1 for r in index.rules.values() if not r.withdrawn)
+    index_html = env.get_template("index.html.j2").render(
+        root="", scenarios=summaries, areas=[{"key": k, "name": v} for k, v in areas.items()],
+        variants=variants, codes=codes, rules_count=rules_count,
+        compliance=compliance(summaries) if run else [], **common)
+    (out / "index.html").write_text(index_html, encoding="utf-8")
+    rules_html = env.get_template("rules.html.j2").render(root="", sections=sections, **common)
+    (out / "rules.html").write_text(rules_html, encoding="utf-8")
+    return BookStats(out, len(scenarios), frames, len(scenarios) + 2,
+                     sum(1 for item in loaded if item.scenario is None))
+
+
+def _code_text() -> dict[str, str]:
+    """Error code -> its `when` from errors.yaml, in check order."""
+    from conformance.specdata.files import spec_dir
+    from conformance.specdata.index import check_order, read_codes
+
+    return {c["code"]: " ".join(str(c.get("when", "")).split())
+            for c in check_order(read_codes(spec_dir() / "errors.yaml"))}
+
+
+def _sections(index: SpecIndex, citing: dict[str, list[str]]) -> list[dict[str, Any]]:
+    sections: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for rule in index.items:
+        if index.rules.get(rule.id) is not rule:
+            continue
+        area = RULE_AREA.match(rule.id).group(1)
+        sections.setdefault((rule.file, rule.section), []).append({
+            "id": rule.id, "text": rule.text, "variant": rule.variant, "area": area,
+            "withdrawn": rule.withdrawn, "scenarios": citing.get(rule.id, [])})
+    return [{"file": f, "title": t, "rules": rules} for (f, t), rules in sections.items()]

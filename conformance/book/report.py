@@ -1,0 +1,38 @@
+"""A run's outcomes on the scenario book: `t42 run --report-html DIR` and the pytest plugin."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from conformance.run.results import Outcome, Result, summary_line
+
+
+def capture_failures(chosen: Iterable[Any], results: Sequence[Result],
+                     adapter: Any) -> dict[str, dict[str, Any]]:
+    """The implementation's table at each failed scenario's failing step, by id."""
+    from conformance.book.actual import capture
+
+    bad = {r.id for r in results if r.outcome in (Outcome.FAILED, Outcome.ERRORED)}
+    shots = {}
+    for item in chosen:
+        sc = item.scenario
+        if sc is not None and sc.id in bad:
+            shots[sc.id] = capture(sc, adapter)
+    return shots
+
+
+def write_report(out: Path, paths: Sequence[Path], results: Sequence[Result | dict[str, Any]],
+                 shots: dict[str, dict[str, Any]] | None, adapter: Any,
+                 counts: dict[str, int]) -> Path:
+    """The book with this run's outcomes; returns the index page."""
+    from conformance.book.build import build
+
+    as_json = [r.to_json() if isinstance(r, Result) else r for r in results]
+    options = ", ".join(sorted(getattr(adapter, "variants", []) or []))
+    name = adapter if isinstance(adapter, str) else (
+        f"{getattr(adapter, 'name', '?')} {getattr(adapter, 'version', '')}".strip())
+    run = {"adapter": name, "variants": options, "summary": summary_line(counts)}
+    build(out, paths, as_json, shots, run)
+    return out / "index.html"

@@ -1,0 +1,186 @@
+"""A step's action and its expectation in words, for the reader beside each diagram."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from conformance.corpus.scenario import Step
+
+SUITS = {0: "blanks", 1: "aces", 2: "deuces", 3: "treys", 4: "fours", 5: "fives", 6: "sixes"}
+
+
+def compact(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+
+def trump_words(trump: Any) -> str:
+    if isinstance(trump, int) and not isinstance(trump, bool) and trump in SUITS:
+        return SUITS[trump]
+    if trump == "doubles":
+        return "doubles as trumps"
+    if trump == "none":
+        return "no trump (doubles high)"
+    return compact(trump)
+
+
+def bid_words(bid: dict[str, Any]) -> str:
+    if "points" in bid:
+        return f"{bid['points']} points"
+    if "marks" in bid:
+        marks = bid["marks"]
+        return f"{marks} mark{'s' if marks != 1 else ''} (all the tricks)"
+    return compact(bid)
+
+
+def action_words(action: Any) -> str:
+    """`{"type": "play", "seat": "A", "tile": "5|5"}` -> "A plays 5|5"."""
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        return f"sends the malformed action {compact(action)}"
+    seat, kind = action.get("seat", "?"), action["type"]
+    if kind == "pass":
+        return f"{seat} passes"
+    if kind == "bid":
+        rest = {k: v for k, v in action.items() if k not in ("type", "seat")}
+        return f"{seat} bids {bid_words(rest)}"
+    if kind == "trump":
+        text = f"{seat} names {trump_words(action.get('trump'))}"
+        if action.get("stacks") is not None:
+            text += f", {action['stacks']} stack{'s' if action['stacks'] != 1 else ''}"
+        return text
+    if kind == "play":
+        return f"{seat} plays {action.get('tile')}"
+    extra = {k: v for k, v in action.items() if k not in ("type", "seat")}
+    return f"{seat} {kind}" + (f" {compact(extra)}" if extra else "")
+
+
+def step_words(step: Step) -> str:
+    if step.kind == "setup":
+        payload = step.payload if isinstance(step.payload, dict) else {}
+        parts = ["a new match"]
+        if "dealer" in payload:
+            parts.append(f"dealer {payload['dealer']}")
+        if payload.get("variants"):
+            parts.append(f"options {compact(payload['variants'])}")
+        if payload.get("marks"):
+            parts.append(f"marks {compact(payload['marks'])}")
+        return "Setup: " + ", ".join(parts) if isinstance(step.payload, dict) else (
+            f"Setup with the malformed value {compact(step.payload)}")
+    if step.kind == "deal":
+        return "Deal of the next round" if isinstance(step.payload, dict) else (
+            f"Deal with the malformed value {compact(step.payload)}")
+    if step.kind == "act":
+        text = action_words(step.payload)
+        return text[0].upper() + text[1:]
+    return "No action: an expectation only"
+
+
+def outcome_words(step: Step, code_text: dict[str, str]) -> str:
+    """What must happen to the step itself: accepted, or refused with a code (and why)."""
+    if not step.kind:
+        return ""
+    if step.reject:
+        why = code_text.get(step.reject, "")
+        return f"Must be rejected with {step.reject}" + (f": {why}" if why else "")
+    return "Must be accepted"
+
+
+FIELD_NAMES = {
+    "phase": "phase", "round": "round", "dealer": "dealer", "to_act": "seat to act",
+    "hands": "hands", "hand": "hand", "hand_sizes": "hand sizes", "bids": "bids",
+    "contract": "contract", "trick": "current trick", "tricks": "completed tricks",
+    "captured": "captured tricks", "points": "round points", "tricks_won": "tricks won",
+    "result": "result", "marks": "match marks", "winner": "match winner",
+    "history": "history", "seat": "seat",
+}
+
+
+def value_words(name: str, value: Any) -> str:
+    if value is None:
+        return "none"
+    if name in ("points", "marks", "tricks_won", "hand_sizes") and isinstance(value, dict):
+        return ", ".join(f"{k} {v}" for k, v in value.items())
+    if name == "trick" and isinstance(value, list):
+        plays = [f"{n}. {p.get('seat', '?')} {p.get('tile', '?')}" for n, p in
+                 enumerate(value, 1) if isinstance(p, dict)]
+        return "; ".join(plays) or "empty"
+    if name == "result" and isinstance(value, dict):
+        parts = [str(value.get("outcome", ""))]
+        if "awarded_to" in value:
+            parts.append(f"awarded to {value['awarded_to']}")
+        if "marks" in value:
+            parts.append(f"{value['marks']} mark{'s' if value['marks'] != 1 else ''}")
+        return ", ".join(p for p in parts if p)
+    if name == "tricks" and isinstance(value, list):
+        return "; ".join(_trick_words(t) for t in value) or "none"
+    if name == "captured" and isinstance(value, list):
+        if not value:
+            return "none"
+        out = []
+        for c in value:
+            if not isinstance(c, dict):
+                out.append(compact(c))
+                continue
+            tiles = c.get("tiles")
+            face = "covered" if tiles is None else ", ".join(tiles) if tiles else "?"
+            out.append(f"trick {c.get('number', '?')} ({c.get('team', '?')}): {face}")
+        return "; ".join(out)
+    if name == "contract" and isinstance(value, dict):
+        parts = []
+        if "declarer" in value:
+            parts.append(f"declarer {value['declarer']}")
+        if "bid" in value and isinstance(value["bid"], dict):
+            parts.append(bid_words(value["bid"]))
+        if "trump" in value:
+            parts.append(trump_words(value["trump"]))
+        if value.get("stacks") is not None:
+            parts.append(f"{value['stacks']} stack{'s' if value['stacks'] != 1 else ''}")
+        return ", ".join(parts) or compact(value)
+    if isinstance(value, list | dict):
+        return compact(value)
+    return str(value)
+
+
+def _trick_words(trick: Any) -> str:
+    if not isinstance(trick, dict):
+        return compact(trick)
+    parts = [f"trick {trick.get('number', '?')}"]
+    if "leader" in trick:
+        parts.append(f"led by {trick['leader']}")
+    if "plays" in trick and isinstance(trick["plays"], list):
+        parts.append("plays " + value_words("trick", trick["plays"]))
+    if "winner" in trick:
+        parts.append(f"won by {trick['winner']}" + (f" ({trick['team']})" if "team" in trick
+                                                      else ""))
+    elif "team" in trick:
+        parts.append(f"to {trick['team']}")
+    if "points" in trick:
+        parts.append(f"{trick['points']} point{'s' if trick['points'] != 1 else ''}")
+    return " ".join(parts[:1]) + ": " + ", ".join(parts[1:]) if len(parts) > 1 else parts[0]
+
+
+def expectation_words(expect: dict[str, Any] | None) -> list[str]:
+    """One sentence per thing checked after the step."""
+    if not expect:
+        return []
+    out = []
+    view = expect.get("view") or {}
+    for name, value in view.items():
+        out.append(f"Referee view: {FIELD_NAMES.get(name, name)} is {value_words(name, value)}")
+    observed = expect.get("observe") or {}
+    groups: dict[str, list[str]] = {}
+    for seat, partial in observed.items():
+        groups.setdefault(compact(partial), []).append(seat)
+    for key, seats in groups.items():
+        partial = json.loads(key)
+        who = " and ".join(seats) if len(seats) < 4 else "every seat"
+        for name, value in partial.items():
+            out.append(f"{who} sees {FIELD_NAMES.get(name, name)}: {value_words(name, value)}")
+    if "legal" in expect:
+        acts = [action_words(a) for a in expect["legal"]]
+        out.append("The legal actions are exactly: " + ("; ".join(acts) or "none"))
+    if "perft" in expect:
+        perft = expect["perft"]
+        out.append(f"Perft to depth {perft['depth']} counts {perft['total']} sequences"
+                   + (f" ({len(perft['divide'])} first actions)" if "divide" in perft else ""))
+    return out

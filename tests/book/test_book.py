@@ -1,0 +1,128 @@
+"""`t42 book`: every rule with its scenarios, every scenario drawn; read as HTML files."""
+
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+from click.testing import CliRunner
+
+from conformance.corpus import select
+from conformance.specdata.index import load_index
+
+from .conftest import ROOT, TRUMP_SIXES
+
+
+class Page(HTMLParser):
+    """The ids, links and tagged elements of one page."""
+
+    def __init__(self, text: str):
+        super().__init__()
+        self.ids: set[str] = set()
+        self.links: list[str] = []
+        self.elements: list[tuple[str, dict[str, str]]] = []
+        self.feed(text)
+
+    def handle_starttag(self, tag, attrs):
+        attrs = {k: v or "" for k, v in attrs}
+        if "id" in attrs:
+            self.ids.add(attrs["id"])
+        if tag == "a" and "href" in attrs:
+            self.links.append(attrs["href"])
+        self.elements.append((tag, attrs))
+
+
+def page(path: Path) -> Page:
+    return Page(path.read_text(encoding="utf-8"))
+
+
+def test_every_scenario_has_a_page_and_every_rule_an_entry(book):
+    scenarios = [i.scenario for i in select.load([ROOT / "scenarios"]) if i.scenario]
+    assert {p.stem for p in (book / "scenarios").glob("*.html")} == {s.id for s in scenarios}
+    rules = page(book / "rules.html")
+    live = {r.id for r in load_index().rules.values()}
+    assert live <= rules.ids
+
+
+def test_every_link_of_the_site_resolves(book):
+    """Rules <-> scenarios, navigation, anchors: every local href names a file that exists
+    and, with a fragment, an id on that page."""
+    pages = {p: page(p) for p in book.rglob("*.html")}
+    checked = 0
+    for path, parsed in pages.items():
+        for href in parsed.links:
+            parts = urlsplit(href)
+            if parts.scheme:
+                continue
+            target = (path.parent / unquote(parts.path)).resolve() if parts.path else path
+            assert target.exists(), f"{path.relative_to(book)} links to missing {href}"
+            if parts.fragment and target.suffix == ".html":
+                assert parts.fragment in pages[target].ids, (
+                    f"{path.relative_to(book)}: {href} names no element")
+            checked += 1
+    assert checked > 5000
+
+
+def test_rules_and_scenarios_link_both_ways(book):
+    rules = page(book / "rules.html")
+    to_scenarios = {h for h in rules.links if h.startswith("scenarios/")}
+    sample = page(book / "scenarios" / f"{TRUMP_SIXES}.html")
+    assert f"scenarios/{TRUMP_SIXES}.html" in to_scenarios
+    assert "../rules.html#PLAY-06" in sample.links
+
+
+def _tiles(parsed: Page, kind: str) -> list[dict[str, str]]:
+    return [a for tag, a in parsed.elements if tag == "g" and f"tile {kind}" in a.get("class", "")]
+
+
+def test_the_trump_sixes_figure_numbers_the_four_tiles_in_play_order(book):
+    parsed = page(book / "scenarios" / f"{TRUMP_SIXES}.html")
+    plays = [(a["data-order"], a["data-seat"], a["data-tile"]) for a in _tiles(parsed, "play")]
+    four = [("1", "A", "5|5"), ("2", "B", "3|5"), ("3", "C", "0|5"), ("4", "D", "6|6")]
+    # figure 1 (after B), figure 2 (the complete trick), then the table frames
+    assert plays[:6] == four[:2] + four
+    assert any(plays[i:i + 4] == four for i in range(6, len(plays)))
+
+
+def test_covered_tricks_are_drawn_face_down(book):
+    parsed = page(book / "scenarios" / "examples.doc000-visibility-marks-one-stack.html")
+    backs = _tiles(parsed, "back")
+    faces = [a["data-tile"] for a in _tiles(parsed, "captured")]
+    assert len(backs) >= 8  # tricks 1 and 2, four tiles each, in the last frame
+    assert {"0|4", "1|4", "3|4", "4|4"} <= set(faces)
+
+
+def test_filters_list_rule_areas_variants_and_error_codes(book):
+    parsed = page(book / "index.html")
+    options = {(a.get("value")) for tag, a in parsed.elements if tag == "option"}
+    assert {"PLAY", "VIS", "base", "nello", "MUST_FOLLOW"} <= options
+    rows = [a for tag, a in parsed.elements if tag == "tr" and a.get("class") == "scenario"]
+    assert len(rows) == len(list((book / "scenarios").glob("*.html")))
+    assert all(a["data-areas"] and a["data-variants"] for a in rows)
+
+
+def test_steps_are_told_in_words(book):
+    text = (book / "scenarios" / "suits.trump-six-five-six-is-not-a-five.html").read_text()
+    assert "Must be rejected with MUST_FOLLOW" in text
+    assert "B plays 5|6" in text
+
+
+def test_the_command_says_what_it_read_and_wrote(tmp_path):
+    from conformance.cli.main import main
+
+    out = tmp_path / "site"
+    result = CliRunner().invoke(main, ["book", str(out), str(ROOT / "scenarios" / "examples")])
+    assert result.exit_code == 0, result.output
+    assert "spec and scenarios of the" in result.output
+    assert "wrote 6 pages (4 scenarios" in result.output
+    assert (out / "assets" / "book.js").exists()
+
+
+@pytest.mark.parametrize("text, html", [
+    ("`a|b` and **Decision**", "<code>a|b</code> and <strong>Decision</strong>"),
+    ("x < y & *(withdrawn)*", "x &lt; y &amp; <em>(withdrawn)</em>"),
+])
+def test_rule_text_markup_is_escaped(text, html):
+    from conformance.book.build import inline_md
+
+    assert str(inline_md(text)) == html
