@@ -11,6 +11,7 @@ import re
 import shutil
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -51,6 +52,14 @@ def environment():  # -> jinja2.Environment
     env = Environment(loader=PackageLoader("conformance.book", "templates"), autoescape=True,
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
     env.filters["inline_md"] = inline_md
+    tile = env.get_template("tile.svg.j2")
+
+    @lru_cache(maxsize=20000)
+    def tile_svg(one: drawing.Tile) -> Markup:
+        """A tile drawn once per place and face: the same tile recurs in many frames."""
+        return Markup(tile.render(tile=one))
+
+    env.filters["tile_svg"] = tile_svg
     return env
 
 

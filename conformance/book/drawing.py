@@ -25,7 +25,7 @@ WIDTH, HEIGHT, TABLE_W = 780, 560, 540
 TEAM = {"A": "AC", "C": "AC", "B": "BD", "D": "BD"}
 
 
-@dataclass
+@dataclass(frozen=True)
 class Tile:
     """One tile on the table: an upright face symbol (see `faces`), placed and turned."""
 

@@ -1,0 +1,180 @@
+"""The book in a real headless browser: Debian's Chromium driven by Playwright through
+the system executable (never `playwright install`: no browser downloads here). In CI these
+tests must run: a missing browser fails them there instead of skipping."""
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from .conftest import ROOT, TRUMP_SIXES
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    if not Path(CHROMIUM).exists():
+        message = f"{CHROMIUM} not found: apt-get install -y chromium"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    from playwright.sync_api import sync_playwright
+
+    profile = tmp_path_factory.mktemp("chromium-profile")  # a fresh user-data-dir
+    with sync_playwright() as playwright:
+        context = playwright.chromium.launch_persistent_context(
+            str(profile), executable_path=CHROMIUM, args=ARGS, headless=True,
+            viewport={"width": 1280, "height": 900})
+        yield context
+        context.close()
+    shutil.rmtree(profile, ignore_errors=True)
+
+
+class Watched:
+    """A page whose console errors and uncaught exceptions are kept."""
+
+    def __init__(self, context):
+        self.page = context.new_page()
+        self.errors: list[str] = []
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def open(self, path: Path, query: str = ""):
+        self.page.goto(path.as_uri() + query)
+        self.page.wait_for_load_state("load")
+        return self.page
+
+
+@pytest.fixture
+def tab(browser):
+    watched = Watched(browser)
+    yield watched
+    watched.page.close()
+
+
+def test_pages_load_without_console_errors(book, tab):
+    for path in (book / "index.html", book / "rules.html",
+                 book / "scenarios" / f"{TRUMP_SIXES}.html",
+                 book / "scenarios" / "variants.nello.declare-on-two-marks.html"):
+        assert path.exists(), path
+        tab.open(path)
+    assert tab.errors == []
+
+
+def _covering_pages(page) -> dict[str, str]:
+    """From the rules page: rule ID -> the first scenario page that checks it."""
+    return page.evaluate("""() => Object.fromEntries(
+        [...document.querySelectorAll('article.rule')]
+          .map(r => [r.id, r.querySelector('a.scenario-link')])
+          .filter(([, a]) => a)
+          .map(([id, a]) => [id, a.href]))""")
+
+
+def test_every_rule_links_to_scenarios_that_link_back(book, tab):
+    page = tab.open(book / "rules.html")
+    links = _covering_pages(page)
+    live = page.evaluate("() => [...document.querySelectorAll('article.rule:not(.withdrawn)')]"
+                         ".map(r => r.id)")
+    assert set(live) == set(links), "a rule without a scenario link"
+    by_page: dict[str, list[str]] = {}
+    for rule, href in links.items():
+        by_page.setdefault(href, []).append(rule)
+    for href, rules in by_page.items():
+        page.goto(href)
+        assert page.locator("article.scenario h1").count() == 1, href
+        for rule in rules:
+            back = page.locator(f'p.rules a.rule-link[href="../rules.html#{rule}"]')
+            assert back.count() == 1, f"{href} does not link back to {rule}"
+    back.first.click()
+    page.wait_for_load_state("load")
+    assert page.evaluate("() => document.querySelector(':target').id") == rules[-1]
+    assert tab.errors == []
+
+
+def _shown(page) -> list[str]:
+    return page.evaluate("() => [...document.querySelectorAll('#scenarios tr.scenario')]"
+                         ".filter(r => !r.hidden).map(r => r.dataset.id)")
+
+
+def test_the_search_filters(book, tab):
+    page = tab.open(book / "index.html")
+    everything = _shown(page)
+    assert len(everything) == len(list((book / "scenarios").glob("*.html")))
+    page.fill("#q", "trump-six")
+    found = _shown(page)
+    assert found and all("trump-six" in i for i in found) and len(found) < len(everything)
+    assert page.inner_text("#shown") == f"{len(found)} of {len(everything)} shown"
+    page.fill("#q", "")
+    page.select_option("#area", "VIS")
+    vis = _shown(page)
+    assert vis and len(vis) < len(everything)
+    for sid in vis:
+        areas = page.get_attribute(f'tr[data-id="{sid}"]', "data-areas").split()
+        assert "VIS" in areas
+    page.select_option("#area", "")
+    page.select_option("#variant", "nello")
+    nello = _shown(page)
+    assert "variants.nello.declare-on-two-marks" in nello
+    assert all("nello" in page.get_attribute(f'tr[data-id="{i}"]', "data-variants").split()
+               for i in nello)
+    page.select_option("#variant", "")
+    page.select_option("#code", "MUST_FOLLOW")
+    must = _shown(page)
+    assert must and all("MUST_FOLLOW" in page.get_attribute(f'tr[data-id="{i}"]',
+                                                            "data-codes").split() for i in must)
+    page.fill("#q", "no-such-scenario-anywhere")
+    assert _shown(page) == [] and page.is_visible("#none")
+    again = tab.open(book / "index.html", "?q=examples.doc000")
+    assert len(_shown(again)) == 4 and again.input_value("#q") == "examples.doc000"
+    assert tab.errors == []
+
+
+def test_the_trump_sixes_example_shows_the_four_tiles_in_play_order(book, tab):
+    """Document 000's second figure of the example: 5|5, 3|5, 0|5, 6|6 numbered 1-4, laid
+    out left to right, each under its seat."""
+    page = tab.open(book / "scenarios" / f"{TRUMP_SIXES}.html")
+    tiles = page.locator("figure#figure-2 g.tile.play")
+    assert tiles.count() == 4
+    seen = [(tiles.nth(i).get_attribute("data-order"), tiles.nth(i).get_attribute("data-seat"),
+             tiles.nth(i).get_attribute("data-tile"),
+             tiles.nth(i).locator("text.badge-number").text_content()) for i in range(4)]
+    assert seen == [("1", "A", "5|5", "1"), ("2", "B", "3|5", "2"),
+                    ("3", "C", "0|5", "3"), ("4", "D", "6|6", "4")]
+    xs = [tiles.nth(i).bounding_box()["x"] for i in range(4)]
+    assert xs == sorted(xs) and all(tiles.nth(i).is_visible() for i in range(4))
+    caption = page.inner_text("figure#figure-2 figcaption")
+    assert "1. A 5|5; 2. B 3|5; 3. C 0|5; 4. D 6|6" in caption
+    assert tab.errors == []
+
+
+def test_a_failing_scenario_opens_at_the_failing_step(tmp_path, tab):
+    from click.testing import CliRunner
+
+    from conformance.cli.main import main
+
+    out = tmp_path / "report"
+    adapter = f"python:{ROOT / 'tests' / 'book' / 'engines.py'}:LeaderWins"
+    result = CliRunner().invoke(main, ["run", str(ROOT / "scenarios" / "examples"),
+                                       "--adapter", adapter, "--report-html", str(out)])
+    assert result.exit_code == 1 and "wrote the HTML report" in result.output
+    page = tab.open(out / "index.html")
+    page.select_option("#outcome", "failed")
+    assert TRUMP_SIXES in _shown(page)
+    page.click(f'tr[data-id="{TRUMP_SIXES}"] a.scenario-link')
+    page.wait_for_load_state("load")
+    frame = page.locator(".frame.failed")
+    assert frame.count() == 1
+    assert page.evaluate("() => location.hash") == f"#{frame.get_attribute('id')}"
+    assert frame.get_attribute("data-label") == "steps[8]"
+    assert frame.locator("figure.expected svg").count() == 1
+    assert frame.locator("figure.actual svg").count() == 1
+    assert "trick 1 complete: D wins" in frame.locator("figure.expected").inner_text()
+    assert "trick 1 complete: A wins" in frame.locator("figure.actual").inner_text()
+    assert "view.tricks[0].winner" in frame.inner_text()
+    top = frame.bounding_box()["y"]
+    assert 0 <= top < 900, "the failing step is not in view"
+    assert tab.errors == []
