@@ -40,6 +40,20 @@ def installed(tmp_path_factory):
     return checkout, site
 
 
+def test_the_book_ships_its_templates_and_builds_from_the_installed_copy(installed, tmp_path):
+    """pyproject's hatch config ships conformance/book's templates, assets and data."""
+    _, site = installed
+    book = site / "conformance" / "book"
+    for name in ("templates/scenario.html.j2", "templates/table.svg.j2", "static/book.js",
+                 "static/book.css", "doc000_figures.yaml"):
+        assert (book / name).is_file(), name
+    out = tmp_path / "site"
+    done = t42(site, tmp_path, "book", str(out), str(site / "conformance" / "_data" /
+                                                     "scenarios" / "examples"))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "installed copy" in done.stdout and (out / "rules.html").is_file()
+
+
 def t42(site: Path, cwd: Path, *args: str) -> subprocess.CompletedProcess:
     """The installed package's `t42`, never this source tree's (PYTHONPATH first, -P: the
     working directory is not put on sys.path)."""
