@@ -16,6 +16,7 @@ turns its option on.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -65,3 +66,38 @@ class PlantedAdapter(ReferenceAdapter):
     def start(self, setup: dict[str, Any]) -> None:
         # protocol.md: a refused setup leaves the current match (if any) as it was.
         self.match = self._call(Match.start, setup, self.rules_of(setup))
+
+
+class ShownEdge(PlantedAdapter):
+    """A plant at the edge of what is shown: `rewrite` changes the referee view (seat
+    None) and every observation; `forget` clears what the plant remembers of a round,
+    after each accepted setup and deal."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.forget()
+
+    def forget(self) -> None:
+        pass
+
+    def start(self, setup: dict[str, Any]) -> None:
+        super().start(setup)
+        self.forget()
+
+    def deal(self, deal: dict[str, Any]) -> None:
+        super().deal(deal)
+        self.forget()
+
+    def view(self) -> dict[str, Any]:
+        return self.rewritten(super().view(), None)
+
+    def observe(self, seat: str) -> dict[str, Any]:
+        return self.rewritten(super().observe(seat), seat)
+
+    def rewritten(self, shown: dict[str, Any], seat: str | None) -> dict[str, Any]:
+        shown = copy.deepcopy(shown)
+        self.rewrite(shown, seat)
+        return shown
+
+    def rewrite(self, shown: dict[str, Any], seat: str | None) -> None:
+        raise NotImplementedError

@@ -8,7 +8,7 @@ import copy
 from typing import Any
 
 from conformance.adapters.protocol import Rejected
-from planted.base import PlantedAdapter
+from planted.base import PlantedAdapter, ShownEdge
 from reference_impl.actions import parse_action
 from reference_impl.errors import IllegalAction
 from reference_impl.tiles import SEATS, TILE_INDEX
@@ -172,24 +172,19 @@ class OwnHandSorted(ObservationEdge):
         seen["hand"] = sorted(seen["hand"], key=TILE_INDEX.__getitem__)
 
 
-class HandsShownSorted(PlantedAdapter):
+class HandsShownSorted(ShownEdge):
     """The referee view and every observation show some seats' hands sorted (TIL-02
     order) instead of in hand order; `sorted_seats()` says which."""
 
     def sorted_seats(self) -> set[str]:
         raise NotImplementedError
 
-    def view(self) -> dict[str, Any]:
-        shown = copy.deepcopy(super().view())
-        for seat in self.sorted_seats():
-            shown["hands"][seat].sort(key=TILE_INDEX.__getitem__)
-        return shown
-
-    def observe(self, seat: str) -> dict[str, Any]:
-        seen = copy.deepcopy(super().observe(seat))
-        if seat in self.sorted_seats():
-            seen["hand"].sort(key=TILE_INDEX.__getitem__)
-        return seen
+    def rewrite(self, shown: dict[str, Any], seat: str | None) -> None:
+        if seat is None:
+            for name in self.sorted_seats():
+                shown["hands"][name].sort(key=TILE_INDEX.__getitem__)
+        elif seat in self.sorted_seats():
+            shown["hand"].sort(key=TILE_INDEX.__getitem__)
 
 
 class HandSortedOnDeal(HandsShownSorted):
@@ -204,20 +199,11 @@ class RejectSortsHand(HandsShownSorted):
     """DIG-03 broken: a rejected play leaves the seat's hand sorted (the engine sorted it
     to look the tile up), until the next round is dealt."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def forget(self) -> None:
         self.sorted_hands: set[str] = set()
 
     def sorted_seats(self) -> set[str]:
         return self.sorted_hands
-
-    def start(self, setup: dict[str, Any]) -> None:
-        super().start(setup)
-        self.sorted_hands = set()
-
-    def deal(self, deal: dict[str, Any]) -> None:
-        super().deal(deal)
-        self.sorted_hands = set()
 
     def act(self, action: Any) -> None:
         try:
@@ -229,24 +215,15 @@ class RejectSortsHand(HandsShownSorted):
             raise
 
 
-class RejectAdvancesTurn(PlantedAdapter):
+class RejectAdvancesTurn(ShownEdge):
     """DIG-03 broken: the turn passes on before the seat to act's action is judged, so a
     rule's rejection (BID_TOO_LOW, MUST_FOLLOW, ...) shows the next seat to act, until
     the next accepted action."""
 
     FORM_CODES = frozenset({"MALFORMED_ACTION", "WRONG_PHASE", "NOT_YOUR_TURN"})
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def forget(self) -> None:
         self.shown_to_act: str | None = None
-
-    def start(self, setup: dict[str, Any]) -> None:
-        super().start(setup)
-        self.shown_to_act = None
-
-    def deal(self, deal: dict[str, Any]) -> None:
-        super().deal(deal)
-        self.shown_to_act = None
 
     def act(self, action: Any) -> None:
         to_act = self.match.to_act if self.match is not None else None
@@ -257,19 +234,11 @@ class RejectAdvancesTurn(PlantedAdapter):
             if to_act is not None and seat == to_act and refused.code not in self.FORM_CODES:
                 self.shown_to_act = SEATS[(SEATS.index(to_act) + 1) % 4]
             raise
-        self.shown_to_act = None
+        self.forget()
 
-    def view(self) -> dict[str, Any]:
-        shown = super().view()
+    def rewrite(self, shown: dict[str, Any], seat: str | None) -> None:
         if self.shown_to_act is not None:
-            shown = {**shown, "to_act": self.shown_to_act}
-        return shown
-
-    def observe(self, seat: str) -> dict[str, Any]:
-        seen = super().observe(seat)
-        if self.shown_to_act is not None:
-            seen = {**seen, "to_act": self.shown_to_act}
-        return seen
+            shown["to_act"] = self.shown_to_act
 
 
 class SeatCheckedBeforePhase(PlantedAdapter):

@@ -5,11 +5,10 @@ setup turns their option on.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from conformance.adapters.protocol import Rejected
-from planted.base import PlantedAdapter
+from planted.base import PlantedAdapter, ShownEdge
 from reference_impl.tiles import PIPS, SEATS, TILE_INDEX
 from reference_impl.variants import OPTIONS
 
@@ -73,29 +72,16 @@ class LowestDrawDeals(VariantEdge):
 # ---- What comes out ------------------------------------------------------------------
 
 
-class ViewEdge(VariantEdge):
-    """The referee view and every observation rewritten the same way."""
-
-    def view(self) -> dict[str, Any]:
-        return self._rewritten(super().view())
-
-    def observe(self, seat: str) -> dict[str, Any]:
-        return self._rewritten(super().observe(seat))
-
-    def _rewritten(self, shown: dict[str, Any]) -> dict[str, Any]:
-        shown = copy.deepcopy(shown)
-        self.rewrite(shown)
-        return shown
-
-    def rewrite(self, shown: dict[str, Any]) -> None:
-        raise NotImplementedError
+class ViewEdge(VariantEdge, ShownEdge):
+    """A variant plant that rewrites the referee view and every observation the same
+    way (`rewrite`)."""
 
 
 class FirstTileTrumpShownNull(ViewEdge):
     """UNDECL-04 broken: before the first tile sets trump, `contract.trump` is null
     instead of "first_tile"."""
 
-    def rewrite(self, shown: dict[str, Any]) -> None:
+    def rewrite(self, shown: dict[str, Any], seat: str | None) -> None:
         contract = shown.get("contract")
         if contract and contract.get("trump") == "first_tile":
             contract["trump"] = None
@@ -105,14 +91,7 @@ class FollowMeRecordedAsDeclared(ViewEdge):
     """FOLLOWME-02 broken: a declaration of "follow_me" is recorded under that name in
     `contract.trump` and `history` instead of as "none"."""
 
-    declared_follow_me = False
-
-    def start(self, setup: dict[str, Any]) -> None:
-        super().start(setup)
-        self.declared_follow_me = False
-
-    def deal(self, deal: dict[str, Any]) -> None:
-        super().deal(deal)
+    def forget(self) -> None:
         self.declared_follow_me = False
 
     def act(self, action: Any) -> None:
@@ -120,7 +99,7 @@ class FollowMeRecordedAsDeclared(ViewEdge):
         if isinstance(action, dict) and action.get("trump") == "follow_me":
             self.declared_follow_me = True
 
-    def rewrite(self, shown: dict[str, Any]) -> None:
+    def rewrite(self, shown: dict[str, Any], seat: str | None) -> None:
         if not self.declared_follow_me:
             return
         if shown.get("contract") and shown["contract"]["trump"] == "none":
@@ -185,7 +164,7 @@ class PartnerHandShownEmpty(ViewEdge):
     """NELLO-09 broken: once a Nel-O is declared the sitting-out partner's `hand_sizes`
     shows 0, as if the hand were laid down."""
 
-    def rewrite(self, shown: dict[str, Any]) -> None:
+    def rewrite(self, shown: dict[str, Any], seat: str | None) -> None:
         contract = shown.get("contract")
         if contract and contract.get("trump") == "nello" and "hand_sizes" in shown:
             partner = SEATS[(SEATS.index(contract["declarer"]) + 2) % 4]
