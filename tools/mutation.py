@@ -317,6 +317,8 @@ class _Diagnostics(ast.NodeTransformer):
             rest = [neutral(a) for a in node.args[kept:]]
             node.args = node.args[:kept] + [a for a in rest if a is not PLACEHOLDER]
             node.keywords = []
+        # a keyword `rule=` names a rule ID for a message, never a code
+        node.keywords = [k for k in node.keywords if k.arg != "rule" or not safe(k.value)]
         return node
 
     def visit_Tuple(self, node: ast.Tuple) -> ast.AST:
