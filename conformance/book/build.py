@@ -238,9 +238,11 @@ def build(out: Path, paths: Sequence[Path] = (), results: list[dict[str, Any]] |
     variants = sorted(index.variants)
     codes = list(code_text)
     rules_count = sum(1 for r in index.rules.values() if not r.withdrawn)
+    invalid = [{"path": display_path(item.path), "problems": [str(p) for p in item.problems]}
+               for item in loaded if item.scenario is None]
     index_html = env.get_template("index.html.j2").render(
         root="", scenarios=summaries, areas=[{"key": k, "name": v} for k, v in areas.items()],
-        variants=variants, codes=codes, rules_count=rules_count,
+        variants=variants, codes=codes, rules_count=rules_count, invalid=invalid,
         compliance=compliance(summaries) if run else [], **common)
     (out / "index.html").write_text(index_html, encoding="utf-8")
     rules_html = env.get_template("rules.html.j2").render(root="", sections=sections, **common)

@@ -7,6 +7,10 @@ from typing import Any
 
 from conformance.corpus.scenario import Step
 
+# The declarations of actions.md and variants.md, in words.
+TRUMPS = {"doubles": "doubles as trumps", "none": "no trump (doubles high)",
+          "follow_me": "follow me (no trump)", "nello": "Nel-O (to lose every trick)",
+          "sevens": "Sevens (closest to seven wins)", "first_tile": "the first tile sets trump"}
 SUITS = {0: "blanks", 1: "aces", 2: "deuces", 3: "treys", 4: "fours", 5: "fives", 6: "sixes"}
 
 
@@ -17,11 +21,7 @@ def compact(value: Any) -> str:
 def trump_words(trump: Any) -> str:
     if isinstance(trump, int) and not isinstance(trump, bool) and trump in SUITS:
         return SUITS[trump]
-    if trump == "doubles":
-        return "doubles as trumps"
-    if trump == "none":
-        return "no trump (doubles high)"
-    return compact(trump)
+    return TRUMPS.get(trump, compact(trump)) if isinstance(trump, str) else compact(trump)
 
 
 def bid_words(bid: dict[str, Any]) -> str:

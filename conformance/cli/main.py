@@ -24,6 +24,12 @@ def _versions(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
               help="Show the suite, spec and protocol versions.")
 def main() -> None:
     """Texas 42 conformance suite: run the scenarios against an implementation."""
+    from conformance.specdata.files import data_root
+
+    try:
+        data_root()  # which spec/ and scenarios/ (files.py); a bad T42_ROOT stops here
+    except FileNotFoundError as error:
+        raise click.ClickException(str(error)) from None
 
 
 @main.command()

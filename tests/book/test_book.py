@@ -126,3 +126,35 @@ def test_rule_text_markup_is_escaped(text, html):
     from conformance.book.build import inline_md
 
     assert str(inline_md(text)) == html
+
+
+def test_invalid_files_are_listed_not_dropped(tmp_path):
+    from conformance.book.build import build
+
+    corpus = tmp_path / "mine"
+    corpus.mkdir()
+    good = ROOT / "scenarios" / "examples" / "doc000-visibility-marks-one-stack.yaml"
+    schema = ROOT / "spec" / "schemas" / "scenario.schema.json"
+    text = good.read_text(encoding="utf-8").replace("../../spec/schemas/scenario.schema.json",
+                                                    str(schema), 1)
+    (corpus / "one-stack.yaml").write_text(text, encoding="utf-8")
+    (corpus / "broken.yaml").write_text("id: [unclosed\n", encoding="utf-8")
+    stats = build(tmp_path / "site", [corpus])
+    assert stats.scenarios == 1 and stats.skipped_files == 1
+    index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert "1 scenario file could not be loaded" in index and "broken.yaml" in index
+
+
+@pytest.mark.parametrize("action, said", [
+    ({"type": "trump", "seat": "A", "trump": 6}, "A names sixes"),
+    ({"type": "trump", "seat": "B", "trump": "nello"}, "B names Nel-O (to lose every trick)"),
+    ({"type": "trump", "seat": "A", "trump": "none", "stacks": 2},
+     "A names no trump (doubles high), 2 stacks"),
+    ({"type": "bid", "seat": "C", "marks": 2}, "C bids 2 marks (all the tricks)"),
+    ({"type": "play", "seat": "D", "tile": "0|0"}, "D plays 0|0"),
+    ("pass", 'sends the malformed action "pass"'),
+])
+def test_actions_in_words(action, said):
+    from conformance.book.words import action_words
+
+    assert action_words(action) == said

@@ -54,11 +54,14 @@ def test_the_book_ships_its_templates_and_builds_from_the_installed_copy(install
     assert "installed copy" in done.stdout and (out / "rules.html").is_file()
 
 
-def t42(site: Path, cwd: Path, *args: str) -> subprocess.CompletedProcess:
+def t42(site: Path, cwd: Path, *args: str,
+        env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
     """The installed package's `t42`, never this source tree's (PYTHONPATH first, -P: the
     working directory is not put on sys.path)."""
+    extra = env or {}
     env = {**os.environ, "PYTHONPATH": str(site)}
     env.pop("T42_ROOT", None)
+    env.update(extra)
     code = "import sys; from conformance.cli import main; sys.argv[0] = 't42'; main()"
     return subprocess.run([sys.executable, "-P", "-c", code, *args], cwd=cwd, env=env,
                           capture_output=True, text=True)
@@ -125,3 +128,28 @@ def test_outside_a_checkout_the_installed_copy_serves(installed, tmp_path):
         assert f"installed copy {site.resolve() / 'conformance' / '_data'}" in listed.stdout
     finally:
         (checkout / "scenarios" / "play" / "contributed-after-install.yaml").unlink()
+
+
+def test_checkout_of_finds_the_nearest_checkout(tmp_path):
+    from conformance.specdata.files import checkout_of, corpus_root_of, is_checkout
+
+    assert is_checkout(ROOT) and checkout_of(ROOT / "scenarios" / "play") == ROOT
+    assert checkout_of(tmp_path) is None
+    fake = tmp_path / "repo"
+    (fake / "spec").mkdir(parents=True)
+    (fake / "scenarios" / "play").mkdir(parents=True)
+    assert checkout_of(fake / "scenarios" / "play") is None  # no spec files: not a checkout
+    (fake / "spec" / "rules.md").write_text("# rules\n")
+    (fake / "spec" / "versions.yaml").write_text("spec: 0\n")
+    assert checkout_of(fake / "scenarios" / "play") == fake.resolve()
+    assert corpus_root_of(fake / "scenarios" / "play" / "x.yaml") == (fake / "scenarios").resolve()
+    assert corpus_root_of(tmp_path / "x.yaml") is None
+
+
+def test_t42_root_names_another_checkout(installed, tmp_path):
+    checkout, site = installed
+    env_root = {"T42_ROOT": str(checkout)}
+    done = t42(site, tmp_path, "list", "-k", "doc000", env=env_root)
+    assert f"T42_ROOT {checkout.resolve()}" in done.stdout and "4 scenario files" in done.stdout
+    bad = t42(site, tmp_path, "list", env={"T42_ROOT": str(tmp_path)})
+    assert bad.returncode != 0 and "holds no spec/rules.md" in bad.stderr
