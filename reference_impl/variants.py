@@ -114,7 +114,8 @@ def sevens(s: Settings, rules: Rules) -> dict:
                               vr.sevens_rank),
                **allowed_on(rules, "sevens", 1, on_plunge=True, rule="SEVENS-02")}
     if s["duty"] == "closest":
-        changes["duty"] = partial(vr.closest_duty, inner=rules.duty)
+        # equivalent mutants: no option before sevens sets a duty (rules.duty is None)
+        changes["duty"] = partial(vr.closest_duty, inner=rules.duty)  # pragma: no mutate
         changes["duty_problem"] = ("MUST_PLAY_CLOSEST", "SEVENS-04")
     if s["ties"] == "bidders":
         changes["trick_winner"] = partial(vr.tie_to_bidders, inner=rules.trick_winner)
