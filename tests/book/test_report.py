@@ -77,6 +77,24 @@ def test_the_pytest_plugin_writes_the_report_under_xdist(tmp_path):
     check_report(out, WRONG)
 
 
+def test_steps_after_the_failure_are_marked_not_run(tmp_path):
+    from conformance.cli.main import main
+
+    out = tmp_path / "report"
+    path = ROOT / "scenarios" / "outcome" / "bid-41-one-point-trick-does-not-set.yaml"
+    result = CliRunner().invoke(main, ["run", str(path), "--adapter", WRONG,
+                                       "--report-html", str(out)])
+    assert result.exit_code == 1
+    text = (out / "scenarios" / "outcome.bid-41-one-point-trick-does-not-set.html").read_text()
+    page = Frames(text)
+    labels = [label for label, _ in page.frames]
+    failed = [label for label, cls in page.frames if "failed" in cls.split()]
+    unreached = [label for label, cls in page.frames if "unreached" in cls.split()]
+    assert failed == ["steps[3]"]
+    assert unreached and unreached == labels[labels.index("steps[3]") + 1:]
+    assert text.count("Not run: the scenario stopped") == len(unreached)
+
+
 def test_the_actual_table_is_read_where_the_step_fails():
     from conformance.adapters.protocol import load_adapter
     from conformance.book.actual import capture
