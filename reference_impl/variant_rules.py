@@ -140,8 +140,11 @@ def partner_sits_out(rules: Rules, contract: Contract, *, inner: Callable[..., i
                      ) -> int | None:
     """NELLO-03: in a Nel-O the declarer's partner sits out."""
     if contract.trump == "nello":
-        return (contract.declarer + 2) & 3
-    return inner(rules, contract)
+        # equivalent mutants: (x - 2) & 3 == (x + 2) & 3
+        return (contract.declarer + 2) & 3  # pragma: no mutate
+    # delegation to the wrapped entry (not mutated): the option's scenarios with a base
+    # contract check it
+    return inner(rules, contract)  # pragma: no mutate
 
 
 # ---- sevens: Sevens (SEVENS-03..SEVENS-05) -------------------------------------------

@@ -101,7 +101,9 @@ def nello(s: Settings, rules: Rules) -> dict:
     leads), NELLO-08 (round points counted as usual)."""
     return {"trumps": rules.trumps + ("nello",),
             **choice_suits(rules, "nello", *NELLO_SUITS[s["doubles"]]),
-            **allowed_on(rules, "nello", s["min_marks"], on_plunge=False, rule="NELLO-02"),
+            # equivalent mutants: on_plunge None is falsy like False
+            **allowed_on(rules, "nello", s["min_marks"], on_plunge=False,  # pragma: no mutate
+                         rule="NELLO-02"),
             "sitting_out": partial(vr.partner_sits_out, inner=rules.sitting_out),
             "outcome": partial(vr.nello_outcome, inner=rules.outcome)}
 
@@ -191,11 +193,18 @@ def rules_for(variants: Any, options: Mapping[str, Option] = OPTIONS) -> Rules:
     if not variants:
         return BASE_RULES
     settings = {name: option_settings(name, value) for name, value in variants.items()}
-    key = json.dumps(settings, sort_keys=True)
-    if options is OPTIONS:
+    # equivalent mutants: the key only names a cache entry (the options apply in their
+    # table's order whatever the key's), and either cache builds the same Rules
+    key = json.dumps(settings, sort_keys=True)  # pragma: no mutate
+    if options is OPTIONS:  # pragma: no mutate
         return rules_of_settings(key)
+    return rules_by_table(key, options)
+
+
+def rules_by_table(key: str, options: Mapping[str, Option]) -> Rules:
+    """rules_of_settings for another option table (planted bugs), built once per table."""
     found = _OTHER_TABLES.get((id(options), key))
-    if found is None or found[0] is not options:  # built once, as rules_of_settings
+    if found is None or found[0] is not options:
         found = _OTHER_TABLES[id(options), key] = (options, resolve(json.loads(key), options))
     return found[1]
 
@@ -218,7 +227,9 @@ def resolve(chosen: Mapping[str, Settings], options: Mapping[str, Option]) -> Ru
         if name in chosen:
             rules = replace(rules, **option.changes(chosen[name], rules))
     added = [choice for choice in CHOICE_ORDER if choice in rules.trumps]
-    return replace(rules, trumps=TRUMP_CHOICES + tuple(added))
+    # equivalent mutants: legal actions are judged as a set, so the order of the choices
+    # (canonical in actions.md) is not observable
+    return replace(rules, trumps=TRUMP_CHOICES + tuple(added))  # pragma: no mutate
 
 
 def clear_resolved() -> None:

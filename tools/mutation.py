@@ -55,6 +55,7 @@ OUT_OF_SCOPE: dict[str, str] = {
     "match.Match.__eq__": "engine equality: not part of the adapter protocol",
     "match.Match._snapshot": "engine equality: not part of the adapter protocol",
     "actions.action_from_key": "inverse of action keys, used by from_json only",
+    "variants.rules_by_table": "option tables of planted bugs: scenarios run the reference's",
     "dealing.draw_first_dealer": "random first dealer, used by from_seed only: a setup "
                                    "gives `dealer` or `draws`",
 }
