@@ -1,8 +1,11 @@
 """pytest plugin: every scenario file under a `scenarios/` directory is a test item.
 
 `pytest scenarios/` works with -k, --junitxml and pytest-xdist; `--t42-adapter` chooses
-the implementation (default: the reference engine). A failure shows the same report as
-`t42 run`. Registered through the `pytest11` entry point (pyproject.toml).
+the implementation (default: the reference engine) and `--t42-level` the conformance level
+(spec/levels.yaml). A failure shows every failure block of the scenario, as `t42 run -v`;
+a scenario that differs only above the level is skipped as not judged. An adapter that
+cannot start stops the session at once with exit status 2. Registered through the
+`pytest11` entry point (pyproject.toml).
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="reference | python:MODULE:OBJECT | cmd:COMMAND ARGS")
     group.addoption("--t42-timeout", type=float, default=5.0,
                     help="seconds to wait for each reply of a cmd: adapter")
+    group.addoption("--t42-level", default="strict", choices=("rules", "codes", "strict"),
+                    help="judge the checks of this level and below (spec/levels.yaml)")
     from conformance.fuzz.items import add_options
 
     add_options(group)
@@ -85,10 +90,12 @@ def _ancestors(path: Path) -> set[str]:
 def _adapter(config: pytest.Config):
     """One adapter per test process (a cmd: adapter keeps its process for the session)."""
     if _ADAPTER not in config.stash:
-        from conformance.adapters.protocol import load_adapter
+        from conformance.cli.commands import start_adapter
 
-        config.stash[_ADAPTER] = load_adapter(config.getoption("t42_adapter"),
-                                              config.getoption("t42_timeout"))
+        adapter = start_adapter(config.getoption("t42_adapter"), config.getoption("t42_timeout"))
+        if isinstance(adapter, str):
+            pytest.exit(f"t42: {adapter}", returncode=2)
+        config.stash[_ADAPTER] = adapter
     return config.stash[_ADAPTER]
 
 
@@ -103,6 +110,14 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    """A chosen adapter is started here, once, before any worker: one that cannot start
+    stops the session with one message (under pytest-xdist too)."""
+    if config.getoption("t42_adapter", "reference") != "reference":
+        adapter = _adapter(config)
+        if not hasattr(config, "workerinput") and _uses_workers(config):
+            if hasattr(adapter, "close"):
+                adapter.close()  # each worker starts its own
+            del config.stash[_ADAPTER]
     if config.getoption("t42_report_html", None) and not hasattr(config, "workerinput"):
         config.pluginmanager.register(HtmlReport(config), "t42-report-html")
 
@@ -135,6 +150,11 @@ class HtmlReport:
         reporter = self.config.pluginmanager.get_plugin("terminalreporter")
         if reporter is not None:
             reporter.write_line(f"t42: wrote the HTML report {where}")
+
+
+def _uses_workers(config: pytest.Config) -> bool:
+    return bool(getattr(config.option, "numprocesses", None)) or bool(
+        getattr(config.option, "dist", "no") != "no")
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -173,13 +193,18 @@ class ScenarioItem(pytest.Item):
         from conformance.run.results import Outcome
         from conformance.run.runner import run_scenario
 
-        result = run_scenario(self.scenario, _adapter(self.config))
+        level = self.config.getoption("t42_level")
+        result = run_scenario(self.scenario, _adapter(self.config), level=level)
         if self.config.getoption("t42_report_html", None):
             self._keep_for_report(result)
         if result.outcome is Outcome.SKIPPED:
             pytest.skip(result.reason)
+        if result.outcome is Outcome.NOT_JUDGED:
+            first = result.not_judged[0]
+            pytest.skip(f"not judged at level {level}: differs in {first.rule} {first.kind} "
+                        f"(level {first.level})")
         if result.outcome is not Outcome.PASSED:
-            raise ScenarioFailure(result.report())
+            raise ScenarioFailure(result.reports())
 
     def _keep_for_report(self, result) -> None:
         from conformance.book.actual import capture

@@ -91,14 +91,27 @@ def pick(fields: dict, *names: str) -> dict:
     return {name: fields[name] for name in names}
 
 
-def covered_count(m: Match) -> int:
+def covered_tricks(phase: str, stacks: int | None, completed: int) -> int:
     """How many of the earliest completed tricks are covered: under a marks contract
     during play all but the latest `stacks` (VIS-06, VIS-07); none under a point contract
-    (VIS-05) nor after the round (VIS-10)."""
-    stacks = m.contract.stacks if m.contract is not None else None
-    if m.phase != "playing" or stacks is None:
+    (VIS-05, `stacks` None) nor after the round (VIS-10). The conformance harness calls
+    this too, through `covered_in_view`, so the rule is written once."""
+    if phase != "playing" or stacks is None:
         return 0
-    return max(0, len(m.tricks) - stacks)
+    return max(0, completed - stacks)
+
+
+def covered_count(m: Match) -> int:
+    stacks = m.contract.stacks if m.contract is not None else None
+    return covered_tricks(m.phase, stacks, len(m.tricks))
+
+
+def covered_in_view(view: dict) -> int:
+    """`covered_tricks` of a referee view (observation.md), whoever produced it."""
+    contract = view["contract"]
+    stacks = contract.get("stacks") if isinstance(contract, dict) else None
+    return covered_tricks(view["phase"], stacks if type(stacks) is int else None,
+                          len(view["tricks"]))
 
 
 def seat_observation(m: Match, seat: str) -> dict:

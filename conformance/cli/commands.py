@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import click
@@ -32,93 +33,170 @@ def _known_rules(rules) -> str | None:
     return f"unknown rule {', '.join(unknown)}" if unknown else None
 
 
-def run_command(paths, adapter_spec, keyword, rules, variants, report_json, expected_path,
-                update_expected, timeout, verbose, declared=None, report_html=None) -> int:
-    from conformance.adapters.protocol import WithVariants, load_adapter, parse_variants
-    from conformance.report import expected as xf
+@dataclass(frozen=True)
+class RunOptions:
+    """What `t42 run` was asked for (cli/main.py builds it from the command line)."""
+
+    paths: tuple[Path, ...] = ()
+    adapter: str = "reference"
+    keyword: str | None = None
+    rules: tuple[str, ...] = ()
+    variants: tuple[str, ...] = ()  # --variant: select scenarios needing these options
+    declared: str | None = None  # --variants: run as if these options were declared
+    level: str = "strict"
+    report_json: Path | None = None
+    expected_failures: Path | None = None
+    update_expected: bool = False
+    timeout: float = 5.0
+    verbose: bool = False
+    report_html: Path | None = None
+
+
+def run_command(options: RunOptions) -> int:
+    """`t42 run`: select, start the adapter, run, report; the exit status (0, 1 or 2)."""
+    from conformance.adapters.protocol import WithVariants, parse_variants
     from conformance.report import text as report
     from conformance.run import results as results_mod
     from conformance.run.runner import run_all
     from conformance.specdata.index import load_index
 
-    if update_expected and not expected_path:
+    o = options
+    if o.update_expected and not o.expected_failures:
         return _fail("--update-expected-failures needs --expected-failures FILE")
-    problem = _known_rules(rules)
+    problem = _known_rules(o.rules) or _known_level(o.level)
     if problem:
         return _fail(problem)
+    expected = _expected(o)
+    if isinstance(expected, int):
+        return expected
+    loaded = suite.load(list(o.paths))
+    chosen = suite.select(loaded, o.keyword, o.rules, o.variants)
+    if not chosen:
+        return _fail(f"no scenario matches {_selection(o)}: nothing to run")
     try:
-        expected = xf.load(expected_path) if expected_path else {}
-    except xf.ExpectedFailuresError as error:
-        return _fail(str(error))
-    loaded = suite.load(paths)
-    chosen = suite.select(loaded, keyword, rules, variants)
-    try:
-        claimed = None if declared is None else parse_variants(
-            declared, list(load_index().variants))
+        claimed = None if o.declared is None else parse_variants(
+            o.declared, list(load_index().variants))
     except ValueError as error:
         return _fail(f"--variants: {error}")
-    try:
-        adapter = load_adapter(adapter_spec, timeout)
-    except Exception as error:  # noqa: BLE001 - report any failure to build the adapter
-        return _fail(f"cannot load adapter {adapter_spec!r}: {type(error).__name__}: {error}")
+    adapter = start_adapter(o.adapter, o.timeout)
+    if isinstance(adapter, str):
+        return _fail(adapter)
     if claimed is not None:
         beyond = sorted(set(claimed) - set(adapter.variants))
         if beyond:
             click.echo(f"note: --variants runs {', '.join(beyond)}, which {adapter.name} "
                        "does not declare")
         adapter = WithVariants(adapter, claimed)
-    options = ", ".join(sorted(adapter.variants)) or "none"
+    options_text = ", ".join(sorted(adapter.variants)) or "none"
     _say_source()
     click.echo(f"t42: {len(chosen)} scenarios against {adapter.name} {adapter.version} "
-               f"(variant options: {options})")
+               f"at level {o.level} (variant options: {options_text})")
     start = time.perf_counter()
     shots = None
     try:
-        results = run_all(chosen, adapter, report.Progress(len(chosen), expected, verbose))
+        results = run_all(chosen, adapter, report.Progress(len(chosen), expected, o.verbose),
+                          level=o.level)
         seconds = time.perf_counter() - start
-        if report_html:
+        if o.report_html:
             from conformance.book.report import capture_failures
 
             shots = capture_failures(chosen, results, adapter)
     finally:
         if hasattr(adapter, "close"):
             adapter.close()
+    stale = _report(o, results, loaded, expected, adapter, seconds, shots)
+    click.echo(results_mod.summary_line(results_mod.totals(results), o.level))
+    return results_mod.exit_code(results, stale)
+
+
+def _report(o: RunOptions, results, loaded, expected, adapter, seconds: float,
+            shots=None) -> list[str]:
+    """Everything a run prints before its summary line; the stale expected failures."""
+    from conformance.report import expected as xf
+    from conformance.report import text as report
+    from conformance.run import results as results_mod
+
     stale = xf.mark(results, expected)
-    text = report.details(results)
-    if text:
-        click.echo("\n" + text)
-    table = report.variant_table(results)
-    if table:
-        click.echo("\n" + table)
+    for part in (report.details(results, o.verbose), report.variant_table(results),
+                 report.compliance_table(results, o.level)):
+        if part:
+            click.echo("\n" + part)
     counts = results_mod.totals(results)
-    if report_json:
-        report.write_json(report_json, report.to_json(results, adapter, counts, seconds, stale))
-    if report_html:
+    if o.report_json:
+        report.write_json(o.report_json, report.to_json(results, adapter, counts, seconds,
+                                                        stale, o.level))
+    if o.report_html:
         from conformance.book.report import write_report
 
-        where = write_report(report_html, paths, results, shots, adapter, counts)
+        where = write_report(o.report_html, list(o.paths), results, shots, adapter, counts)
         click.echo(f"wrote the HTML report {where}")
-    if expected_path:
+    if o.expected_failures:
+        path = o.expected_failures
         listed = sum(r.expected_failure for r in results)
-        click.echo(f"\n{listed} expected failures listed in {expected_path}")
+        click.echo(f"\n{len(expected)} expected failures listed in {path}: "
+                   f"{listed} failed as expected, {len(stale)} now pass")
         for stale_id in stale:
-            click.echo(f"STALE {stale_id} passes but is listed in {expected_path}")
+            click.echo(f"STALE {stale_id} passes but is listed in {path}")
         known = {item.scenario.id for item in loaded if item.scenario is not None}
         for unknown in sorted(set(expected) - known):
-            click.echo(f"note: {expected_path} lists {unknown}, which is not in the corpus")
-        if update_expected:
-            new = xf.update(expected_path, results, expected)
-            click.echo(f"rewrote {expected_path}: {len(new)} entries")
+            click.echo(f"note: {path} lists {unknown}, which is not in the corpus")
+        if o.update_expected:
+            new = xf.update(path, results, expected)
+            click.echo(f"rewrote {path}: {len(new)} entries")
             stale = []
             for r in results:
                 r.expected_failure = r.id in new and r.outcome.value in ("failed", "errored")
-    skipped_files = sum(1 for item in loaded if item.scenario is None) - sum(
-        1 for item in chosen if item.scenario is None)
-    if skipped_files:
-        click.echo(f"note: {skipped_files} invalid scenario files not run (see t42 check)")
+    invalid = sum(1 for item in loaded if item.scenario is None)
+    if invalid and len(results) < len(loaded):
+        click.echo(f"note: {invalid} invalid scenario files in the corpus (see t42 check)")
     click.echo(f"time: {seconds:.2f} s")
-    click.echo(results_mod.summary_line(counts))
-    return results_mod.exit_code(results, stale)
+    return stale
+
+
+def _expected(o: RunOptions) -> dict[str, str] | int:
+    """The expected-failures list; a missing file is an error unless it is to be written."""
+    from conformance.report import expected as xf
+
+    if not o.expected_failures:
+        return {}
+    if not o.expected_failures.exists() and not o.update_expected:
+        return _fail(f"--expected-failures: {o.expected_failures} does not exist (to create "
+                     "it, add --update-expected-failures)")
+    try:
+        return xf.load(o.expected_failures)
+    except xf.ExpectedFailuresError as error:
+        return _fail(str(error))
+
+
+def _selection(o: RunOptions) -> str:
+    said = [f"-k {o.keyword}"] if o.keyword else []
+    said += [f"--rule {r}" for r in o.rules] + [f"--variant {v}" for v in o.variants]
+    said += [str(p) for p in o.paths]
+    return " ".join(said) or "the corpus"
+
+
+def _known_level(level: str) -> str | None:
+    from conformance.specdata.index import load_index
+
+    names = load_index().levels.names
+    return None if level in names else f"unknown level {level} (one of {', '.join(names)})"
+
+
+def start_adapter(spec: str, timeout: float):
+    """The adapter, started and shaken hands with, or one message saying why it cannot
+    start (a missing program, an import error, a failed handshake): the run stops."""
+    from conformance.adapters.protocol import load_adapter
+
+    try:
+        adapter = load_adapter(spec, timeout)
+    except Exception as error:  # noqa: BLE001 - report any failure to build the adapter
+        return f"cannot start adapter {spec!r}: {type(error).__name__}: {error}"
+    broken = getattr(adapter, "broken", None)
+    if broken:
+        if hasattr(adapter, "close"):
+            adapter.close()
+        return f"cannot start adapter {spec!r}: {broken}"
+    return adapter
 
 
 def book_command(out: Path, paths) -> int:

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import click
 
+# The levels of spec/levels.yaml, lowest first (tests/spec checks they agree).
+LEVELS = ("rules", "codes", "strict")
 PATHS = click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
 
 
@@ -54,16 +56,23 @@ def main() -> None:
               help="Rewrite the --expected-failures file from this run.")
 @click.option("--timeout", default=5.0, show_default=True,
               help="Seconds to wait for each reply of a cmd: adapter.")
-@click.option("-v", "--verbose", is_flag=True, help="One line per scenario.")
+@click.option("--level", type=click.Choice(LEVELS), default="strict", show_default=True,
+              help="Judge the checks of this level and below (spec/levels.yaml): rules = "
+                   "the game, codes = + the error code of a one-rule rejection, strict = "
+                   "+ check order, field values, forms. Checks above it are not judged.")
+@click.option("-v", "--verbose", is_flag=True,
+              help="One line per scenario, and every failure block instead of groups.")
 def run(paths, adapter, keyword, rules, variants, declared, report_json, report_html,
-        expected_failures, update_expected_failures, timeout, verbose):
+        expected_failures, update_expected_failures, timeout, level, verbose):
     """Run scenarios (default: the whole suite) against an adapter (default: the
-    reference engine). The last line is `N passed, N failed, N errored, N skipped`."""
-    from conformance.cli.commands import run_command
+    reference engine). The last line is `N passed, N failed, N errored, N skipped,
+    N not judged at level L`."""
+    from conformance.cli.commands import RunOptions, run_command
 
-    raise SystemExit(run_command(paths, adapter, keyword, rules, variants, report_json,
-                                 expected_failures, update_expected_failures, timeout, verbose,
-                                 declared, report_html))
+    raise SystemExit(run_command(RunOptions(
+        tuple(paths), adapter, keyword, tuple(rules), tuple(variants), declared, level,
+        report_json, expected_failures, update_expected_failures, timeout, verbose,
+        report_html)))
 
 
 @main.command()

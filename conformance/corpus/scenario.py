@@ -43,6 +43,7 @@ class Step:
     payload: Any = None
     reject: str | None = None
     expect: dict[str, Any] | None = None
+    also: tuple[str, ...] = ()  # `also_broken`: later codes in the check order it breaks
 
 
 @dataclass(frozen=True)
@@ -268,7 +269,8 @@ def _build(path: Path, doc: dict[str, Any], lines: dict[FieldPath, int]) -> Scen
         expect = raw.get("expect")
         needs.update(cap for cap in ("legal", "perft") if expect and cap in expect)
         steps.append(Step(f"steps[{i}]", lines.get(("steps", i), 1), kind,
-                          raw.get(kind) if kind else None, raw.get("reject"), expect))
+                          raw.get(kind) if kind else None, raw.get("reject"), expect,
+                          tuple(raw.get("also_broken") or ())))
     return Scenario(doc["id"], doc["title"], doc["description"], tuple(doc["rules"]),
                     variants, tuple(steps), path, frozenset(needs))
 

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from conformance.run.results import Outcome, Result
+from conformance.run.results import Detail, Outcome, Result
 
-MARK = {Outcome.PASSED: ".", Outcome.FAILED: "F", Outcome.ERRORED: "E", Outcome.SKIPPED: "s"}
+MARK = {Outcome.PASSED: ".", Outcome.FAILED: "F", Outcome.ERRORED: "E", Outcome.SKIPPED: "s",
+        Outcome.NOT_JUDGED: "n"}
 WIDTH = 64
 
 
@@ -36,15 +38,134 @@ class Progress:
         self.stream.flush()
 
 
-def details(results: list[Result]) -> str:
-    """The failure blocks, then the skip reasons grouped."""
-    blocks = [r.report() for r in results if r.outcome in (Outcome.FAILED, Outcome.ERRORED)]
+def details(results: list[Result], verbose: bool = False) -> str:
+    """The failures grouped by cause (every block with `verbose`), the errors, the
+    differences not judged at this level, then the skip reasons grouped."""
+    if verbose:
+        blocks = [r.reports() for r in results
+                  if r.outcome in (Outcome.FAILED, Outcome.ERRORED)]
+    else:
+        blocks = [g.render() for g in groups(results)]
+        blocks += [r.report() for r in results if r.outcome is Outcome.ERRORED]
+    unjudged = not_judged_lines(results)
+    if unjudged:
+        blocks.append("\n".join(unjudged))
     reasons: dict[str, int] = {}
     for r in results:
         if r.outcome is Outcome.SKIPPED:
             reasons[r.reason] = reasons.get(r.reason, 0) + 1
     skipped = [f"skipped {n}: {reason}" for reason, n in sorted(reasons.items())]
     return "\n\n".join(blocks + (["\n".join(skipped)] if skipped else []))
+
+
+@dataclass
+class Group:
+    """Failures with one cause: the same rule broken by the same kind of check."""
+
+    rule: str
+    kind: str
+    level: str
+    expected: bool  # every member is listed in --expected-failures
+    members: list[tuple[Result, Detail]] = field(default_factory=list)
+
+    @property
+    def ids(self) -> list[str]:
+        return list(dict.fromkeys(r.id for r, _ in self.members))
+
+    def render(self, shown: int = 30) -> str:
+        from conformance.specdata.index import load_index
+
+        ids = self.ids
+        means = load_index().levels.checks[self.kind].means
+        head = "FAILED (expected)" if self.expected else "FAILED"
+        count = len(self.members)
+        times = f"{count} time{'s' * (count != 1)} in {len(ids)} scenario{'s' * (len(ids) != 1)}"
+        lines = [f"{head} {self.rule} {self.kind}: {times}",
+                 f"  check: {means} (level {self.level})"]
+        first, detail = self.members[0]
+        lines += ["  " + line for line in first.report(detail).splitlines()]
+        if len(ids) > 1:
+            listed = ", ".join(ids[:shown]) + (f" (+{len(ids) - shown} more)"
+                                               if len(ids) > shown else "")
+            lines.append(f"  all {len(ids)}: {listed}")
+        return "\n".join(lines)
+
+
+def groups(results: list[Result]) -> list[Group]:
+    """Every judged failure of every failed scenario, grouped by cause, largest first."""
+    found: dict[tuple[str, str, bool], Group] = {}
+    for result in results:
+        if result.outcome is not Outcome.FAILED:
+            continue
+        for detail in result.failures:
+            key = (*detail.cause, result.expected_failure)
+            group = found.setdefault(key, Group(detail.rule, detail.kind, detail.level,
+                                                result.expected_failure))
+            group.members.append((result, detail))
+    return sorted(found.values(), key=lambda g: (g.expected, -len(g.ids), g.rule, g.kind))
+
+
+def not_judged_lines(results: list[Result]) -> list[str]:
+    """One line per cause of the differences above the run's level."""
+    counts: dict[tuple[str, str, str], list[str]] = {}
+    for result in results:
+        for detail in result.not_judged:
+            counts.setdefault((detail.level, detail.rule, detail.kind), []).append(result.id)
+    lines = []
+    for (level, rule, kind), ids in sorted(counts.items()):
+        scenarios = list(dict.fromkeys(ids))
+        lines.append(f"not judged: {rule} {kind} (level {level}) differs in "
+                     f"{len(scenarios)} scenarios, e.g. {scenarios[0]}")
+    return lines
+
+
+def compliance(results: list[Result]) -> dict[str, dict[str, dict[str, dict[str, int]]]]:
+    """Checks passed, failed and not judged, by level, per rule area and per rule ID."""
+    table: dict[str, dict[str, dict[str, dict[str, int]]]] = {"areas": {}, "rules": {}}
+
+    def count(section: str, key: str, level: str, column: str) -> None:
+        row = table[section].setdefault(key, {})
+        cell = row.setdefault(level, {"passed": 0, "failed": 0, "not_judged": 0})
+        cell[column] += 1
+
+    for result in results:
+        for check in result.checks:
+            column = ("not_judged" if not check.judged else
+                      "passed" if check.passed else "failed")
+            for rule in check.rules:
+                count("rules", rule, check.level, column)
+            for area in dict.fromkeys(rule.split("-")[0] for rule in check.rules):
+                count("areas", area, check.level, column)
+    for section in table.values():
+        for key in list(section):
+            section[key] = dict(sorted(section.pop(key).items()))
+    table["areas"] = dict(sorted(table["areas"].items()))
+    table["rules"] = dict(sorted(table["rules"].items()))
+    return table
+
+
+def compliance_table(results: list[Result], level: str) -> str:
+    """The text form: one row per rule area, passed/failed/not judged at each level."""
+    from conformance.specdata.index import load_index
+
+    names = load_index().levels.names
+    areas = compliance(results)["areas"]
+    if not areas:
+        return ""
+    head = f"{'checks':8}" + "".join(f"{name:>16}" for name in names)
+    rows = [f"compliance at level {level} (checks passed/failed/not judged per rule area)",
+            head]
+    totals = {name: [0, 0, 0] for name in names}
+    for area, by_level in areas.items():
+        cells = []
+        for name in names:
+            cell = by_level.get(name, {"passed": 0, "failed": 0, "not_judged": 0})
+            triple = [cell["passed"], cell["failed"], cell["not_judged"]]
+            totals[name] = [a + b for a, b in zip(totals[name], triple, strict=True)]
+            cells.append("/".join(map(str, triple)) if any(triple) else "-")
+        rows.append(f"{area:8}" + "".join(f"{c:>16}" for c in cells))
+    rows.append(f"{'all':8}" + "".join(f"{'/'.join(map(str, t)):>16}" for t in totals.values()))
+    return "\n".join(rows)
 
 
 def by_variant(results: list[Result]) -> dict[str, dict[str, int]]:
@@ -65,13 +186,14 @@ def variant_table(results: list[Result]) -> str:
         return ""
     width = max(map(len, table))
     head = f"{'by option':{width}}  " + "  ".join(f"{o.value:>7}" for o in Outcome)
-    rows = [f"{name:{width}}  " + "  ".join(f"{row[o.value]:>7}" for o in Outcome)
+    rows = [f"{name:{width}}  " + "  ".join(f"{row[o.value]:>{max(7, len(o.value))}}"
+                                            for o in Outcome)
             for name, row in table.items()]
     return "\n".join([head, *rows])
 
 
 def to_json(results: list[Result], adapter: Any, counts: dict[str, int],
-            seconds: float, stale: list[str]) -> dict[str, Any]:
+            seconds: float, stale: list[str], level: str = "strict") -> dict[str, Any]:
     from conformance.specdata.files import versions
 
     v = versions()
@@ -88,7 +210,11 @@ def to_json(results: list[Result], adapter: Any, counts: dict[str, int],
                    "expected_failures": sum(r.expected_failure for r in results),
                    "stale_expected_failures": len(stale)},
         "stale_expected_failures": stale,
+        "level": level,
         "by_variant": by_variant(results),
+        "compliance": compliance(results),
+        "groups": [{"rule": g.rule, "kind": g.kind, "level": g.level, "expected": g.expected,
+                    "count": len(g.members), "scenarios": g.ids} for g in groups(results)],
         "seconds": round(seconds, 3),
         "scenarios": [r.to_json() for r in results],
     }

@@ -21,12 +21,13 @@ from typing import Any
 from conformance.adapters.protocol import Adapter, AdapterError, Rejected
 from conformance.corpus.scenario import Loaded, Scenario, Step, display_path
 from conformance.run.matching import MISSING, Difference, diff, diff_sets, show
-from conformance.run.results import Detail, Outcome, Result
+from conformance.run.results import Check, Detail, Outcome, Result
 from conformance.specdata import schemas
 from conformance.specdata.index import SpecIndex, load_index
+from reference_impl.tiles import SEATS
+from reference_impl.views import IN_PROGRESS as IN_ROUND  # observation.md: no history here
+from reference_impl.views import covered_in_view
 
-SEATS = "ABCD"
-IN_ROUND = ("bidding", "declaring", "playing")  # observation.md: `history` is null here
 # An in-process implementation has no pipe to time out on: a watchdog bounds each scenario.
 IN_PROCESS_LIMIT = 30.0
 
@@ -57,10 +58,8 @@ def watchdog(seconds: float | None) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
-class StepFailed(Exception):
-    def __init__(self, detail: Detail):
-        super().__init__(detail.message)
-        self.detail = detail
+class Diverged(Exception):  # noqa: N818 - a stop, not an error
+    """The states can no longer be compared: the rest of the scenario is not run."""
 
 
 def _json(value: Any, what: str) -> Any:
@@ -85,12 +84,22 @@ def skip_reason(scenario: Scenario, adapter: Adapter) -> str:
 
 
 class ScenarioRun:
-    """One scenario against one adapter."""
+    """One scenario against one adapter, judged at one level (levels.yaml).
 
-    def __init__(self, scenario: Scenario, adapter: Adapter, index: SpecIndex):
-        self.sc, self.adapter, self.index = scenario, adapter, index
+    Every check is recorded. A failed check that leaves both states comparable (a wrong
+    code on a rejection that changed nothing, a wrong observation, legal set or count)
+    lets the run go on; one after which they diverge (a wrong acceptance or rejection, a
+    changed view, a view that differs or cannot be read) stops it, and the result says so.
+    """
+
+    def __init__(self, scenario: Scenario, adapter: Adapter, index: SpecIndex,
+                 level: str = "strict"):
+        self.sc, self.adapter, self.index, self.level = scenario, adapter, index, level
         self.step: Step | None = None
         self.started = False
+        self.checks: list[Check] = []
+        self.failures: list[Detail] = []
+        self.not_judged: list[Detail] = []
 
     # --- calling the adapter ----------------------------------------------------------
 
@@ -112,10 +121,10 @@ class ScenarioRun:
     def _checked(self, what: str, value: Any, schema: str) -> Any:
         value = _json(value, what)
         problems = schemas.check(schema, value)
-        if problems:
-            diffs = [Difference(f"{what}.{'.'.join(map(str, p))}".rstrip("."), MISSING, MISSING, m)
-                     for p, m in problems[:10]]
-            self.fail(f"{what} does not follow {schema} (observation.md)", diffs)
+        diffs = [Difference(f"{what}.{'.'.join(map(str, p))}".rstrip("."), MISSING, MISSING, m)
+                 for p, m in problems[:10]]
+        self.judge("schema", diffs, f"{what} does not follow {schema} (observation.md)",
+                   self._field_rules(diffs), diverges=True)
         return value
 
     def view(self) -> dict[str, Any]:
@@ -127,14 +136,28 @@ class ScenarioRun:
 
     # --- judging ----------------------------------------------------------------------
 
-    def fail(self, message: str, differences: list[Difference] | None = None,
-             rules: Iterable[str] = ()) -> None:
+    def judge(self, kind: str, differences: list[Difference] | None, message: str,
+              rules: Iterable[str] = (), code: str | None = None, failed: bool | None = None,
+              diverges: bool = False) -> bool:
+        """Record one check; True when it held. A failure is kept as a judged failure or,
+        above the run's level, as not judged; `diverges` stops the run after a failure."""
+        levels = self.index.levels
+        level = levels.of(kind, code)
+        judged = levels.judged(level, self.level)
+        own = levels.checks[kind].rules
+        attributed = tuple(dict.fromkeys([*own, *rules])) or self.sc.rules
+        bad = bool(differences) if failed is None else failed
+        self.checks.append(Check(kind, level, attributed, not bad, judged))
+        if not bad:
+            return True
         step = self.step
-        all_rules = tuple(dict.fromkeys([*self.sc.rules, *rules]))
-        raise StepFailed(Detail(
-            message, step.label if step else None, step.line if step else None,
-            step.payload if step and step.kind else MISSING, all_rules, differences or [],
-        ))
+        detail = Detail(message, step.label if step else None, step.line if step else None,
+                        step.payload if step and step.kind else MISSING, attributed,
+                        differences or [], kind=kind, level=level, rule=attributed[0])
+        (self.failures if judged else self.not_judged).append(detail)
+        if diverges:
+            raise Diverged(f"{'failed' if judged else 'not judged'} {kind}")
+        return False
 
     def run(self) -> None:
         for step in self.sc.steps:
@@ -154,30 +177,66 @@ class ScenarioRun:
         except Rejected as error:
             refused = error
         if step.reject is None:
-            if refused is not None:
-                self.fail(f"rejected with {refused.code} ({refused.message}); it must be accepted")
+            self.judge("accepted", None,
+                       f"rejected with {refused.code} ({refused.message}); it must be accepted"
+                       if refused else "", self._refusal_rules(refused),
+                       failed=refused is not None, diverges=True)
             self.started = self.started or step.kind == "setup"
             return
         code_rules = self._code_rules(step.reject)
-        if refused is None:
-            self.fail(f"accepted; it must be rejected with {step.reject}", rules=code_rules)
-        if refused.code != step.reject:
-            self.fail(f"rejected with the wrong code ({refused.message})",
-                      [Difference("error.code", step.reject, refused.code)], code_rules)
+        self.judge("rejected", None, f"accepted; it must be rejected with {step.reject}",
+                   code_rules, code=step.reject, failed=refused is None, diverges=True)
+        self.judge_code(step, refused, code_rules)
         if before is not None:
             changes = diff(before, self.view(), "view", partial=False)
-            if changes:
-                self.fail("the rejected step changed the referee view (DIG-03)", changes,
-                          ("DIG-03",))
+            self.judge("unchanged", changes, "the rejected step changed the referee view "
+                       "(DIG-03)", diverges=True)
 
-    def _code_rules(self, code: str) -> tuple[str, ...]:
-        error = self.index.codes.get(code)
+    def judge_code(self, step: Step, refused: Rejected, code_rules: tuple[str, ...]) -> None:
+        """Known code (rules), the one rule's code (codes), the check order (strict)."""
+        got = refused.code
+        known = got in self.index.codes
+        self.judge("known_code", [Difference("error.code", step.reject, got,
+                                             "not a code of errors.yaml")],
+                   f"rejected with a code that errors.yaml does not have ({refused.message})",
+                   code_rules, failed=not known)
+        if not known:
+            return
+        several = got in step.also
+        kind = "check_order" if several else "code"
+        note = (f"{got} is also broken, but {step.reject} comes first in the check order"
+                if several else "")
+        self.judge(kind, [Difference("error.code", step.reject, got, note)],
+                   f"rejected with the wrong code ({refused.message})", code_rules,
+                   code=step.reject, failed=got != step.reject)
+
+    def _code_rules(self, code: str | None) -> tuple[str, ...]:
+        error = self.index.codes.get(code) if code else None
         return error.rules if error else ()
 
+    def _refusal_rules(self, refused: Rejected | None) -> tuple[str, ...]:
+        """A wrong refusal is filed under the scenario's rules that the code names, else
+        under the scenario's own rules."""
+        named = set(self._code_rules(refused.code if refused else None))
+        return tuple(r for r in self.sc.rules if r in named) or self.sc.rules
+
+    def _field_rules(self, differences: list[Difference]) -> tuple[str, ...]:
+        """The scenario's rules of the areas behind the differing fields (levels.yaml
+        `fields`), in the scenario's order; else the scenario's rules."""
+        areas: list[str] = []
+        for d in differences:
+            for part in d.path.replace("[", ".").split("."):
+                areas += self.index.levels.fields.get(part, ())
+        ordered = [r for area in dict.fromkeys(areas) for r in self.sc.rules
+                   if r.split("-")[0] == area]
+        return tuple(dict.fromkeys(ordered)) or self.sc.rules
+
     def expect(self, expect: dict[str, Any]) -> None:
-        found: list[Difference] = []
         if "view" in expect:
-            found += diff(expect["view"], self.view(), "view")
+            found = diff(expect["view"], self.view(), "view")
+            why = self._field_rules(found or [Difference(f"view.{k}", 0, 0)
+                                              for k in expect["view"]])
+            self.judge("view", found, "the referee view does not match", why, diverges=True)
         observe = expect.get("observe") or {}
         if observe:
             referee = self.view()
@@ -185,16 +244,22 @@ class ScenarioRun:
                 seen = self.observe(seat)
                 self.check_hidden(seat, seen, referee)
                 self.check_seats_hidden(seat, seen, referee)
-                found += diff(partial, seen, f"observe.{seat}")
+                found = diff(partial, seen, f"observe.{seat}")
+                why = self._field_rules(found or [Difference(f"observe.{k}", 0, 0)
+                                                  for k in partial])
+                self.judge("observe", found, f"the observation of {seat} does not match", why)
         if "legal" in expect:
             actions = _json(self._call("legal()", self.adapter.legal), "legal()")
             if not isinstance(actions, list):
-                self.fail("legal() did not return a list", [Difference("legal", [], actions)])
-            found += diff_sets(expect["legal"], actions, "legal")
+                self.judge("schema", [Difference("legal", [], actions)],
+                           "legal() did not return a list", diverges=True)
+            found = diff_sets(expect["legal"], actions, "legal")
+            self.judge("legal", found, "the legal actions do not match",
+                       self._field_rules([Difference("legal", 0, 0)]))
         if "perft" in expect:
-            found += self.perft(expect["perft"])
-        if found:
-            self.fail("expectation not met", found)
+            found = self.perft(expect["perft"])
+            self.judge("perft", found, "the perft counts do not match",
+                       self._field_rules([Difference("perft", 0, 0)]))
 
     def perft(self, want: dict[str, Any]) -> list[Difference]:
         got = self._call("perft()", self.adapter.perft, want["depth"])
@@ -207,23 +272,19 @@ class ScenarioRun:
     def check_hidden(self, seat: str, seen: dict[str, Any], referee: dict[str, Any]) -> None:
         """VIS-01, VIS-06: no other seat's unplayed tile, no covered trick's tile, anywhere."""
         hidden = {t for s in SEATS if s != seat for t in referee["hands"][s]}
-        contract, tricks = referee["contract"], referee["tricks"]
-        if (referee["phase"] == "playing" and contract and "marks" in contract["bid"]
-                and contract["stacks"]):
-            covered = tricks[: max(0, len(tricks) - contract["stacks"])]
-            hidden |= {p["tile"] for trick in covered for p in trick["plays"]}
+        covered = referee["tricks"][: covered_in_view(referee)]
+        hidden |= {p["tile"] for trick in covered for p in trick["plays"]}
         leaks = sorted(hidden & set(_strings(seen)))
-        if leaks:
-            self.fail(f"the observation of {seat} shows tiles it may not see: {show(leaks)}",
-                      rules=("VIS-01", "VIS-06"))
+        self.judge("hidden_tiles", None,
+                   f"the observation of {seat} shows tiles it may not see: {show(leaks)}",
+                   failed=bool(leaks))
 
     def check_seats_hidden(self, seat: str, seen: dict[str, Any],
                            referee: dict[str, Any]) -> None:
         """VIS-08: in no field, `x_` fields included, who played or won a completed trick."""
         leaks = seat_leaks(seen, referee, f"observe.{seat}")
-        if leaks:
-            self.fail(f"the observation of {seat} tells which seat played or won a completed "
-                      "trick during the round", leaks[:10], rules=("VIS-08",))
+        self.judge("hidden_seats", leaks[:10], f"the observation of {seat} tells which seat "
+                   "played or won a completed trick during the round")
 
 
 def seat_leaks(seen: Any, referee: dict[str, Any], path: str) -> list[Difference]:
@@ -296,44 +357,100 @@ def _strings(value: Any) -> Iterable[str]:
 
 
 def run_scenario(scenario: Scenario, adapter: Adapter, index: SpecIndex | None = None,
-                 limit: float | None = IN_PROCESS_LIMIT) -> Result:
-    """One scenario's outcome. `limit` bounds an in-process adapter's whole scenario (a
-    process adapter has its own per-message timeout)."""
+                 limit: float | None = IN_PROCESS_LIMIT, level: str = "strict") -> Result:
+    """One scenario's outcome at one level. `limit` bounds an in-process adapter's whole
+    scenario (a process adapter has its own per-message timeout)."""
     index = index or load_index()
     path = display_path(scenario.path)
+    base = {"title": scenario.title, "variants": tuple(scenario.variants)}
     broken = getattr(adapter, "broken", None)
     if broken:
-        return Result(scenario.id, path, Outcome.ERRORED,
+        return Result(scenario.id, path, Outcome.ERRORED, **base,
                       detail=Detail(f"the implementation is unusable: {broken}"))
     reason = skip_reason(scenario, adapter)
     if reason:
-        return Result(scenario.id, path, Outcome.SKIPPED, reason=reason)
+        return Result(scenario.id, path, Outcome.SKIPPED, reason=reason, **base)
     mark = adapter.stderr_mark() if hasattr(adapter, "stderr_mark") else None
-    run = ScenarioRun(scenario, adapter, index)
+    run = ScenarioRun(scenario, adapter, index, level)
     start = time.perf_counter()
     in_process = not hasattr(adapter, "stderr_mark")
+    error: Detail | None = None
+    stopped = ""
     try:
         with watchdog(limit if in_process else None):
             run.run()
-        outcome, detail = Outcome.PASSED, None
+    except Diverged as why:
+        stopped = _stopped(run, str(why))
     except Hung as hung:
-        step = run.step
-        outcome = Outcome.ERRORED
-        detail = Detail(f"the implementation hung: {hung}", step.label if step else None,
-                        step.line if step else None,
-                        step.payload if step and step.kind else MISSING, scenario.rules)
-    except StepFailed as failure:
-        outcome, detail = Outcome.FAILED, failure.detail
-    except AdapterError as error:
-        step = run.step
-        outcome = Outcome.ERRORED
-        detail = Detail(str(error), step.label if step else None, step.line if step else None,
-                        step.payload if step and step.kind else MISSING, scenario.rules,
-                        stderr=error.stderr)
+        error = _error_detail(run, f"the implementation hung: {hung}")
+    except AdapterError as failure:
+        error = _error_detail(run, str(failure), failure.stderr)
     seconds = time.perf_counter() - start
+    outcome = (Outcome.ERRORED if error else Outcome.FAILED if run.failures
+               else Outcome.NOT_JUDGED if run.not_judged else Outcome.PASSED)
+    detail = error or next(iter(run.failures or run.not_judged), None)
     if detail is not None and mark is not None and not detail.stderr:
         detail.stderr = adapter.stderr_since(mark)
-    return Result(scenario.id, path, outcome, seconds, detail)
+    if error is None:
+        for failure in run.failures + run.not_judged:
+            failure.context = context_lines(failure, index, adapter)
+    return Result(scenario.id, path, outcome, seconds, detail, **base,
+                  failures=run.failures, not_judged=run.not_judged, checks=run.checks,
+                  stopped=stopped)
+
+
+def _error_detail(run: ScenarioRun, message: str, stderr: str = "") -> Detail:
+    step = run.step
+    return Detail(message, step.label if step else None, step.line if step else None,
+                  step.payload if step and step.kind else MISSING, run.sc.rules, stderr=stderr)
+
+
+def _stopped(run: ScenarioRun, why: str) -> str:
+    """The note of a run that stopped because the states diverged."""
+    steps = run.sc.steps
+    left = len(steps) - 1 - steps.index(run.step) if run.step in steps else 0
+    rest = f"; the {left} later steps were not run" if left else ""
+    above = " (a check above this level)" if why.startswith("not judged") else ""
+    return (f"stopped at {run.step.label if run.step else '?'}: the states diverged "
+            f"after a {why.split()[-1]} check{above}{rest}")
+
+
+def context_lines(detail: Detail, index: SpecIndex, adapter: Adapter) -> list[str]:
+    """What a failure block adds: the broken rule's one-line text, and when tiles are
+    involved a picture of the table (the trick in play order, trump, the acting hand)."""
+    out = []
+    rule = index.rules.get(detail.rule)
+    if rule is not None:
+        out.append(f"rule {rule.id}: {rule.summary}")
+    action = detail.action if isinstance(detail.action, dict) else {}
+    tiles = "tile" in action or detail.kind in ("legal", "hidden_tiles") or any(
+        part in d.path for d in detail.differences for part in ("trick", "hand", "captured"))
+    if tiles:
+        out += table_picture(adapter, action.get("seat"))
+    return out
+
+
+def table_picture(adapter: Adapter, seat: Any) -> list[str]:
+    """Three lines from the implementation's own referee view, or none if it cannot give
+    one that follows the schema."""
+    try:
+        view = _json(adapter.view(), "view()")
+    except Exception:  # noqa: BLE001 - the picture is a help, never a second failure
+        return []
+    if schemas.check("view.schema.json", view):
+        return []
+    contract = view["contract"] or {}
+    bid = contract.get("bid") or {}
+    stake = (f"{bid['points']} points" if "points" in bid else
+             f"{bid['marks']} marks" if "marks" in bid else "")
+    trump = (f"trump {contract.get('trump')} ({contract.get('declarer')} bid {stake})"
+             if contract else "trump not declared yet")
+    trick = ", ".join(f"{p['seat']} {p['tile']}" for p in view["trick"]) or "empty"
+    seat = seat if isinstance(seat, str) and seat in SEATS else view["to_act"]
+    lines = [f"table: {trump}; trick in play order: {trick}"]
+    if seat in SEATS:
+        lines.append(f"hand of {seat}: {' '.join(view['hands'][seat]) or 'empty'}")
+    return lines
 
 
 def invalid_file(loaded: Loaded) -> Result:
@@ -345,15 +462,15 @@ def invalid_file(loaded: Loaded) -> Result:
 
 
 def run_all(loaded: Iterable[Loaded], adapter: Adapter,
-            on_result: Callable[[Result], None] = lambda r: None) -> list[Result]:
+            on_result: Callable[[Result], None] = lambda r: None,
+            level: str = "strict") -> list[Result]:
     index = load_index()
     results = []
     for item in loaded:
         if item.scenario is None:
             result = invalid_file(item)
         else:
-            result = run_scenario(item.scenario, adapter, index)
-            result.variants = tuple(item.scenario.variants)
+            result = run_scenario(item.scenario, adapter, index, level=level)
         on_result(result)
         results.append(result)
     return results

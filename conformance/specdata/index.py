@@ -1,4 +1,5 @@
-"""The spec read as data: rule IDs (rules.md, variants.md) and error codes (errors.yaml).
+"""The spec read as data: rule IDs (rules.md, variants.md), error codes (errors.yaml) and
+conformance levels (levels.yaml).
 
 The one parser of the rule index: the harness (`t42 check`, `t42 coverage`, scenario
 loading), tools/gen_errors_md.py and tests/spec/ all read the spec through this module,
@@ -49,6 +50,12 @@ class Rule:
     text: str = ""  # the item's Markdown after the bold ID, continuation lines joined
     section: str = ""  # the `## ` heading the rule sits under
 
+    @property
+    def summary(self) -> str:
+        """The rule in one line: its first sentence, cut at about 160 characters."""
+        first = re.split(r"(?<=\.)\s", self.text, maxsplit=1)[0]
+        return first if len(first) <= 160 else first[:157].rstrip() + "..."
+
 
 @dataclass(frozen=True)
 class ErrorCode:
@@ -57,12 +64,50 @@ class ErrorCode:
     applies_to: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class CheckKind:
+    """A kind of check the harness makes (levels.yaml `checks`)."""
+
+    name: str
+    level: str
+    means: str
+    rules: tuple[str, ...] = ()
+
+
+@dataclass
+class Levels:
+    """levels.yaml: the levels lowest first, every check kind, the rejections judged above
+    `rules`, and the rule areas behind each view field."""
+
+    names: tuple[str, ...] = ("rules", "codes", "strict")
+    means: dict[str, str] = field(default_factory=dict)
+    checks: dict[str, CheckKind] = field(default_factory=dict)
+    rejections: dict[str, str] = field(default_factory=dict)  # code -> level
+    fields: dict[str, tuple[str, ...]] = field(default_factory=dict)  # field -> areas
+
+    def rank(self, level: str) -> int:
+        return self.names.index(level)
+
+    def judged(self, level: str, at: str) -> bool:
+        """Is a check of `level` judged in a run at level `at`?"""
+        return self.rank(level) <= self.rank(at)
+
+    def of(self, kind: str, code: str | None = None) -> str:
+        """The level of one check; a code check is never below its rejection's level."""
+        level = self.checks[kind].level
+        if code is not None and kind in ("rejected", "code", "check_order"):
+            floor = self.rejections.get(code, self.names[0])
+            level = max(level, floor, key=self.rank)
+        return level
+
+
 @dataclass
 class SpecIndex:
     rules: dict[str, Rule] = field(default_factory=dict)  # well-formed, first definition
     items: list[Rule] = field(default_factory=list)  # every rule item as written
     variants: dict[str, tuple[str, int]] = field(default_factory=dict)  # option -> (file, line)
     codes: dict[str, ErrorCode] = field(default_factory=dict)
+    levels: Levels = field(default_factory=Levels)
     problems: list[str] = field(default_factory=list)
 
 
@@ -224,6 +269,46 @@ def parse_codes(path: Path, index: SpecIndex) -> None:
         index.problems.append(f"{path.name}: {error}")
 
 
+LEVEL_KEYS = {"levels", "checks", "rejections", "fields"}
+CHECK_KINDS = {"accepted", "rejected", "known_code", "code", "check_order", "unchanged",
+               "schema", "view", "observe", "legal", "perft", "hidden_tiles", "hidden_seats"}
+
+
+def parse_levels(path: Path, index: SpecIndex) -> None:
+    """levels.yaml; every kind the harness judges needs a level, every name must exist."""
+    import yaml
+
+    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if not isinstance(doc, dict) or set(doc) != LEVEL_KEYS:
+        index.problems.append(f"{path.name}: needs exactly the keys {sorted(LEVEL_KEYS)}")
+        return
+    levels = Levels(tuple(item["name"] for item in doc["levels"]),
+                    {item["name"]: " ".join(item["means"].split()) for item in doc["levels"]})
+    problems = index.problems
+    for kind, entry in doc["checks"].items():
+        rules = tuple(entry.get("rules", ()))
+        levels.checks[kind] = CheckKind(kind, entry["level"], entry["means"], rules)
+        if entry["level"] not in levels.names:
+            problems.append(f"{path.name}: check {kind} has unknown level {entry['level']}")
+        problems += [f"{path.name}: check {kind} cites unknown rule {r}"
+                     for r in rules if r not in index.rules]
+    for kind in sorted(CHECK_KINDS ^ set(levels.checks)):
+        problems.append(f"{path.name}: check kind {kind} is "
+                        + ("missing" if kind in CHECK_KINDS else "not one the harness makes"))
+    for code, level in doc["rejections"].items():
+        if code not in index.codes:
+            problems.append(f"{path.name}: rejections names unknown code {code}")
+        if level not in levels.names:
+            problems.append(f"{path.name}: rejection {code} has unknown level {level}")
+        levels.rejections[code] = level
+    areas = {rule.split("-")[0] for rule in index.rules}
+    for name, field_areas in doc["fields"].items():
+        problems += [f"{path.name}: field {name} names unknown rule area {a}"
+                     for a in field_areas if a not in areas]
+        levels.fields[name] = tuple(field_areas)
+    index.levels = levels
+
+
 @cache
 def load_index(root: Path | None = None) -> SpecIndex:
     """Parse the spec directory once per process."""
@@ -234,5 +319,7 @@ def load_index(root: Path | None = None) -> SpecIndex:
             parse_rules(root / name, index)
             check_hidden_rules(root / name, index)
     parse_codes(root / "errors.yaml", index)
+    if (root / "levels.yaml").exists():  # optional in a small spec written for a test
+        parse_levels(root / "levels.yaml", index)
     check_citations(root, index)
     return index

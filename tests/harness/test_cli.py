@@ -7,7 +7,14 @@ import yaml
 
 from .conftest import BAD, DATA, GOOD, inproc
 
-SUMMARY = re.compile(r"^\d+ passed, \d+ failed, \d+ errored, \d+ skipped$")
+SUMMARY = re.compile(r"^\d+ passed, \d+ failed, \d+ errored, \d+ skipped, \d+ not judged "
+                     r"at level (rules|codes|strict)$")
+
+
+def summary(passed: int, failed: int, errored: int, skipped: int, not_judged: int = 0,
+            level: str = "strict") -> str:
+    return (f"{passed} passed, {failed} failed, {errored} errored, {skipped} skipped, "
+            f"{not_judged} not judged at level {level}")
 
 
 def last_line(output: str) -> str:
@@ -16,7 +23,7 @@ def last_line(output: str) -> str:
 
 def test_run_ends_with_the_summary_line_and_exit_zero(t42):
     code, out = t42("run", GOOD)
-    assert code == 0 and last_line(out) == "4 passed, 0 failed, 0 errored, 0 skipped"
+    assert code == 0 and last_line(out) == summary(4, 0, 0, 0)
 
 
 def test_failure_exits_non_zero_and_shows_the_report(t42):
@@ -28,7 +35,7 @@ def test_failure_exits_non_zero_and_shows_the_report(t42):
 def test_corrupt_file_is_errored_and_the_run_goes_on(t42):
     code, out = t42("run", DATA)
     assert code == 1
-    assert last_line(out) == "4 passed, 0 failed, 3 errored, 0 skipped"
+    assert last_line(out) == summary(4, 0, 3, 0)
     assert "bad/corrupt.yaml:5: rules[1]: unknown rule NOPE-99" in out
 
 
@@ -42,7 +49,7 @@ def test_filters(t42):
 
 def test_skips_are_counted_with_reasons(t42):
     code, out = t42("run", GOOD, "--adapter", inproc("Bare"))
-    assert code == 0 and last_line(out) == "2 passed, 0 failed, 0 errored, 2 skipped"
+    assert code == 0 and last_line(out) == summary(2, 0, 0, 2)
     assert "skipped 1: needs capability legal, which bare does not declare" in out
 
 
@@ -64,7 +71,7 @@ def test_expected_failures_listed_do_not_fail_the_run(t42, tmp_path):
     listed.write_text("- id: harness.bidding\n  reason: codes mixed up\n")
     code, out = t42("run", GOOD, "--adapter", inproc("WrongCode"), "--expected-failures", listed)
     assert code == 0 and "1 expected failures listed" in out
-    assert last_line(out) == "3 passed, 1 failed, 0 errored, 0 skipped"
+    assert last_line(out) == summary(3, 1, 0, 0)
 
 
 def test_stale_expected_failure_fails_the_run(t42, tmp_path):

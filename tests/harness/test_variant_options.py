@@ -42,18 +42,21 @@ def test_with_variants_replaces_only_the_declared_options():
 
 def test_variants_none_skips_every_variant_scenario_with_the_reason(t42):
     code, out = t42("run", BID_42, "--variants", "none")
-    assert code == 0 and re.fullmatch(r"0 passed, 0 failed, 0 errored, \d+ skipped",
-                                      last_line(out))
+    assert code == 0 and re.fullmatch(
+        r"0 passed, 0 failed, 0 errored, \d+ skipped, 0 not judged at level strict",
+        last_line(out))
     assert "needs variant bid_42, not in --variants" in out
     assert "(variant options: none)" in out
 
 
 def test_variants_subset_runs_what_it_names(t42):
     code, out = t42("run", BID_42, NELLO, "--variants", "nello")
-    counts = re.fullmatch(r"(\d+) passed, 0 failed, 0 errored, (\d+) skipped", last_line(out))
+    counts = re.fullmatch(
+        r"(\d+) passed, 0 failed, 0 errored, (\d+) skipped, 0 not judged at level strict",
+        last_line(out))
     assert code == 0 and counts and int(counts[1]) > 10 and int(counts[2]) > 10
     table = out[out.index("by option"):]
-    assert re.search(r"^nello\s+\d+\s+0\s+0\s+\d+$", table, re.MULTILINE)
+    assert re.search(r"^nello\s+\d+\s+0\s+0\s+\d+\s+0$", table, re.MULTILINE)
     assert re.search(r"^bid_42\s+0\s+0\s+0\s+\d+$", table, re.MULTILINE)
 
 
