@@ -57,7 +57,7 @@ def test_variants_subset_runs_what_it_names(t42):
     assert code == 0 and counts and int(counts[1]) > 10 and int(counts[2]) > 10
     table = out[out.index("by option"):]
     assert re.search(r"^nello\s+\d+\s+0\s+0\s+\d+\s+0$", table, re.MULTILINE)
-    assert re.search(r"^bid_42\s+0\s+0\s+0\s+\d+$", table, re.MULTILINE)
+    assert re.search(r"^bid_42\s+0\s+0\s+0\s+\d+\s+0$", table, re.MULTILINE)
 
 
 def test_unknown_variants_option_is_a_usage_error(t42):
