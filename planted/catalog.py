@@ -22,6 +22,7 @@ class Bug:
     rule: str  # the rule ID it breaks (spec/rules.md)
     description: str
     build: Callable[[str], PlantedAdapter]  # name -> a fresh in-process adapter
+    level: str = "rules"  # must be caught at this level (spec/levels.yaml); strict: a convention
 
     def adapter(self) -> PlantedAdapter:
         return self.build(f"planted:{self.name}")
@@ -219,10 +220,10 @@ BASE_BUGS: tuple[Bug, ...] = (
     # ---- actions, rejections, check order
     Bug("boolean-is-integer", "DIG-01",
         "true/false are taken as 1/0 in bids and declarations",
-        edge(edges.BooleanIsInteger)),
+        edge(edges.BooleanIsInteger), level="strict"),
     Bug("seat-checked-before-phase", "DIG-02",
         "NOT_YOUR_TURN is checked before WRONG_PHASE (errors.yaml order)",
-        edge(edges.SeatCheckedBeforePhase)),
+        edge(edges.SeatCheckedBeforePhase), level="strict"),
     Bug("reject-sorts-hand", "DIG-03",
         "a rejected play leaves the seat's hand sorted",
         edge(edges.RejectSortsHand)),

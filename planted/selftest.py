@@ -1,10 +1,14 @@
 """`t42 selftest`: run the corpus against every planted-bug engine; each must be caught.
 
 A scenario *catches* a planted bug when it passes against the reference engine and fails
-against the planted one. A planted engine that crashes (an errored result) is a broken
-plant, not a catch: it is reported and fails the selftest. Every bug runs the whole
-corpus (no early stop), so the table shows how many scenarios see each mistake and how
-many of them cite the rule it breaks.
+against the planted one. Each plant is run at level strict, and the table says the lowest
+conformance level (spec/levels.yaml) at which it is caught: the lowest level of a failed
+check in any catching scenario. A plant that breaks a rule of the game must be caught at
+level `rules`; one that only breaks a convention of the spec says so (`Bug.level`). A
+planted engine that crashes (an errored result) is a broken plant, not a catch: it is
+reported and fails the selftest. Every bug runs the whole corpus (no early stop), so the
+table shows how many scenarios see each mistake and how many of them cite the rule it
+breaks.
 """
 
 from __future__ import annotations
@@ -30,15 +34,26 @@ class BugResult:
     citing: int = 0  # catching scenarios that cite the broken rule
     errored: list[str] = field(default_factory=list)  # "id: message" of crashes
     variant: bool = False  # a variant plant (declares options), else a base plant
+    level: str | None = None  # the lowest level at which it is caught
+    wanted: str = "rules"  # the level it must be caught at: rules, unless a convention
 
     @property
     def caught(self) -> bool:
         return bool(self.catching)
 
+    @property
+    def caught_in_time(self) -> bool:
+        """Caught at its level or below."""
+        from conformance.specdata.index import load_index
+
+        levels = load_index().levels
+        return self.level is not None and levels.judged(self.level, self.wanted)
+
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "rule": self.rule, "description": self.description,
                 "caught": len(self.catching), "citing": self.citing,
-                "variant": self.variant, "catching": self.catching,
+                "variant": self.variant, "level": self.level, "wanted": self.wanted,
+                "catching": self.catching,
                 "errored": self.errored}
 
 
@@ -52,7 +67,8 @@ class SelfTest:
 
     @property
     def ok(self) -> bool:
-        return all(b.caught and not b.errored for b in self.bugs) and not self.invalid_files
+        return (all(b.caught_in_time and not b.errored for b in self.bugs)
+                and not self.invalid_files)
 
     def to_json(self) -> dict[str, Any]:
         return {"scenarios": self.scenarios, "reference_failures": self.reference_failures,
@@ -65,12 +81,17 @@ def run_bug(bug: Any, scenarios: Sequence[Any], index: Any) -> BugResult:
     from conformance.run.runner import run_scenario
 
     adapter = bug.adapter()
-    result = BugResult(bug.name, bug.rule, bug.description, variant=bool(adapter.variants))
+    result = BugResult(bug.name, bug.rule, bug.description, variant=bool(adapter.variants),
+                       wanted=getattr(bug, "level", "rules"))
+    rank = index.levels.rank
     for scenario in scenarios:
         outcome = run_scenario(scenario, adapter, index)
         if outcome.outcome is Outcome.FAILED:
             result.catching.append(scenario.id)
             result.citing += bug.rule in scenario.rules
+            lowest = min((d.level for d in outcome.failures), key=rank)
+            if result.level is None or rank(lowest) < rank(result.level):
+                result.level = lowest
         elif outcome.outcome is Outcome.ERRORED:
             result.errored.append(f"{scenario.id}: {outcome.detail.message}")
     return result
@@ -132,11 +153,16 @@ def _run_named(name: str) -> BugResult:
 
 def table(report: SelfTest, show: int = 3) -> Iterable[str]:
     width = max([len(b.name) for b in report.bugs] + [3])
-    yield f"{'bug':{width}}  {'rule':9} {'caught':>6} {'citing':>6}  first catching scenarios"
+    yield (f"{'bug':{width}}  {'rule':9} {'caught':>6} {'citing':>6}  {'level':7} "
+           "first catching scenarios")
     for b in report.bugs:
         shown = ", ".join(b.catching[:show]) + (" ..." if len(b.catching) > show else "")
         mark = "" if b.caught else "NOT CAUGHT"
-        yield f"{b.name:{width}}  {b.rule:9} {len(b.catching):6} {b.citing:6}  {shown or mark}"
+        if b.caught and not b.caught_in_time:
+            mark = f"NOT CAUGHT AT LEVEL {b.wanted}: "
+        level = b.level or "-"
+        yield (f"{b.name:{width}}  {b.rule:9} {len(b.catching):6} {b.citing:6}  {level:7} "
+               f"{mark}{shown}")
         for line in b.errored[:show]:
             yield f"{'':{width}}  BROKEN PLANT, errored: {line}"
     for path in report.invalid_files:
@@ -149,6 +175,10 @@ def table(report: SelfTest, show: int = 3) -> Iterable[str]:
             yield f"{kind} plants: {sum(b.caught for b in bugs)} of {len(bugs)} caught"
     caught = sum(b.caught for b in report.bugs)
     broken = sum(bool(b.errored) for b in report.bugs)
+    at = {}
+    for b in report.bugs:
+        at[b.level or "not caught"] = at.get(b.level or "not caught", 0) + 1
+    yield "caught at level: " + ", ".join(f"{name} {n}" for name, n in at.items())
     yield (f"{len(report.bugs)} planted bugs, {caught} caught by the {report.scenarios} "
            f"scenarios the reference passes, {len(report.bugs) - caught} not caught, "
            f"{broken} broken plants ({report.seconds:.2f} s)")

@@ -123,6 +123,13 @@ def _python_adapter(module: str, name: str) -> Adapter:
         mod = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(mod)
     else:
+        import os
+        import sys
+
+        # As with `python -m`, the current folder is importable: `t42 run --adapter
+        # python:my_adapter:My42Adapter` works from the adapter's own folder.
+        if "" not in sys.path and os.getcwd() not in sys.path:
+            sys.path.insert(0, os.getcwd())
         mod = importlib.import_module(module)
     obj = getattr(mod, name)
     if isinstance(obj, type) or (callable(obj) and not hasattr(obj, "act")):

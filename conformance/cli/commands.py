@@ -195,7 +195,7 @@ def start_adapter(spec: str, timeout: float):
     if broken:
         if hasattr(adapter, "close"):
             adapter.close()
-        return f"cannot start adapter {spec!r}: {broken}"
+        return f"adapter {spec!r}: {broken} (stopped before any scenario)"
     return adapter
 
 

@@ -199,6 +199,8 @@ class _Checker:
             self.add(path, "the match has not started: give `setup` or begin with a setup step")
         if reject is not None:
             self.reject_code(path, kind, step[kind], reject)
+            for i, other in enumerate(step.get("also_broken") or ()):
+                self.also_broken(path + ("also_broken", i), kind, step[kind], reject, other)
         if kind in ("deal", "setup") and reject != "INVALID_SETUP":
             self.deal(path + (kind,), step[kind])
         if kind == "setup" and reject is None and not self.found:
@@ -207,10 +209,25 @@ class _Checker:
             self.expect(path + ("expect",), step["expect"])
         return started or (kind == "setup" and reject is None)
 
-    def reject_code(self, path: FieldPath, kind: str | None, payload: Any, code: str) -> None:
+    def also_broken(self, path: FieldPath, kind: str | None, payload: Any, reject: str,
+                    other: str) -> None:
+        """A code the step also breaks: it applies to the step and comes after `reject` in
+        the check order, or `reject` would not be the right answer (levels.yaml)."""
+        order = self.index.order
+        if other not in order or reject not in order:
+            return  # an unknown code is reported by the schema and by reject_code
+        if order.index(other) <= order.index(reject):
+            self.add(path, f"{other} comes before {reject} in the check order (errors.md): "
+                     "the step would be rejected with it")
+            return
+        self.reject_code(path[:-2], kind, payload, other, where=path)
+
+    def reject_code(self, path: FieldPath, kind: str | None, payload: Any, code: str,
+                    where: FieldPath | None = None) -> None:
+        where = where or path + ("reject",)
         error = self.index.codes.get(code)
         if error is None:
-            self.add(path + ("reject",), f"unknown error code {code} (spec/errors.yaml)")
+            self.add(where, f"unknown error code {code} (spec/errors.yaml)")
             return
         target = kind
         if kind == "act":
@@ -218,7 +235,7 @@ class _Checker:
                 return  # a malformed action has no kind to judge
             target = payload["type"]
         if target not in error.applies_to:
-            self.add(path + ("reject",), f"{code} never applies to a {target} "
+            self.add(where, f"{code} never applies to a {target} "
                      f"(errors.yaml applies_to: {', '.join(error.applies_to)})")
 
     def expect(self, path: FieldPath, expect: dict[str, Any]) -> None:

@@ -107,6 +107,7 @@ class SpecIndex:
     items: list[Rule] = field(default_factory=list)  # every rule item as written
     variants: dict[str, tuple[str, int]] = field(default_factory=dict)  # option -> (file, line)
     codes: dict[str, ErrorCode] = field(default_factory=dict)
+    order: tuple[str, ...] = ()  # the codes in the single check order (DIG-03)
     levels: Levels = field(default_factory=Levels)
     problems: list[str] = field(default_factory=list)
 
@@ -264,7 +265,7 @@ def parse_codes(path: Path, index: SpecIndex) -> None:
             if rule_id not in index.rules:
                 index.problems.append(f"{path.name}: {error.code} cites unknown rule {rule_id}")
     try:
-        check_order(codes)
+        index.order = tuple(c["code"] for c in check_order(codes))
     except ValueError as error:
         index.problems.append(f"{path.name}: {error}")
 

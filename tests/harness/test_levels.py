@@ -1,0 +1,211 @@
+"""Conformance levels, failures grouped by cause, every failure of a scenario, and the
+first hour: each judged against engines with one convention or one rule changed."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from conformance.corpus import select
+from conformance.corpus.scenario import load_scenario
+from conformance.report.text import compliance, groups
+from conformance.run.results import Outcome
+from conformance.run.runner import run_all, run_scenario
+from conformance.specdata.index import load_index
+
+from .conftest import FAUX, GOOD, inproc
+
+CONVENTIONS = FAUX / "conventions.py"
+ROOT = GOOD.parents[3]
+
+
+def convention(name: str) -> str:
+    return f"python:{CONVENTIONS}:{name}"
+
+
+@cache
+def corpus():
+    return select.load([])
+
+
+def run_corpus(name: str, level: str):
+    from conformance.adapters.protocol import load_adapter
+
+    return run_all(corpus(), load_adapter(convention(name)), level=level)
+
+
+# Each fauxmplementation: the one cause it must show at strict, as (rule, check kind).
+CAUSES = {
+    "SeatBeforePhase": ("DIG-03", "check_order"),
+    "StacksNeverValidated": ("CON-02", "rejected"),
+    "OtherCodes": ("DIG-03", "code"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CAUSES))
+def test_a_changed_convention_passes_rules_and_fails_strict_as_one_group(name):
+    at_rules = run_corpus(name, "rules")
+    outcomes = {r.outcome for r in at_rules}
+    assert Outcome.FAILED not in outcomes and Outcome.ERRORED not in outcomes
+    assert Outcome.NOT_JUDGED in outcomes  # counted apart, never as passed
+    at_strict = run_corpus(name, "strict")
+    found = groups(at_strict)
+    assert [(g.rule, g.kind) for g in found] == [CAUSES[name]]
+    failed = {r.id for r in at_strict if r.outcome is Outcome.FAILED}
+    assert failed == set(found[0].ids)
+    assert failed == {r.id for r in at_rules if r.outcome is Outcome.NOT_JUDGED}
+
+
+def test_check_order_is_strict_not_codes():
+    at_codes = run_corpus("SeatBeforePhase", "codes")
+    assert not any(r.outcome is Outcome.FAILED for r in at_codes)
+
+
+def test_another_code_fails_at_codes():
+    assert groups(run_corpus("OtherCodes", "codes"))[0].kind == "code"
+
+
+def test_not_judged_checks_are_counted_apart_in_the_compliance_table():
+    table = compliance(run_corpus("OtherCodes", "rules"))
+    dig = table["rules"]["DIG-03"]
+    assert dig["codes"]["not_judged"] > 0 and dig["codes"]["passed"] == 0
+    assert dig["rules"]["failed"] == 0 and dig["rules"]["passed"] > 0
+
+
+def test_the_run_goes_on_after_a_wrong_code_and_reports_every_failure():
+    name = "check-order-invalid-trump-before-stacks-not-allowed.yaml"
+    scenario = load_scenario(ROOT / "scenarios/contract" / name).scenario
+    from conformance.adapters.protocol import load_adapter
+
+    result = run_scenario(scenario, load_adapter(convention("OtherCodes")))
+    assert result.outcome is Outcome.FAILED and not result.stopped
+    assert [d.step for d in result.failures] == ["steps[4]", "steps[5]"]
+
+
+def test_the_run_stops_when_the_states_diverge_and_says_so():
+    scenario = load_scenario(ROOT / "scenarios/contract/stacks-invalid-zero.yaml").scenario
+    from conformance.adapters.protocol import load_adapter
+
+    result = run_scenario(scenario, load_adapter(convention("StacksNeverValidated")))
+    assert result.outcome is Outcome.FAILED
+    assert "the states diverged" in result.stopped and "not run" in result.stopped
+    at_rules = run_scenario(scenario, load_adapter(convention("StacksNeverValidated")),
+                            level="rules")
+    assert at_rules.outcome is Outcome.NOT_JUDGED
+    assert "a check above this level" in at_rules.stopped
+
+
+def test_a_failure_block_explains_itself(t42):
+    code, out = t42("run", "-k", "check-order-seat-before-must-follow", "--adapter",
+                    convention("OtherCodes"))
+    assert code == 1
+    block = out[out.index("FAILED DIG-03 code"):]
+    assert "A play out of turn that would not follow suit is NOT_YOUR_TURN" in block  # title
+    assert 'action: {"type": "play"' in block
+    assert "rule DIG-03: An illegal action MUST be rejected" in block
+    assert 'error.code: expected "NOT_YOUR_TURN", actual "INVALID_SETUP"' in block
+    assert "trick in play order:" in block and "hand of " in block
+
+
+def test_groups_print_once_with_count_and_ids_and_verbose_prints_every_block(t42):
+    contract = ROOT / "scenarios" / "contract"
+    code, out = t42("run", contract, "--adapter", convention("OtherCodes"))
+    assert out.count("FAILED DIG-03 code:") == 1 and "all " in out
+    _, verbose = t42("run", contract, "-v", "--adapter", convention("OtherCodes"))
+    assert verbose.count("check: code (level") > 5
+
+
+def test_summary_names_the_level(t42):
+    code, out = t42("run", GOOD, "--level", "rules")
+    assert code == 0
+    assert out.rstrip().splitlines()[-1].endswith("0 not judged at level rules")
+    code, out = t42("run", GOOD, "--level", "nope")
+    assert code == 2
+
+
+def test_levels_yaml_classes_every_check_kind():
+    levels = load_index().levels
+    assert levels.names == ("rules", "codes", "strict")
+    assert levels.of("code", "BID_TOO_LOW") == "codes"
+    assert levels.of("code", "STACKS_INVALID") == "strict"
+    assert levels.of("rejected", "NOT_YOUR_TURN") == "rules"
+
+
+def test_cli_levels_are_the_spec_levels():
+    from conformance.cli.main import LEVELS
+
+    assert LEVELS == load_index().levels.names
+
+
+# ---- the first hour ----------------------------------------------------------------
+
+
+def test_a_selection_that_matches_nothing_exits_non_zero(t42):
+    code, out = t42("run", GOOD, "-k", "no-such-scenario")
+    assert code == 2 and "no scenario matches -k no-such-scenario" in out
+
+
+def test_a_missing_expected_failures_file_is_an_error(t42, tmp_path):
+    code, out = t42("run", GOOD, "--expected-failures", tmp_path / "typo.yaml")
+    assert code == 2 and "does not exist" in out
+
+
+def test_expected_failures_messages_count_what_is_listed(t42, tmp_path):
+    listed = tmp_path / "xfail.yaml"
+    listed.write_text("- id: harness.bidding\n  reason: x\n- id: harness.perft\n  reason: y\n")
+    code, out = t42("run", GOOD, "--expected-failures", listed)
+    assert "2 expected failures listed" in out and "0 failed as expected, 2 now pass" in out
+
+
+def test_an_adapter_that_cannot_start_stops_the_run_with_one_message(t42):
+    code, out = t42("run", "--adapter", "cmd:/nonexistent/engine")
+    assert code == 2 and out.count("cannot start") == 1 and len(out.splitlines()) <= 3
+    code, out = t42("run", "--adapter", "python:no_such_module_anywhere:Adapter")
+    assert code == 2 and "ModuleNotFoundError" in out
+
+
+def test_under_pytest_an_adapter_that_cannot_start_stops_the_session(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q",
+                           str(ROOT / "scenarios" / "bidding"),
+                           "--t42-adapter", "cmd:/nonexistent/engine"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    assert len((done.stdout + done.stderr).splitlines()) < 10
+
+
+def test_the_current_folder_is_importable_for_a_python_adapter(tmp_path):
+    (tmp_path / "my_adapter.py").write_text(
+        "from conformance.adapters.reference import ReferenceAdapter\n"
+        "class My42Adapter(ReferenceAdapter):\n    name = 'mine'\n")
+    t42 = Path(sys.executable).parent / "t42"  # the console script, as the README runs it
+    done = subprocess.run([str(t42), "run", "-k",
+                           "bidding", "--adapter", "python:my_adapter:My42Adapter"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "against mine" in done.stdout
+
+
+def test_the_wrong_code_fauxmplementation_of_the_good_data_still_fails():
+    """The old single-block report still holds for one failing scenario."""
+    from conformance.adapters.protocol import load_adapter
+
+    scenario = load_scenario(GOOD / "bidding.yaml").scenario
+    result = run_scenario(scenario, load_adapter(inproc("WrongCode")), level="rules")
+    assert result.outcome is Outcome.NOT_JUDGED
+
+
+def test_also_broken_must_come_later_in_the_check_order(tmp_path):
+    source = ROOT / "scenarios/actions/check-order-seat-before-must-follow.yaml"
+    text = source.read_text().replace("also_broken: [MUST_FOLLOW]", "also_broken: [WRONG_PHASE]")
+    assert "also_broken: [WRONG_PHASE]" in text
+    copy = tmp_path / "scenarios" / "actions" / source.name
+    copy.parent.mkdir(parents=True)
+    schema = ROOT / "spec/schemas/scenario.schema.json"
+    copy.write_text(text.replace("../../spec/schemas/scenario.schema.json", str(schema)))
+    problems = [str(p) for p in load_scenario(copy).problems]
+    assert any("WRONG_PHASE comes before NOT_YOUR_TURN in the check order" in p
+               for p in problems), problems
