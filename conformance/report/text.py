@@ -121,7 +121,8 @@ def not_judged_lines(results: list[Result]) -> list[str]:
 
 def compliance(results: list[Result]) -> dict[str, dict[str, dict[str, dict[str, int]]]]:
     """Checks passed, failed and not judged, by level, per rule area and per rule ID."""
-    table: dict[str, dict[str, dict[str, dict[str, int]]]] = {"areas": {}, "rules": {}}
+    table: dict[str, dict[str, dict[str, dict[str, int]]]] = {"areas": {}, "rules": {},
+                                                               "all": {}}
 
     def count(section: str, key: str, level: str, column: str) -> None:
         row = table[section].setdefault(key, {})
@@ -136,6 +137,7 @@ def compliance(results: list[Result]) -> dict[str, dict[str, dict[str, dict[str,
                 count("rules", rule, check.level, column)
             for area in dict.fromkeys(rule.split("-")[0] for rule in check.rules):
                 count("areas", area, check.level, column)
+            count("all", "checks", check.level, column)  # each check once
     for section in table.values():
         for key in list(section):
             section[key] = dict(sorted(section.pop(key).items()))
@@ -149,22 +151,20 @@ def compliance_table(results: list[Result], level: str) -> str:
     from conformance.specdata.index import load_index
 
     names = load_index().levels.names
-    areas = compliance(results)["areas"]
+    table = compliance(results)
+    areas = table["areas"]
     if not areas:
         return ""
     head = f"{'checks':8}" + "".join(f"{name:>16}" for name in names)
-    rows = [f"compliance at level {level} (checks passed/failed/not judged per rule area)",
-            head]
-    totals = {name: [0, 0, 0] for name in names}
-    for area, by_level in areas.items():
+    rows = [f"compliance at level {level} (checks passed/failed/not judged per rule area; "
+            "a check counts in each area of its rules)", head]
+    for area, by_level in [*areas.items(), ("all", table["all"].get("checks", {}))]:
         cells = []
         for name in names:
             cell = by_level.get(name, {"passed": 0, "failed": 0, "not_judged": 0})
             triple = [cell["passed"], cell["failed"], cell["not_judged"]]
-            totals[name] = [a + b for a, b in zip(totals[name], triple, strict=True)]
             cells.append("/".join(map(str, triple)) if any(triple) else "-")
         rows.append(f"{area:8}" + "".join(f"{c:>16}" for c in cells))
-    rows.append(f"{'all':8}" + "".join(f"{'/'.join(map(str, t)):>16}" for t in totals.values()))
     return "\n".join(rows)
 
 

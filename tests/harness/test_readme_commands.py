@@ -1,0 +1,128 @@
+"""The README's commands work as written: the in-process and JSON-lines examples from
+their own folder (a stand-in `my42` engine over the reference), and every `t42 run` and
+`pytest` line of its `sh` blocks from the checkout."""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+BIN = Path(sys.executable).parent
+SUMMARY = re.compile(r"^\d+ passed, \d+ failed, \d+ errored, \d+ skipped, \d+ not judged "
+                     r"at level (rules|codes|strict)$")
+
+# A stand-in for "your engine": the names the README's examples call.
+MY42 = '''
+import reference_impl
+
+IllegalMove = reference_impl.IllegalAction
+
+
+class Game:
+    def __init__(self, match):
+        self.match = match
+
+    @classmethod
+    def from_setup(cls, setup):
+        return cls(reference_impl.Match.start(setup))
+
+    def deal(self, deal):
+        self.match.deal(deal)
+
+    def apply(self, action):
+        self.match.apply(action)
+
+    def referee_view(self):
+        return self.match.view()
+
+    def observation(self, seat):
+        return self.match.observe(seat)
+
+    def legal_actions(self):
+        return self.match.legal_actions()
+'''
+
+
+def blocks(language: str) -> list[str]:
+    return re.findall(rf"```{language}\n(.*?)```", README, re.S)
+
+
+def commands() -> list[str]:
+    lines = [line.split("  #")[0].strip() for block in blocks("sh") for line in
+             block.splitlines()]
+    return [line for line in lines if line]
+
+
+def run(line: str, cwd: Path) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}"}
+    return subprocess.run(shlex.split(line), cwd=cwd, env=env, capture_output=True,
+                          text=True, timeout=600)
+
+
+@pytest.fixture
+def engine_folder(tmp_path: Path) -> Path:
+    """The README's two example files beside the stand-in engine."""
+    (tmp_path / "my42.py").write_text(MY42)
+    adapter = next(b for b in blocks("python") if b.startswith("# my_adapter.py"))
+    (tmp_path / "my_adapter.py").write_text(adapter)
+    server = next(b for b in blocks("python") if b.startswith("#!/usr/bin/env python3"))
+    path = tmp_path / "my42-server"
+    path.write_text(server)
+    path.chmod(path.stat().st_mode | stat.S_IEXEC)
+    return tmp_path
+
+
+def last_line(done: subprocess.CompletedProcess) -> str:
+    return done.stdout.rstrip().splitlines()[-1]
+
+
+def test_the_in_process_example_runs_from_its_own_folder(engine_folder):
+    line = next(c for c in commands() if "python:my_adapter:My42Adapter" in c)
+    done = run(line, engine_folder)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert SUMMARY.match(last_line(done)) and "against my42 0.3.0" in done.stdout
+
+
+def test_the_json_lines_example_runs_from_its_own_folder(engine_folder):
+    line = next(c for c in commands() if "cmd:./my42-server" in c and c.startswith("t42"))
+    done = run(line, engine_folder)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert SUMMARY.match(last_line(done))
+
+
+def test_the_fauxmplementation_example_shows_the_grouped_report():
+    line = next(c for c in commands() if "SeatBeforePhase" in c)
+    done = run(line, ROOT)
+    assert done.returncode == 1 and "FAILED DIG-03 check_order: 10 times in 7 scenarios" in \
+        done.stdout
+    shown = README[README.index("FAILED DIG-03 check_order"):]
+    for expected in shown.splitlines()[:9]:
+        assert expected.split("...")[0] in done.stdout  # the README shows real output
+    assert last_line(done) == "58 passed, 7 failed, 0 errored, 0 skipped, 0 not judged at " \
+        "level strict"
+
+
+@pytest.mark.parametrize("line", [c for c in commands() if c.startswith("t42 run --level")
+                                  and "--adapter" not in c])
+def test_the_level_commands_run(line):
+    done = run(line, ROOT)
+    assert done.returncode == 0 and SUMMARY.match(last_line(done)), done.stdout[-2000:]
+
+
+@pytest.mark.parametrize("line", [c for c in commands() if c.startswith("pytest scenarios/")
+                                  and "my42-server" not in c and "report-html" not in c])
+def test_the_pytest_commands_run(line):
+    if "-k" not in line:
+        line += " -k bidding"  # the same plugin path, a tenth of the time
+    done = run(line.replace("pytest", f"{sys.executable} -m pytest -p no:cacheprovider", 1),
+               ROOT)
+    assert done.returncode == 0, done.stdout[-2000:]
