@@ -12,7 +12,7 @@ from typing import Any
 
 from conformance.adapters.protocol import Adapter
 from conformance.corpus.scenario import Scenario
-from conformance.run.runner import ScenarioRun, StepFailed, _json
+from conformance.run.runner import Diverged, ScenarioRun, _json
 
 
 class _Capturing(ScenarioRun):
@@ -21,14 +21,16 @@ class _Capturing(ScenarioRun):
     seen: dict[str, Any] | None = None
     index: int | None = None
 
-    def fail(self, message, differences=None, rules=()):
-        self.index = self._index()
-        if self.seen is None:
+    def judge(self, kind, differences, message, rules=(), code=None, failed=None,
+              diverges=False):
+        bad = bool(differences) if failed is None else failed
+        if bad and self.seen is None:  # the first failed check is the one drawn
+            self.index = self._index()
             try:
                 self.seen = _json(self.adapter.view(), "view()")
             except Exception as error:  # noqa: BLE001 - an unusable view is drawn as none
                 self.seen = {"_unreadable": f"{type(error).__name__}: {error}"}
-        super().fail(message, differences, rules)
+        return super().judge(kind, differences, message, rules, code, failed, diverges)
 
     def _index(self) -> int | None:
         for i, step in enumerate(self.sc.steps):
@@ -45,7 +47,7 @@ def capture(scenario: Scenario, adapter: Adapter) -> dict[str, Any]:
     run = _Capturing(scenario, adapter, load_index())
     try:
         run.run()
-    except StepFailed:
+    except Diverged:
         pass
     except Exception as error:  # noqa: BLE001 - a crash: no view to draw, say so
         return {"index": run._index(), "view": None,
