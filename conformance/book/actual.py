@@ -19,13 +19,13 @@ class _Capturing(ScenarioRun):
     """A ScenarioRun that reads the implementation's view when a step fails."""
 
     seen: dict[str, Any] | None = None
-    index: int | None = None
+    at: int | None = None  # the failing step's index (`index` is the runner's SpecIndex)
 
     def judge(self, kind, differences, message, rules=(), code=None, failed=None,
               diverges=False):
         bad = bool(differences) if failed is None else failed
         if bad and self.seen is None:  # the first failed check is the one drawn
-            self.index = self._index()
+            self.at = self._index()
             try:
                 self.seen = _json(self.adapter.view(), "view()")
             except Exception as error:  # noqa: BLE001 - an unusable view is drawn as none
@@ -57,6 +57,6 @@ def capture(scenario: Scenario, adapter: Adapter) -> dict[str, Any]:
         return {"index": None, "view": None,
                 "note": "the scenario passed when run again for drawing (flaky?)"}
     if "_unreadable" in view:
-        return {"index": run.index, "view": None,
+        return {"index": run.at, "view": None,
                 "note": f"the implementation's view could not be read: {view['_unreadable']}"}
-    return {"index": run.index, "view": view, "note": ""}
+    return {"index": run.at, "view": view, "note": ""}
