@@ -85,7 +85,7 @@ def _ancestors(path: Path) -> set[str]:
 def _adapter(config: pytest.Config):
     """One adapter per test process (a cmd: adapter keeps its process for the session)."""
     if _ADAPTER not in config.stash:
-        from conformance.adapters.protocol import load_adapter
+        from conformance.adapters.loading import load_adapter
 
         config.stash[_ADAPTER] = load_adapter(config.getoption("t42_adapter"),
                                               config.getoption("t42_timeout"))
@@ -139,7 +139,7 @@ class HtmlReport:
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     adapter = config.stash.get(_ADAPTER, None)
-    if adapter is not None and hasattr(adapter, "close"):
+    if adapter is not None:
         adapter.close()
 
 

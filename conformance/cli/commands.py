@@ -33,8 +33,10 @@ def _known_rules(rules) -> str | None:
 
 
 def run_command(paths, adapter_spec, keyword, rules, variants, report_json, expected_path,
-                update_expected, timeout, verbose, declared=None, report_html=None) -> int:
-    from conformance.adapters.protocol import WithVariants, load_adapter, parse_variants
+                update_expected, timeout, verbose, declared=None, report_html=None,
+                limits=None, in_process=False) -> int:
+    from conformance.adapters.inprocess import WithVariants, parse_variants
+    from conformance.adapters.loading import load_adapter
     from conformance.report import expected as xf
     from conformance.report import text as report
     from conformance.run import results as results_mod
@@ -58,7 +60,7 @@ def run_command(paths, adapter_spec, keyword, rules, variants, report_json, expe
     except ValueError as error:
         return _fail(f"--variants: {error}")
     try:
-        adapter = load_adapter(adapter_spec, timeout)
+        adapter = load_adapter(adapter_spec, timeout, limits, in_process)
     except Exception as error:  # noqa: BLE001 - report any failure to build the adapter
         return _fail(f"cannot load adapter {adapter_spec!r}: {type(error).__name__}: {error}")
     if claimed is not None:
@@ -72,17 +74,26 @@ def run_command(paths, adapter_spec, keyword, rules, variants, report_json, expe
     click.echo(f"t42: {len(chosen)} scenarios against {adapter.name} {adapter.version} "
                f"(variant options: {options})")
     start = time.perf_counter()
-    shots = None
+    progress = report.Progress(len(chosen), expected, verbose)
+    done: list = []
+
+    def on_result(result) -> None:
+        done.append(result)
+        progress(result)
+
+    interrupted, shots = False, None
     try:
-        results = run_all(chosen, adapter, report.Progress(len(chosen), expected, verbose))
+        results = run_all(chosen, adapter, on_result)
         seconds = time.perf_counter() - start
         if report_html:
             from conformance.book.report import capture_failures
 
             shots = capture_failures(chosen, results, adapter)
+    except KeyboardInterrupt:  # Ctrl-C: stop, and report what ran
+        results, interrupted = done, True
+        seconds = time.perf_counter() - start
     finally:
-        if hasattr(adapter, "close"):
-            adapter.close()
+        adapter.close()
     stale = xf.mark(results, expected)
     text = report.details(results)
     if text:
@@ -117,8 +128,10 @@ def run_command(paths, adapter_spec, keyword, rules, variants, report_json, expe
     if skipped_files:
         click.echo(f"note: {skipped_files} invalid scenario files not run (see t42 check)")
     click.echo(f"time: {seconds:.2f} s")
+    if interrupted:
+        click.echo(f"interrupted (Ctrl-C) after {len(results)} of {len(chosen)} scenarios")
     click.echo(results_mod.summary_line(counts))
-    return results_mod.exit_code(results, stale)
+    return 130 if interrupted else results_mod.exit_code(results, stale)
 
 
 def book_command(out: Path, paths) -> int:
@@ -245,47 +258,69 @@ def list_command(paths, keyword, rules, variants) -> int:
     return 0
 
 
-def perft_command(scenario_path, seed, dealer, depth, steps) -> int:
-    from reference_impl import IllegalAction, Match
-    from reference_impl.perft import divide
+def perft_command(scenario_path, seed, dealer, depth, steps, adapter_spec="reference",
+                  timeout=60.0) -> int:
+    """Through an adapter like any run: a scenario's steps (or a seed's setup) are sent,
+    then one `perft` request; the divide is printed, then the total."""
+    from conformance.adapters.loading import load_adapter
+    from conformance.adapters.protocol import AdapterError, Rejected
 
     if (scenario_path is None) == (seed is None):
         return _fail("give a scenario file or --seed")
-    if seed is not None:
-        match = Match.from_seed(seed, dealer=dealer)
-    else:
-        from conformance.corpus.scenario import load_scenario
-
-        loaded = load_scenario(scenario_path)
-        if loaded.scenario is None:
-            for problem in loaded.problems:
-                click.echo(str(problem), err=True)
-            return 1
-        match = None
-        own = 0
-        for step in loaded.scenario.steps:
-            if step.label.startswith("steps["):
-                own += 1
-                if steps is not None and own > steps:
-                    break
+    steps_to_send = _perft_steps(scenario_path, seed, dealer, steps)
+    if isinstance(steps_to_send, int):
+        return steps_to_send
+    try:
+        adapter = load_adapter(adapter_spec, timeout)
+    except Exception as error:  # noqa: BLE001 - report any failure to build the adapter
+        return _fail(f"cannot load adapter {adapter_spec!r}: {type(error).__name__}: {error}")
+    try:
+        if adapter.broken:
+            return _fail(f"{adapter.name} is unusable: {adapter.broken}")
+        if "perft" not in adapter.capabilities:
+            return _fail(f"{adapter.name} does not declare capability perft")
+        for step in steps_to_send:
+            method = {"setup": adapter.start, "deal": adapter.deal, "act": adapter.act}
             try:
-                if step.kind == "setup":
-                    match = Match.start(step.payload)
-                elif step.kind == "deal":
-                    match.deal(step.payload)
-                elif step.kind == "act":
-                    match.apply(step.payload)
-            except IllegalAction:
+                method[step.kind](step.payload)
+            except Rejected as refused:
                 if step.reject is None:
-                    return _fail(f"{step.label} (line {step.line}) is rejected by the engine")
-    if depth == 0:
-        click.echo("total 1")
-        return 0
-    counts = divide(match, depth)
-    for key, count in counts.items():
+                    return _fail(f"{step.label} (line {step.line}) is rejected by "
+                                 f"{adapter.name}: {refused.code}")
+        counts = adapter.perft(depth)
+    except AdapterError as error:
+        return _fail(f"{adapter.name} broke: {error}")
+    finally:
+        adapter.close()
+    for key, count in counts.get("divide", {}).items():
         click.echo(f"{key:14} {count}")
-    click.echo(f"total {sum(counts.values())}")
+    click.echo(f"total {counts.get('total')}")
     return 0
+
+
+def _perft_steps(scenario_path, seed, dealer, steps):
+    """The steps that reach the position, or an exit status."""
+    from conformance.corpus.scenario import Step, load_scenario
+
+    if seed is not None:
+        from reference_impl import Match
+
+        view = Match.from_seed(seed, dealer=dealer).view()
+        return [Step("--seed", 0, "setup", {"dealer": view["dealer"], "hands": view["hands"]})]
+    loaded = load_scenario(scenario_path)
+    if loaded.scenario is None:
+        for problem in loaded.problems:
+            click.echo(str(problem), err=True)
+        return 1
+    chosen, own = [], 0
+    for step in loaded.scenario.steps:
+        if step.label.startswith("steps["):
+            own += 1
+            if steps is not None and own > steps:
+                break
+        if step.kind:
+            chosen.append(step)
+    return chosen
 
 
 def bench_command(seconds: float, seed: int) -> int:

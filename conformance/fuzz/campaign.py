@@ -118,7 +118,7 @@ def fuzz_command(adapter_spec: str, games: int, seed: int, illegal_rate: float,
                  deal: str = "hands", level: str = "strict", save: Path | None = None,
                  shard: str | None = None, shrink: bool = True) -> int:
     """Print each distinct divergence (shrunk) and a closing count line; non-zero if any."""
-    from conformance.adapters.protocol import load_adapter
+    from conformance.adapters.loading import load_adapter
     from conformance.fuzz import save as saving
     from conformance.fuzz.shrink import shrink as shrink_one
 

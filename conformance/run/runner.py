@@ -18,7 +18,8 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from conformance.adapters.protocol import Adapter, AdapterError, Rejected
+from conformance.adapters.inprocess import harnessed
+from conformance.adapters.protocol import Adapter, AdapterError, Harnessed, Rejected
 from conformance.corpus.scenario import Loaded, Scenario, Step, display_path
 from conformance.run.matching import MISSING, Difference, diff, diff_sets, show
 from conformance.run.results import Detail, Outcome, Result
@@ -71,10 +72,10 @@ def _json(value: Any, what: str) -> Any:
         raise AdapterError(f"{what} returned a value that is not JSON: {error}") from None
 
 
-def skip_reason(scenario: Scenario, adapter: Adapter) -> str:
+def skip_reason(scenario: Scenario, adapter: Harnessed) -> str:
     missing = [v for v in scenario.variants if v not in adapter.variants]
     if missing:
-        source = getattr(adapter, "declared_by", None)
+        source = adapter.declared_by
         if source:
             return f"needs variant {', '.join(missing)}, not in {source}"
         return f"needs variant {', '.join(missing)}, which {adapter.name} does not declare"
@@ -295,25 +296,25 @@ def _strings(value: Any) -> Iterable[str]:
             yield from _strings(item)
 
 
-def run_scenario(scenario: Scenario, adapter: Adapter, index: SpecIndex | None = None,
+def run_scenario(scenario: Scenario, adapter: Adapter | Harnessed, index: SpecIndex | None = None,
                  limit: float | None = IN_PROCESS_LIMIT) -> Result:
     """One scenario's outcome. `limit` bounds an in-process adapter's whole scenario (a
     process adapter has its own per-message timeout)."""
     index = index or load_index()
+    adapter = harnessed(adapter)
     path = display_path(scenario.path)
-    broken = getattr(adapter, "broken", None)
+    broken = adapter.broken
     if broken:
         return Result(scenario.id, path, Outcome.ERRORED,
                       detail=Detail(f"the implementation is unusable: {broken}"))
     reason = skip_reason(scenario, adapter)
     if reason:
         return Result(scenario.id, path, Outcome.SKIPPED, reason=reason)
-    mark = adapter.stderr_mark() if hasattr(adapter, "stderr_mark") else None
+    mark = adapter.stderr_mark()
     run = ScenarioRun(scenario, adapter, index)
     start = time.perf_counter()
-    in_process = not hasattr(adapter, "stderr_mark")
     try:
-        with watchdog(limit if in_process else None):
+        with watchdog(limit if adapter.in_process else None):
             run.run()
         outcome, detail = Outcome.PASSED, None
     except Hung as hung:
@@ -330,8 +331,16 @@ def run_scenario(scenario: Scenario, adapter: Adapter, index: SpecIndex | None =
         detail = Detail(str(error), step.label if step else None, step.line if step else None,
                         step.payload if step and step.kind else MISSING, scenario.rules,
                         stderr=error.stderr)
+    except Exception as error:  # noqa: BLE001 - a harness bug must not end the run either
+        step = run.step
+        outcome = Outcome.ERRORED
+        detail = Detail(f"the harness failed while judging this scenario ({type(error).__name__}: "
+                        f"{error}); please report it with this scenario",
+                        step.label if step else None, step.line if step else None,
+                        step.payload if step and step.kind else MISSING, scenario.rules,
+                        stderr=traceback.format_exc(limit=-8))
     seconds = time.perf_counter() - start
-    if detail is not None and mark is not None and not detail.stderr:
+    if detail is not None and not detail.stderr:
         detail.stderr = adapter.stderr_since(mark)
     return Result(scenario.id, path, outcome, seconds, detail)
 
@@ -344,9 +353,10 @@ def invalid_file(loaded: Loaded) -> Result:
                   detail=Detail("invalid scenario file", problems=problems))
 
 
-def run_all(loaded: Iterable[Loaded], adapter: Adapter,
+def run_all(loaded: Iterable[Loaded], adapter: Adapter | Harnessed,
             on_result: Callable[[Result], None] = lambda r: None) -> list[Result]:
     index = load_index()
+    adapter = harnessed(adapter)
     results = []
     for item in loaded:
         if item.scenario is None:
