@@ -22,7 +22,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--t42-adapter", default="reference",
                     help="reference | python:MODULE:OBJECT | cmd:COMMAND ARGS")
     group.addoption("--t42-timeout", type=float, default=5.0,
-                    help="seconds to wait for each reply of a cmd: adapter")
+                    help="seconds to wait for each reply of a cmd: or python: adapter")
+    group.addoption("--t42-max-reply-bytes", type=int, default=1 << 20,
+                    help="longest reply line of a cmd: or python: adapter (t42 run's "
+                         "--max-reply-bytes)")
+    group.addoption("--t42-max-stderr-bytes", type=int, default=64 << 10,
+                    help="how much of an adapter's stderr is kept for reports")
     from conformance.fuzz.items import add_options
 
     add_options(group)
@@ -86,9 +91,12 @@ def _adapter(config: pytest.Config):
     """One adapter per test process (a cmd: adapter keeps its process for the session)."""
     if _ADAPTER not in config.stash:
         from conformance.adapters.loading import load_adapter
+        from conformance.adapters.process import Limits
 
+        limits = Limits(config.getoption("t42_max_reply_bytes"),
+                        config.getoption("t42_max_stderr_bytes"))
         config.stash[_ADAPTER] = load_adapter(config.getoption("t42_adapter"),
-                                              config.getoption("t42_timeout"))
+                                              config.getoption("t42_timeout"), limits)
     return config.stash[_ADAPTER]
 
 

@@ -170,7 +170,11 @@ class ProcessAdapter(Harnessed):
         ]
         for reader in self._readers:
             reader.start()
-        self._hello()
+        try:
+            self._hello()
+        except BaseException:  # a Ctrl-C during the handshake leaves no process behind
+            self._kill()
+            raise
 
     def _hello(self) -> None:
         from conformance.specdata import schemas

@@ -61,6 +61,10 @@ def run_command(paths, adapter_spec, keyword, rules, variants, report_json, expe
         return _fail(f"--variants: {error}")
     try:
         adapter = load_adapter(adapter_spec, timeout, limits, in_process)
+    except KeyboardInterrupt:
+        click.echo("interrupted (Ctrl-C) before the first scenario")
+        click.echo(results_mod.summary_line(results_mod.totals([])))
+        return 130
     except Exception as error:  # noqa: BLE001 - report any failure to build the adapter
         return _fail(f"cannot load adapter {adapter_spec!r}: {type(error).__name__}: {error}")
     if claimed is not None:

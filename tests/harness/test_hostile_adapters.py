@@ -148,7 +148,11 @@ def test_t42_run_ends_with_its_summary_and_a_failing_status(name, tmp_path):
 def test_ctrl_c_stops_the_run_and_prints_a_summary(tmp_path):
     run = _t42("run", "--adapter", python("Hangs"), "--timeout", "60", str(GOOD),
                env={**os.environ, "T42_HOSTILE_ONCE": ""})
-    time.sleep(4)  # the worker is started and hangs in its first act
+    header = ""
+    while " scenarios against " not in header:  # printed once the worker answered hello
+        header = run.stdout.readline()
+        assert header, "t42 run ended before its header"
+    time.sleep(1)  # in its first act, which hangs
     run.send_signal(signal.SIGINT)
     out, _ = run.communicate(timeout=60)
     assert run.returncode == 130
