@@ -129,9 +129,16 @@ def test_an_unusable_adapter_errors_every_scenario_with_the_reason(spec, message
         assert _matches(result.detail.message, message), result.detail.message
 
 
+def _default_sigint() -> None:
+    # A process started with SIGINT ignored (as a test worker may be) passes that on, and
+    # Python then installs no KeyboardInterrupt handler: give the child the default.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _t42(*args: str, **kwargs) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", "conformance.cli.main", *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kwargs)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_default_sigint, **kwargs)
 
 
 @pytest.mark.parametrize("name", ["HardExit", "SysExit", "Segfault", "HugeView"])
@@ -154,7 +161,7 @@ def test_ctrl_c_stops_the_run_and_prints_a_summary(tmp_path):
         assert header, "t42 run ended before its header"
     time.sleep(1)  # in its first act, which hangs
     run.send_signal(signal.SIGINT)
-    out, _ = run.communicate(timeout=60)
+    out, _ = run.communicate(timeout=120)
     assert run.returncode == 130
     lines = out.splitlines()
     assert lines[-2].startswith("interrupted (Ctrl-C) after 0 of ")
