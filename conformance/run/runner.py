@@ -3,8 +3,9 @@
 A step is sent to the adapter; a rejection must carry exactly the expected code and leave
 the referee view unchanged (DIG-03); expectations are partial matches. Every view and
 observation the harness reads must also follow its schema, and an observation must never
-show a tile its seat may not see (VIS-01, VIS-06) nor, during the round, say which seat
-played or won a completed trick (VIS-08), whether or not the scenario asks.
+show a tile its seat may not see (VIS-01, VIS-06), nor, during the round, say which seat
+played or won a completed trick (VIS-08) or the round points of a marks contract
+(VIS-09), whether or not the scenario asks.
 """
 
 from __future__ import annotations
@@ -186,6 +187,7 @@ class ScenarioRun:
                 seen = self.observe(seat)
                 self.check_hidden(seat, seen, referee)
                 self.check_seats_hidden(seat, seen, referee)
+                self.check_points_hidden(seat, seen, referee)
                 found += diff(partial, seen, f"observe.{seat}")
         if "legal" in expect:
             actions = _json(self._call("legal()", self.adapter.legal), "legal()")
@@ -225,6 +227,41 @@ class ScenarioRun:
         if leaks:
             self.fail(f"the observation of {seat} tells which seat played or won a completed "
                       "trick during the round", leaks[:10], rules=("VIS-08",))
+
+    def check_points_hidden(self, seat: str, seen: dict[str, Any],
+                            referee: dict[str, Any]) -> None:
+        """VIS-09: under a marks contract no seat sees the running round points."""
+        leaks = points_leaks(seen, referee, f"observe.{seat}")
+        if leaks:
+            self.fail(f"the observation of {seat} shows the round points of a marks contract "
+                      "during the round: they tell what the covered tricks hold", leaks[:10],
+                      rules=("VIS-09", "VIS-06"))
+
+
+def points_leaks(seen: Any, referee: dict[str, Any], path: str) -> list[Difference]:
+    """VIS-09 leaks of an observation, judged against the referee view of the same moment.
+
+    Under a marks contract in phases `declaring` and `playing`, `points` must be null, and
+    no object at any depth (`x_` fields included) may be the team map of the referee's
+    round points. A map is judged only when those points differ from every public team map
+    (zero, tricks won, marks): then it cannot be one of them by chance.
+    """
+    contract = referee.get("contract")
+    if (referee["phase"] not in ("declaring", "playing") or not contract
+            or "marks" not in contract["bid"]):
+        return []
+    points = referee["points"]
+    leaks = []
+    if seen.get("points") is not None:
+        leaks.append(Difference(f"{path}.points", None, seen["points"],
+                                "must be null under a marks contract during the round"))
+    public = ({"AC": 0, "BD": 0}, seen.get("tricks_won"), seen.get("marks"))
+    if points in public:
+        return leaks
+    for where, obj in _objects({k: v for k, v in seen.items() if k != "points"}, path):
+        if obj == points:
+            leaks.append(Difference(where, MISSING, obj, "the running round points"))
+    return leaks
 
 
 def seat_leaks(seen: Any, referee: dict[str, Any], path: str) -> list[Difference]:
