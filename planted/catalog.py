@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from planted import edges, variant_edges
+from planted import doc000, edges, variant_edges
 from planted import rule_swaps as swap
 from planted import variant_swaps as vswap
 from planted.base import OptionChanges, PlantedAdapter, with_option
@@ -388,6 +388,7 @@ VARIANT_BUGS: tuple[Bug, ...] = (
         option_wrapping("plunge", "won_contract", vswap.plunger_declares)),
 )
 
+BASE_BUGS += tuple(Bug(n, r, d, edge(cls)) for n, r, d, cls in doc000.PLANTS)
 BUGS: tuple[Bug, ...] = BASE_BUGS + VARIANT_BUGS
 
 BY_NAME: dict[str, Bug] = {bug.name: bug for bug in BUGS}

@@ -90,6 +90,12 @@ class InProcess(Harnessed):
     def perft(self, depth: int) -> dict[str, Any]:
         return self.call("perft", "perft", depth)
 
+    def new_match(self) -> None:  # capability self_deal
+        self.call("new_match", "new_match")
+
+    def next_deal(self) -> None:
+        self.call("next_deal", "next_deal")
+
 
 def checked(cmd: str, result: Any) -> Any:
     """A copy of `result` as plain JSON, as it would be on the wire, of the right form."""
@@ -157,6 +163,12 @@ class WithVariants(Harnessed):
 
     def perft(self, depth: int) -> dict[str, Any]:
         return self.inner.perft(depth)
+
+    def new_match(self) -> None:
+        self.inner.new_match()
+
+    def next_deal(self) -> None:
+        self.inner.next_deal()
 
 
 def parse_variants(text: str, known: list[str]) -> list[str]:

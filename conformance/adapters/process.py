@@ -391,6 +391,11 @@ class ProcessAdapter(Harnessed):
     def perft(self, depth: int) -> dict[str, Any]:
         return self._call("perft", depth=depth)
 
+    def new_match(self) -> None:
+        self._call("new_match")
+
+    def next_deal(self) -> None:
+        self._call("next_deal")
 
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")

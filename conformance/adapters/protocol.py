@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol, runtime_checkable
 
-CAPABILITIES = frozenset({"legal", "perft"})
+CAPABILITIES = frozenset({"legal", "perft", "self_deal"})
 OPERATIONS = ("start", "deal", "act", "view", "observe", "legal", "perft")
 # protocol.md, "answers with a result of the wrong form": the JSON type of each result.
 # A view or observation of the right type but the wrong content is a wrong answer about
@@ -19,6 +19,7 @@ OPERATIONS = ("start", "deal", "act", "view", "observe", "legal", "perft")
 RESULT_FORMS: dict[str, tuple[type, ...]] = {
     "setup": (type(None),), "deal": (type(None),), "act": (type(None),),
     "view": (dict,), "observe": (dict,), "legal": (list,), "perft": (dict,),
+    "new_match": (type(None),), "next_deal": (type(None),),  # capability self_deal
 }
 FORM_NAMES = {type(None): "null", dict: "an object", list: "a list"}
 MAX_DEPTH = 64  # of any value an implementation returns (a view is 5 deep)
@@ -46,7 +47,7 @@ class Adapter(Protocol):
     name: str
     version: str
     variants: list[str]  # variant option names supported (spec/variants.md)
-    capabilities: frozenset[str] | set[str] | list[str]  # subset of {"legal", "perft"}
+    capabilities: frozenset[str] | set[str] | list[str]  # subset of CAPABILITIES
 
     def start(self, setup: dict[str, Any]) -> None:
         """Start a new match from `setup` (actions.md), replacing any current match."""
@@ -68,6 +69,15 @@ class Adapter(Protocol):
 
     def perft(self, depth: int) -> dict[str, Any]:
         """{"total": n, "divide": {action key: n}} (capability `perft`)."""
+
+    # Capability `self_deal` (protocol.md, "Deals of your own"); only called when declared.
+
+    def new_match(self) -> None:
+        """Start a new match of the base game, replacing any current one, as your own game
+        does: you choose the first dealer (DEAL-04) and shuffle the first deal (DEAL-06)."""
+
+    def next_deal(self) -> None:
+        """In phase round_over, deal the next round yourself: a fresh shuffle (DEAL-06)."""
 
 
 class Harnessed:
@@ -125,6 +135,12 @@ class Harnessed:
         raise NotImplementedError
 
     def perft(self, depth: int) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def new_match(self) -> None:  # capability self_deal
+        raise NotImplementedError
+
+    def next_deal(self) -> None:  # capability self_deal
         raise NotImplementedError
 
 

@@ -35,6 +35,10 @@ def _dispatch(adapter: Adapter, protocol: int, request: dict[str, Any]) -> Any:
         return adapter.legal()
     if cmd == "perft":
         return adapter.perft(request["depth"])
+    if cmd == "new_match":
+        return adapter.new_match()
+    if cmd == "next_deal":
+        return adapter.next_deal()
     if cmd == "stop":
         return None
     raise ValueError(f"unknown command {cmd!r}")

@@ -22,6 +22,7 @@ from typing import Any
 from conformance.adapters.inprocess import harnessed
 from conformance.adapters.protocol import Adapter, AdapterError, Harnessed, Rejected
 from conformance.corpus.scenario import Loaded, Scenario, Step, display_path
+from conformance.run import selfdeal
 from conformance.run.matching import MISSING, Difference, diff, diff_sets, show
 from conformance.run.results import Detail, Outcome, Result
 from conformance.specdata import schemas
@@ -93,6 +94,7 @@ class ScenarioRun:
         self.sc, self.adapter, self.index = scenario, adapter, index
         self.step: Step | None = None
         self.started = False
+        self.sampled: dict[str, bool] = {}  # self_deal: kinds of view already schema-checked
 
     # --- calling the adapter ----------------------------------------------------------
 
@@ -196,6 +198,8 @@ class ScenarioRun:
             found += diff_sets(expect["legal"], actions, "legal")
         if "perft" in expect:
             found += self.perft(expect["perft"])
+        if "self_deal" in expect:
+            self.self_deal(expect["self_deal"])
         if found:
             self.fail("expectation not met", found)
 
@@ -206,6 +210,91 @@ class ScenarioRun:
         if "divide" in want:
             found += diff(want["divide"], got["divide"], "perft.divide", partial=False)
         return found
+
+    # --- capability self_deal (protocol.md, "Deals of your own") ------------------------
+
+    def self_deal(self, want: dict[str, Any]) -> None:
+        """DEAL-04 or DEAL-06: `matches` matches started and dealt by the implementation,
+        their first dealers or their deals (the first one and the redeal after four passes)
+        tested with chi-square at the false-alarm rate selfdeal.ALPHA."""
+        dealers: list[str] = []
+        firsts: list[list[str]] = []
+        redeals: list[list[str]] = []
+        for _ in range(want["matches"]):
+            self._call("new_match()", self.adapter.new_match)
+            self.started = True
+            first = self.own_deal("new_match()", 1, None)
+            dealers.append(first["dealer"])
+            if want["check"] == "shuffle":
+                firsts.append(selfdeal.order_of(first))
+                self.four_passes(first["dealer"])
+                self._call("next_deal()", self.adapter.next_deal)
+                redeal = self.own_deal("next_deal()", 2, first["dealer"])
+                redeals.append(selfdeal.order_of(redeal))
+        if want["check"] == "shuffle":
+            tests = selfdeal.shuffle_tests(firsts, redeals)
+        else:
+            tests = selfdeal.dealer_tests(dealers)
+        bad = selfdeal.failing(tests)
+        if bad:
+            what = "first dealers" if want["check"] == "first_dealer" else "shuffles"
+            self.fail(f"the implementation's own {what} are not uniform and independent "
+                      f"(a correct implementation fails this check with probability at most "
+                      f"{selfdeal.ALPHA:g})",
+                      [Difference(f"self_deal: {t.name}", MISSING, MISSING,
+                                  selfdeal.describe(t, len(tests)))
+                       for t in bad], rules=[t.rule for t in bad])
+
+    def own_deal(self, what: str, round_number: int, last_dealer: str | None) -> dict[str, Any]:
+        """The referee view after the implementation dealt: a fresh round in bidding, seven
+        tiles each (DEAL-01), dealt by the seat left of the last dealer (DEAL-05)."""
+        view = self.light_view() if self.sampled.get(what) else self.view()
+        self.sampled[what] = True
+        hands = view["hands"]
+        dealer = view["dealer"]
+        problems = []
+        if view["phase"] != "bidding" or view["round"] != round_number:
+            problems.append(Difference("view.phase, view.round", ["bidding", round_number],
+                                       [view["phase"], view["round"]]))
+        if view["marks"] != {"AC": 0, "BD": 0}:
+            problems.append(Difference("view.marks", {"AC": 0, "BD": 0}, view["marks"]))
+        tiles = [t for s in SEATS for t in hands[s]]
+        if any(len(hands[s]) != 7 for s in SEATS) or sorted(tiles) != sorted(selfdeal.TILES):
+            problems.append(Difference("view.hands", "7 distinct tiles each, 28 in all",
+                                       hands, "DEAL-01"))
+        if last_dealer is not None and dealer != SEATS[(SEATS.index(last_dealer) + 1) % 4]:
+            problems.append(Difference("view.dealer", SEATS[(SEATS.index(last_dealer) + 1) % 4],
+                                       dealer, "DEAL-05"))
+        if problems:
+            self.fail(f"after {what} the referee view is not a new round of the base game "
+                      "dealt by the implementation", problems, rules=("DEAL-01", "DEAL-05"))
+        return view
+
+    def light_view(self) -> dict[str, Any]:
+        """A referee view checked only in the fields a sample reads (the full schema check,
+        most of the sampling's time, is made on the first view of each kind, and on any
+        view whose sampled fields are not of the right form)."""
+        view = _json(self._call("view()", self.adapter.view), "view()")
+        hands = view.get("hands") if isinstance(view, dict) else None
+        if (isinstance(hands, dict) and sorted(hands) == list(SEATS)
+                and all(isinstance(h, list) and all(type(t) is str for t in h)
+                        for h in hands.values())
+                and view.get("dealer") in tuple(SEATS) and type(view.get("round")) is int
+                and type(view.get("phase")) is str and isinstance(view.get("marks"), dict)):
+            return view
+        return self._checked("view", view, "view.schema.json")
+
+    def four_passes(self, dealer: str) -> None:
+        """BID-01, BID-09: every seat passes, from the dealer's left; the round is over."""
+        d = SEATS.index(dealer)
+        for i in range(4):
+            action = {"type": "pass", "seat": SEATS[(d + 1 + i) % 4]}
+            try:
+                self._call("act", self.adapter.act, action)
+            except Rejected as refused:
+                self.fail(f"a pass by {action['seat']} in the implementation's own match was "
+                          f"rejected with {refused.code} ({refused.message})",
+                          rules=("BID-01", "BID-09"))
 
     def check_hidden(self, seat: str, seen: dict[str, Any], referee: dict[str, Any]) -> None:
         """VIS-01, VIS-06: no other seat's unplayed tile, no covered trick's tile, anywhere."""
