@@ -228,6 +228,12 @@ class ScenarioRun:
             if want["check"] == "shuffle":
                 firsts.append(selfdeal.order_of(first))
                 self.four_passes(first["dealer"])
+                phase = self.light_view()["phase"]
+                if phase != "round_over":
+                    self.fail("after four passes in the implementation's own match the round "
+                              "must be over, ready for next_deal",
+                              [Difference("view.phase", "round_over", phase)],
+                              rules=("BID-09",))
                 self._call("next_deal()", self.adapter.next_deal)
                 redeal = self.own_deal("next_deal()", 2, first["dealer"])
                 redeals.append(selfdeal.order_of(redeal))
