@@ -33,7 +33,8 @@ def test_reference_server_passes_everything():
 def test_handshake_reports_name_capabilities_and_protocol():
     adapter = load_adapter(SERVE)
     try:
-        assert adapter.name == "reference_impl" and adapter.capabilities == {"legal", "perft"}
+        assert adapter.name == "reference_impl"
+        assert adapter.capabilities == {"legal", "perft", "self_deal"}
     finally:
         adapter.close()
 
