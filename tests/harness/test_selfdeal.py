@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance.adapters.protocol import load_adapter
+from conformance.adapters.loading import load_adapter
 from conformance.adapters.reference import ReferenceAdapter
 from conformance.corpus.scenario import load_scenario
 from conformance.run.chisquare import chi2_sf
