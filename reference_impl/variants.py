@@ -153,8 +153,9 @@ def match_marks(s: Settings, rules: Rules) -> dict:
 def plunge_terms(s: Settings, rules: Rules) -> dict:
     """PTERMS-02 (a plunge needs `doubles` doubles; the option turns the plunge on, with or
     without `plunge`), PTERMS-03 (leader "plunger": the plunger leads the first trick);
-    PTERMS-04: every other rule is the plunge's (PLUNGE-05 reads `contract.plunge`)."""
-    changes: dict = {"plunge_doubles": s["doubles"],
+    PTERMS-04: every other rule is the plunge's (PLUNGE-05 reads `contract.plunge`);
+    PTERMS-05: the plunge bids `marks` marks."""
+    changes: dict = {"plunge_doubles": s["doubles"], "plunge_marks": s["marks"],
                      "plunge_problem": partial(vr.plunge_doubles_problem,
                                                inner=rules.plunge_problem)}
     if s["leader"] == "plunger":
@@ -190,6 +191,7 @@ OPTIONS: dict[str, Option] = {
     "no_trump": Option({"doubles": Setting(("low", "own_suit"), "low")}, no_trump),
     "match_marks": Option({"target": Setting(range(1, 101), 10)}, match_marks),
     "plunge_terms": Option({"doubles": Setting((3, 4, 5, 6, 7), 4),
+                            "marks": Setting((2, 3, 4), 4),
                             "leader": Setting(("partner", "plunger"), "plunger")},
                            plunge_terms),
 }

@@ -118,3 +118,17 @@ def test_pterms_04_the_plunge_limits_hold():
     m = plunged({"plunge_terms": True, "nello": True})
     rejects(m, {"type": "trump", "seat": "D", "trump": "nello", "stacks": 2},
             "TRUMP_NOT_ALLOWED")
+
+
+@pytest.mark.parametrize("marks", [2, 3])
+def test_pterms_05_the_marks_a_plunge_bids(marks):
+    """PTERMS-05: the plunge is a bid of `marks` marks; only `marks + 1` may follow; the
+    contract the partner declares is of `marks` marks."""
+    m = started({"plunge_terms": {"marks": marks}}, PLUNGE_HANDS, dealer="A")
+    m.apply({"type": "bid", "seat": "B", "plunge": True})
+    assert {"type": "bid", "seat": "C", "marks": marks + 1} in m.legal_actions()
+    rejects(m, {"type": "bid", "seat": "C", "marks": marks + 2}, "MARKS_BID_STEP")
+    for seat in "CDA":
+        m.apply({"type": "pass", "seat": seat})
+    m.apply({"type": "trump", "seat": "D", "trump": 6, "stacks": 2})
+    assert m.view()["contract"]["bid"] == {"marks": marks}
