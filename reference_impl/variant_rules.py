@@ -164,22 +164,15 @@ def partner_sits_out(rules: Rules, contract: Contract, *, inner: Callable[..., i
 # ---- plunge_terms: who leads a plunge (PTERMS-03) ------------------------------
 
 
-def plunge_doubles_problem(rules: Rules, last_marks: int, bid_made: bool, doubles: int, *,
-                           inner: Callable[..., Problem | None]) -> Problem | None:
-    """PTERMS-02: PLUNGE-02 and PLUNGE-03 in their order, the count of doubles being the
-    option's `doubles` (rules.plunge_doubles), cited as PTERMS-02."""
-    problem = inner(rules, last_marks, bid_made, doubles)
-    if problem is not None and not bid_made and doubles < rules.plunge_doubles:
-        return ("PLUNGE_NOT_ALLOWED", "PTERMS-02", problem[2])
-    return problem
-
-
 def plunger_leads(rules: Rules, contract: Contract, dealer: int, *,
                   inner: Callable[..., int]) -> int:
     """PTERMS-03, leader "plunger": the partner declares, the plunger leads."""
     if contract.plunge:
-        return (contract.declarer + 2) & 3
-    return inner(rules, contract, dealer)
+        # equivalent mutants: (x - 2) & 3 == (x + 2) & 3
+        return (contract.declarer + 2) & 3  # pragma: no mutate
+    # equivalent mutants: declarer_leads, the only first_leader it can wrap, reads only the
+    # contract
+    return inner(rules, contract, dealer)  # pragma: no mutate
 
 
 # ---- sevens: Sevens (SEVENS-03..SEVENS-05) -------------------------------------------

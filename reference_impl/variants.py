@@ -151,13 +151,12 @@ def match_marks(s: Settings, rules: Rules) -> dict:
 
 
 def plunge_terms(s: Settings, rules: Rules) -> dict:
-    """PTERMS-02 (a plunge needs `doubles` doubles; the option turns the plunge on, with or
-    without `plunge`), PTERMS-03 (leader "plunger": the plunger leads the first trick);
+    """PTERMS-02 (a plunge needs `doubles` doubles, checked by PLUNGE-02's plunge_problem,
+    which cites PLUNGE-02; the option turns the plunge on, with or without `plunge`),
+    PTERMS-03 (leader "plunger": the plunger leads the first trick);
     PTERMS-04: every other rule is the plunge's (PLUNGE-05 reads `contract.plunge`);
     PTERMS-05: the plunge bids `marks` marks."""
-    changes: dict = {"plunge_doubles": s["doubles"], "plunge_marks": s["marks"],
-                     "plunge_problem": partial(vr.plunge_doubles_problem,
-                                               inner=rules.plunge_problem)}
+    changes: dict = {"plunge_doubles": s["doubles"], "plunge_marks": s["marks"]}
     if s["leader"] == "plunger":
         changes["first_leader"] = partial(vr.plunger_leads, inner=rules.first_leader)
     return changes
