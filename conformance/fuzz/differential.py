@@ -156,6 +156,28 @@ def illegal_candidate(rng: random.Random) -> dict[str, Any]:
     return action
 
 
+COUNTS = {"5|5": 10, "4|6": 10, "0|5": 5, "1|4": 5, "2|3": 5}  # PTS-02
+
+
+def legal_choice(rng: random.Random, legal: list[dict[str, Any]],
+                 counters_first: bool = False) -> dict[str, Any]:
+    """A legal action: first a kind (pass, point bid, marks bid, ...), then one of that
+    kind, a pass half the time, so that four-pass rounds and forced dealers come up (a
+    uniform choice over some fifteen bids almost never passes four times).
+    `counters_first`: a play is most often the seat's biggest counter, so that rounds are
+    decided in the first tricks (END-01, END-02 early)."""
+    if counters_first and legal and legal[0]["type"] == "play" and rng.random() < 0.8:
+        top = max(COUNTS.get(a["tile"], 0) for a in legal)
+        return dict(rng.choice([a for a in legal if COUNTS.get(a["tile"], 0) == top]))
+    kinds: dict[str, list[dict[str, Any]]] = {}
+    for action in legal:
+        kind = action["type"] + "".join(k for k in ("points", "marks", "plunge") if k in action)
+        kinds.setdefault(kind, []).append(action)
+    if "pass" in kinds and rng.random() < 0.5:  # a four-pass round: 1 in 16
+        return dict(kinds["pass"][0])
+    return dict(rng.choice(kinds[rng.choice(sorted(kinds))]))
+
+
 # --- comparing two implementations ---------------------------------------------------
 
 
@@ -398,6 +420,7 @@ def play_game(other: Adapter, seed: int, game: Game, duel: Duel | None = None
     setup = random_setup(rng, game.deal, game.variants)
     steps: list[dict[str, Any]] = []
     duel.oracle._match = None
+    counters_first = rng.random() < 0.5
     found = duel.begin(setup)
     if duel.oracle._match is None:
         why = found.where if found else "refused by both"
@@ -414,7 +437,7 @@ def play_game(other: Adapter, seed: int, game: Game, duel: Duel | None = None
         elif rng.random() < game.illegal_rate:
             step = {"act": illegal_candidate(rng)}
         else:
-            step = {"act": dict(rng.choice(duel.oracle.legal()))}
+            step = {"act": legal_choice(rng, duel.oracle.legal(), counters_first)}
         steps.append(step)
         kind = "deal" if "deal" in step else "act"
         found = duel.send(kind, step[kind])
