@@ -100,6 +100,11 @@ def _adapter(config: pytest.Config):
     return config.stash[_ADAPTER]
 
 
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """Under `--t42-fuzz` nothing else is collected (nor imported)."""
+    return True if config.getoption("t42_fuzz") else None
+
+
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config,
                                    items: list[pytest.Item]) -> None:
     """`--t42-fuzz N`: the run is N fuzz games (conformance/fuzz/items.py), nothing else."""

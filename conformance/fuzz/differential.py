@@ -138,12 +138,21 @@ def random_setup(rng: random.Random, deal: str, variants: dict[str, Any] | None
     return setup
 
 
-def illegal_candidate(rng: random.Random) -> dict[str, Any]:
-    """A plausible action that is often illegal: any seat, any tile, any bid."""
-    seat = rng.choice(SEATS)
-    kind = rng.choice(("play", "play", "bid", "pass", "trump"))
+PHASE_KINDS = {"bidding": ("bid", "pass"), "declaring": ("trump",), "playing": ("play",)}
+
+
+def illegal_candidate(rng: random.Random, view: dict[str, Any] | None = None
+                      ) -> dict[str, Any]:
+    """A plausible action that is often illegal: half the time from the seat to act and
+    of the phase's kind (a tile of its own hand, a bid out of range, stacks on a point
+    contract), else any seat, any tile, any bid."""
+    aimed = view is not None and view.get("to_act") and rng.random() < 0.5
+    seat = view["to_act"] if aimed else rng.choice(SEATS)
+    kinds = PHASE_KINDS.get(view["phase"], ()) if aimed else ()
+    kind = rng.choice(kinds or ("play", "play", "bid", "pass", "trump"))
     if kind == "play":
-        return {"type": "play", "seat": seat, "tile": rng.choice(TILES)}
+        hand = view["hands"].get(seat) if aimed else None
+        return {"type": "play", "seat": seat, "tile": rng.choice(hand or TILES)}
     if kind == "bid":
         if rng.random() < 0.5:
             return {"type": "bid", "seat": seat, "points": rng.randint(28, 43)}
@@ -435,7 +444,7 @@ def play_game(other: Adapter, seed: int, game: Game, duel: Duel | None = None
             step = {"deal": random_deal(rng, game.deal)}
             rounds += 1
         elif rng.random() < game.illegal_rate:
-            step = {"act": illegal_candidate(rng)}
+            step = {"act": illegal_candidate(rng, view)}
         else:
             step = {"act": legal_choice(rng, duel.oracle.legal(), counters_first)}
         steps.append(step)
