@@ -130,6 +130,9 @@ def random_setup(rng: random.Random, deal: str, variants: dict[str, Any] | None
                  ) -> dict[str, Any]:
     setup: dict[str, Any] = {"dealer": rng.choice(SEATS)}
     setup.update(random_deal(rng, deal))
+    if rng.random() < 0.3:  # starting marks (SCORE-03): matches that end within the game
+        top = _target(variants) - 1
+        setup["marks"] = {team: rng.randint(max(0, top - 2), top) for team in ("AC", "BD")}
     if variants:
         if "deal_by_drawing" in variants and rng.random() < 0.5:
             del setup["dealer"]
@@ -139,6 +142,15 @@ def random_setup(rng: random.Random, deal: str, variants: dict[str, Any] | None
 
 
 PHASE_KINDS = {"bidding": ("bid", "pass"), "declaring": ("trump",), "playing": ("play",)}
+
+
+def _target(variants: dict[str, Any] | None) -> int:
+    """What a team needs to win the match: 7 marks (MATCH-01), or the match_points
+    target (MPTS-08, 250 unless set)."""
+    option = (variants or {}).get("match_points")
+    if option is None or option is False:
+        return 7
+    return option.get("target", 250) if isinstance(option, dict) else 250
 
 
 def illegal_candidate(rng: random.Random, view: dict[str, Any] | None = None
@@ -155,14 +167,23 @@ def illegal_candidate(rng: random.Random, view: dict[str, Any] | None = None
         return {"type": "play", "seat": seat, "tile": rng.choice(hand or TILES)}
     if kind == "bid":
         if rng.random() < 0.5:
-            return {"type": "bid", "seat": seat, "points": rng.randint(28, 43)}
-        return {"type": "bid", "seat": seat, "marks": rng.randint(0, 6)}
+            return {"type": "bid", "seat": seat, "points": _number(rng, 28, 43)}
+        return {"type": "bid", "seat": seat, "marks": _number(rng, 0, 6)}
     if kind == "pass":
         return {"type": "pass", "seat": seat}
-    action = {"type": "trump", "seat": seat, "trump": rng.choice([*range(8), "doubles", "none"])}
+    action = {"type": "trump", "seat": seat, "trump": rng.choice(TRUMPS)}
     if rng.random() < 0.5:
-        action["stacks"] = rng.randint(0, 3)
+        action["stacks"] = _number(rng, 0, 3)
     return action
+
+
+# Every trump a declaration may name, in the base game or under an option (actions.md).
+TRUMPS = [*range(8), "doubles", "none", "follow_me", "nello", "sevens", "first_tile"]
+
+
+def _number(rng: random.Random, low: int, high: int) -> int | bool:
+    """An integer in range, or now and then a boolean, which is not one (DIG-01)."""
+    return rng.choice((True, False)) if rng.random() < 0.05 else rng.randint(low, high)
 
 
 COUNTS = {"5|5": 10, "4|6": 10, "0|5": 5, "1|4": 5, "2|3": 5}  # PTS-02
