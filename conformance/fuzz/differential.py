@@ -449,10 +449,10 @@ def play_game(other: Adapter, seed: int, game: Game, duel: Duel | None = None
     rng = random.Random(seed)
     setup = random_setup(rng, game.deal, game.variants)
     steps: list[dict[str, Any]] = []
-    duel.oracle._match = None
+    duel.oracle.match = None
     counters_first = rng.random() < 0.5
     found = duel.begin(setup)
-    if duel.oracle._match is None:
+    if duel.oracle.match is None:
         why = found.where if found else "refused by both"
         raise ValueError(f"the reference engine refuses the setup ({why})")
     rounds = 1
