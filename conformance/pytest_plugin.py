@@ -25,9 +25,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--t42-adapter", default="reference",
                     help="reference | python:MODULE:OBJECT | cmd:COMMAND ARGS")
     group.addoption("--t42-timeout", type=float, default=5.0,
-                    help="seconds to wait for each reply of a cmd: adapter")
+                    help="seconds to wait for each reply of a cmd: or python: adapter")
     group.addoption("--t42-level", default="strict", choices=("rules", "codes", "strict"),
                     help="judge the checks of this level and below (spec/levels.yaml)")
+    group.addoption("--t42-max-reply-bytes", type=int, default=1 << 20,
+                    help="longest reply line of a cmd: or python: adapter (t42 run's "
+                         "--max-reply-bytes)")
+    group.addoption("--t42-max-stderr-bytes", type=int, default=64 << 10,
+                    help="how much of an adapter's stderr is kept for reports")
     from conformance.fuzz.items import add_options
 
     add_options(group)
@@ -90,13 +95,23 @@ def _ancestors(path: Path) -> set[str]:
 def _adapter(config: pytest.Config):
     """One adapter per test process (a cmd: adapter keeps its process for the session)."""
     if _ADAPTER not in config.stash:
-        from conformance.cli.commands import start_adapter
+        from conformance.adapters.process import Limits
+        from conformance.cli.commands import RunOptions, start_adapter
 
-        adapter = start_adapter(config.getoption("t42_adapter"), config.getoption("t42_timeout"))
+        limits = Limits(config.getoption("t42_max_reply_bytes"),
+                        config.getoption("t42_max_stderr_bytes"))
+        adapter = start_adapter(RunOptions(adapter=config.getoption("t42_adapter"),
+                                           timeout=config.getoption("t42_timeout"),
+                                           limits=limits))
         if isinstance(adapter, str):
             pytest.exit(f"t42: {adapter}", returncode=2)
         config.stash[_ADAPTER] = adapter
     return config.stash[_ADAPTER]
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """Under `--t42-fuzz` nothing else is collected (nor imported)."""
+    return True if config.getoption("t42_fuzz") else None
 
 
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config,
@@ -115,8 +130,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("t42_adapter", "reference") != "reference":
         adapter = _adapter(config)
         if not hasattr(config, "workerinput") and _uses_workers(config):
-            if hasattr(adapter, "close"):
-                adapter.close()  # each worker starts its own
+            adapter.close()  # each worker starts its own
             del config.stash[_ADAPTER]
     if config.getoption("t42_report_html", None) and not hasattr(config, "workerinput"):
         config.pluginmanager.register(HtmlReport(config), "t42-report-html")
@@ -159,7 +173,7 @@ def _uses_workers(config: pytest.Config) -> bool:
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     adapter = config.stash.get(_ADAPTER, None)
-    if adapter is not None and hasattr(adapter, "close"):
+    if adapter is not None:
         adapter.close()
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from planted import edges, variant_edges
+from planted import doc000, edges, variant_edges
 from planted import rule_swaps as swap
 from planted import variant_swaps as vswap
 from planted.base import OptionChanges, PlantedAdapter, with_option
@@ -387,8 +387,49 @@ VARIANT_BUGS: tuple[Bug, ...] = (
     Bug("plunger-declares", "PLUNGE-04",
         "the plunger, not the partner, declares and leads",
         option_wrapping("plunge", "won_contract", vswap.plunger_declares)),
+    # ---- nello, doubles own_suit_reversed (issue 18)
+    Bug("nello-reversed-as-own-suit", "NELLO-10",
+        'doubles "own_suit_reversed" rank as "own_suit" (6|6 highest)',
+        option("nello", vswap.nello_reversed_read_as_own_suit)),
+    # ---- no_trump
+    Bug("no-trump-doubles-high", "NOTRUMP-02",
+        "a no-trump double still ranks highest of its suit (the setting's ranks ignored)",
+        option_without("no_trump", "trick_rank")),
+    Bug("no-trump-own-suit-as-low", "NOTRUMP-03",
+        'doubles "own_suit" play as "low": a led double calls its number',
+        option_settings("no_trump", doubles="low")),
+    Bug("no-trump-every-contract", "NOTRUMP-04",
+        "the no-trump doubles apply to every contract, number trumps included",
+        option("no_trump", vswap.no_trump_every_contract)),
+    # ---- match_marks
+    Bug("match-marks-target-ignored", "TARGET-02",
+        "the match is still won at 7 marks whatever the target",
+        option_fields("match_marks", marks_target=7)),
+    Bug("match-marks-starting-marks-to-6", "TARGET-02",
+        "starting marks are still limited to 0..6",
+        option_fields("match_marks", marks_range=range(0, 7))),
+    Bug("match-marks-over-points", "TARGET-03",
+        "the marks target replaces the points target of match_points",
+        option("match_marks", vswap.match_marks_over_points)),
+    # ---- plunge_terms
+    Bug("plunge-terms-doubles-ignored", "PTERMS-02",
+        "a plunge still needs four doubles whatever `doubles` says",
+        option_fields("plunge_terms", plunge_doubles=4)),
+    Bug("plunge-terms-marks-ignored", "PTERMS-05",
+        "a plunge still bids 4 marks whatever `marks` says",
+        option_fields("plunge_terms", plunge_marks=4)),
+    Bug("plunge-terms-partner-leads", "PTERMS-03",
+        'with leader "plunger" the partner still leads',
+        option_without("plunge_terms", "first_leader")),
+    Bug("plunge-terms-plunger-always-leads", "PTERMS-03",
+        'the plunger leads even with leader "partner"',
+        option_settings("plunge_terms", leader="plunger")),
+    Bug("plunge-terms-nello-on-plunge", "PTERMS-04",
+        "the partner of a plunge_terms plunge may declare Nel-O",
+        option_wrapping("plunge_terms", "declaration_problem", vswap.declared_as_if_no_plunge)),
 )
 
+BASE_BUGS += tuple(Bug(n, r, d, edge(cls)) for n, r, d, cls in doc000.PLANTS)
 BUGS: tuple[Bug, ...] = BASE_BUGS + VARIANT_BUGS
 
 BY_NAME: dict[str, Bug] = {bug.name: bug for bug in BUGS}

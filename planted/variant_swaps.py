@@ -247,3 +247,40 @@ def leader_free(rules: Rules, contract: Contract, trick: list[int], playable: in
     if not trick or inner is None:
         return playable
     return inner(rules, contract, trick, playable)
+
+
+# ---- nello: own_suit_reversed (NELLO-10) ---------------------------------------------
+
+
+def nello_reversed_read_as_own_suit(s: Settings, rules: Rules) -> dict:
+    """NELLO-10 broken: "own_suit_reversed" plays as "own_suit" (6|6 highest)."""
+    doubles = "own_suit" if s["doubles"] == "own_suit_reversed" else s["doubles"]
+    return reference("nello")({**s, "doubles": doubles}, rules)
+
+
+# ---- no_trump (NOTRUMP) --------------------------------------------------------------
+
+
+def no_trump_every_contract(s: Settings, rules: Rules) -> dict:
+    """NOTRUMP-04 broken: the doubles of the setting are placed so in every contract, not
+    only in a no-trump one (a number trump loses its trump suit)."""
+    called, follows, rank = v.NELLO_SUITS[s["doubles"]]
+    return {"called_suit": called, "follows": follows, "trick_rank": rank}
+
+
+# ---- match_marks (TARGET) ------------------------------------------------------------
+
+
+def match_marks_over_points(s: Settings, rules: Rules) -> dict:
+    """TARGET-03 broken: the marks target applies even when match_points is in force."""
+    return {"marks_range": range(0, s["target"]), "marks_target": s["target"]}
+
+
+# ---- plunge_terms (PTERMS) -----------------------------------------------------------
+
+
+def declared_as_if_no_plunge(rules: Rules, contract: Contract, trump: Any, stacks: Any, *,
+                             inner: Callable[..., Problem | None]) -> Problem | None:
+    """PTERMS-04 broken: the partner's declaration is checked as if the contract were no
+    plunge, so Nel-O is allowed on a plunge (PLUNGE-05)."""
+    return inner(rules, contract._replace(plunge=False), trump, stacks)

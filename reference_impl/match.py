@@ -101,8 +101,8 @@ class Match:
     @classmethod
     def from_seed(cls, seed: Any, dealer: str | None = None,
                   variants: dict | None = None) -> Match:
-        """A match with a deal shuffled by `random.Random(seed)`; the first dealer is drawn
-        from the same generator when not given (DEAL-04; DRAW-03 under deal_by_drawing)."""
+        """A match with a deal shuffled by `random.Random(seed)` (DEAL-06); the first dealer
+        is drawn from the same generator when not given (DEAL-04; DRAW-03 under deal_by_drawing)."""
         rng = random.Random(seed)
         variants = {} if variants is None else variants
         if dealer is None:

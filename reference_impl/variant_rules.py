@@ -121,6 +121,14 @@ def nello_rank_own_suit(tile: int, called: int, trump: object) -> int:
     return PIPS[tile][0] if called == DOUBLES_SUIT else suit_rank(tile, called)  # pragma: no mutate
 
 
+def nello_rank_own_suit_reversed(tile: int, called: int, trump: object) -> int:
+    """NELLO-10 "own_suit_reversed": as "own_suit", but the doubles rank in reverse (0|0
+    highest, 6|6 lowest); number suits rank as usual."""
+    rank = nello_rank_own_suit(tile, called, trump)
+    # equivalent mutants: a double has equal ends (own_suit)
+    return 6 - rank if called == DOUBLES_SUIT and rank >= 0 else rank  # pragma: no mutate
+
+
 def nello_outcome(rules: Rules, contract: Contract, points: list[int],
                   tricks_won: list[int], *, inner: Callable[..., str | None]) -> str | None:
     """NELLO-07: set by the first trick the declarer wins (the partner plays none, so the
@@ -145,6 +153,26 @@ def partner_sits_out(rules: Rules, contract: Contract, *, inner: Callable[..., i
     # delegation to the wrapped entry (not mutated): the option's scenarios with a base
     # contract check it
     return inner(rules, contract)  # pragma: no mutate
+
+
+# ---- no_trump: the doubles of a no-trump contract (NOTRUMP-02, NOTRUMP-03) -----------
+# A no-trump contract ("none") with the doubles low or as a suit of their own uses the
+# suit functions of Nel-O's `doubles` settings (NELLO-06): both are "no trump suit, the
+# doubles placed by a setting", and those functions do not read their `trump` argument.
+
+
+# ---- plunge_terms: who leads a plunge (PTERMS-03) ------------------------------
+
+
+def plunger_leads(rules: Rules, contract: Contract, dealer: int, *,
+                  inner: Callable[..., int]) -> int:
+    """PTERMS-03, leader "plunger": the partner declares, the plunger leads."""
+    if contract.plunge:
+        # equivalent mutants: (x - 2) & 3 == (x + 2) & 3
+        return (contract.declarer + 2) & 3  # pragma: no mutate
+    # equivalent mutants: declarer_leads, the only first_leader it can wrap, reads only the
+    # contract
+    return inner(rules, contract, dealer)  # pragma: no mutate
 
 
 # ---- sevens: Sevens (SEVENS-03..SEVENS-05) -------------------------------------------

@@ -92,6 +92,8 @@ NELLO_SUITS: dict[str, tuple[Callable, Callable, Callable]] = {  # NELLO-06, by 
     "high": (vr.nello_called, vr.nello_follows, vr.nello_rank_doubles_high),
     "low": (vr.nello_called, vr.nello_follows, vr.nello_rank_doubles_low),
     "own_suit": (vr.nello_called_own_suit, vr.nello_follows_own_suit, vr.nello_rank_own_suit),
+    "own_suit_reversed": (vr.nello_called_own_suit, vr.nello_follows_own_suit,  # NELLO-10
+                          vr.nello_rank_own_suit_reversed),
 }
 
 
@@ -130,6 +132,36 @@ def plunge(s: Settings, rules: Rules) -> dict:
     return {"plunge_doubles": 4}
 
 
+def no_trump(s: Settings, rules: Rules) -> dict:
+    """NOTRUMP-02 ("low": a double is the lowest of its number suit), NOTRUMP-03
+    ("own_suit": the doubles are a suit of their own), for the choice "none" only (and so
+    for its alias "follow_me", NOTRUMP-04); the suit functions of NELLO-06's settings."""
+    return choice_suits(rules, "none", *NELLO_SUITS[s["doubles"]])
+
+
+def match_marks(s: Settings, rules: Rules) -> dict:
+    """TARGET-02 (the match is won at `target` marks; starting marks 0..target - 1);
+    TARGET-03: with `match_points` the match is played for points and this option changes
+    nothing (match_points comes first in OPTIONS, so its stake tells it is in force)."""
+    if rules.stake is vr.points_stake:
+        return {}
+    target = s["target"]
+    # equivalent mutants: range(target) == range(0, target)
+    return {"marks_range": range(0, target), "marks_target": target}  # pragma: no mutate
+
+
+def plunge_terms(s: Settings, rules: Rules) -> dict:
+    """PTERMS-02 (a plunge needs `doubles` doubles, checked by PLUNGE-02's plunge_problem,
+    which cites PLUNGE-02; the option turns the plunge on, with or without `plunge`),
+    PTERMS-03 (leader "plunger": the plunger leads the first trick);
+    PTERMS-04: every other rule is the plunge's (PLUNGE-05 reads `contract.plunge`);
+    PTERMS-05: the plunge bids `marks` marks."""
+    changes: dict = {"plunge_doubles": s["doubles"], "plunge_marks": s["marks"]}
+    if s["leader"] == "plunger":
+        changes["first_leader"] = partial(vr.plunger_leads, inner=rules.first_leader)
+    return changes
+
+
 class Option(NamedTuple):
     settings: dict[str, Setting]
     changes: Callable[[Settings, Rules], dict]  # settings, Rules so far -> fields changed
@@ -137,7 +169,8 @@ class Option(NamedTuple):
 
 # variants.md, in its order; the settings tables of each option's section, which say what
 # an option's value may be (MPTS-01, DRAW-01, FORCE-01, FORTYTWO-01, UNDECL-01,
-# FOLLOWME-01, NELLO-01, SEVENS-01, PLUNGE-01; checked by option_settings, VAR-01).
+# FOLLOWME-01, NELLO-01, SEVENS-01, PLUNGE-01, NOTRUMP-01, TARGET-01, PTERMS-01; checked by
+# option_settings, VAR-01).
 OPTIONS: dict[str, Option] = {
     "match_points": Option({"target": Setting(range(1, 10001), 250),
                             "end": Setting(("early", "play_out"), "early")}, match_points),
@@ -148,11 +181,18 @@ OPTIONS: dict[str, Option] = {
                                 "double": Setting(("number", "doubles"), "number")},
                                undeclared_trump),
     "follow_me": Option({}, follow_me),
-    "nello": Option({"doubles": Setting(("high", "low", "own_suit"), "high"),
+    "nello": Option({"doubles": Setting(("high", "low", "own_suit", "own_suit_reversed"),
+                                        "high"),
                      "min_marks": Setting((1, 2), 2)}, nello),
     "sevens": Option({"duty": Setting(("closest", "free"), "closest"),
                       "ties": Setting(("first_played", "bidders"), "first_played")}, sevens),
     "plunge": Option({}, plunge),
+    "no_trump": Option({"doubles": Setting(("low", "own_suit"), "low")}, no_trump),
+    "match_marks": Option({"target": Setting(range(1, 101), 10)}, match_marks),
+    "plunge_terms": Option({"doubles": Setting((3, 4, 5, 6, 7), 4),
+                            "marks": Setting((2, 3, 4), 4),
+                            "leader": Setting(("partner", "plunger"), "plunger")},
+                           plunge_terms),
 }
 # actions.md: the options' trump choices follow the base ones in this order.
 CHOICE_ORDER = ("nello", "sevens", "first_tile")
@@ -198,7 +238,8 @@ def rules_for(variants: Any, options: Mapping[str, Option] = OPTIONS) -> Rules:
     key = json.dumps(settings, sort_keys=True)  # pragma: no mutate
     if options is OPTIONS:  # pragma: no mutate
         return rules_of_settings(key)
-    return rules_by_table(key, options)
+    # out of scope for mutation: the option tables of planted bugs (tools/mutation.py)
+    return rules_by_table(key, options)  # pragma: no mutate
 
 
 def rules_by_table(key: str, options: Mapping[str, Option]) -> Rules:

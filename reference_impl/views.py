@@ -54,7 +54,8 @@ def result_json(m: Match) -> dict | None:
 
 
 def public_fields(m: Match) -> dict:
-    """What every seat and the referee see alike (VIS-02, VIS-03, VIS-04, VIS-09)."""
+    """What every seat and the referee see alike (VIS-02, VIS-03, VIS-04, VIS-09; the
+    round points only as points_hidden() allows)."""
     return {
         "phase": m.phase,
         "round": m.round,
@@ -114,6 +115,12 @@ def covered_in_view(view: dict) -> int:
                           len(view["tricks"]))
 
 
+def points_hidden(m: Match) -> bool:
+    """VIS-09: under a marks contract the running round points would tell what the covered
+    tricks hold (VIS-06), so no seat sees them until the round has ended (VIS-10)."""
+    return m.contract is not None and m.contract.kind == "marks" and m.phase in IN_PROGRESS
+
+
 def seat_observation(m: Match, seat: str) -> dict:
     """Exactly what `seat` may see (VIS-01..VIS-10)."""
     # equivalent mutants: the protocol only asks for the seats A..D
@@ -132,6 +139,7 @@ def seat_observation(m: Match, seat: str) -> dict:
             {"number": n, "team": TEAMS[team_of(winner)],
              "tiles": tile_names(sorted(tiles)) if n > covered else None}
             for n, (_, tiles, winner, _) in enumerate(m.tricks, 1)],
-        **pick(public, "points", "tricks_won", "marks", "result", "winner"),
+        "points": None if points_hidden(m) else public["points"],
+        **pick(public, "tricks_won", "marks", "result", "winner"),
         "history": None if m.phase in IN_PROGRESS else [dict(a) for a in m.history],  # VIS-10
     }

@@ -88,9 +88,7 @@ def sweep(bug: Any, games: int, directory: Path) -> dict[str, Any]:
                            "divergences": found_any, "seconds": time.perf_counter() - start}
     if best:
         small, variants, deal = best
-        path = save.write(small, directory, f"planted:{bug.name}", 1)
-        target = path.with_name(f"{bug.name}.yaml")
-        path.replace(target)
+        target = save.write(small, directory, f"planted:{bug.name}", 1, stem=bug.name)
         verdict = verify(target, bug.adapter())
         row.update(steps=len(small.steps), before=small.original_steps, deal=deal,
                    variants=variants, sound=verdict.sound, path=target,

@@ -50,6 +50,10 @@ def main(argv: list[str] | None = None) -> int:
         except Exception as error:  # noqa: BLE001 - counted and shown, the run goes on
             errors.append(f"seed {seed}: {type(error).__name__}: {error}")
             continue
+        if rounds // 10_000 != (rounds + n) // 10_000:
+            print(f"... {rounds + n:,} rounds, {played + 1:,} games, "
+                  f"{time.perf_counter() - start:.0f} s, {len(divergences)} divergences",
+                  flush=True)
         played, rounds = played + 1, rounds + n
         if found:
             divergences.append(found)

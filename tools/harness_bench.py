@@ -16,7 +16,7 @@ import time
 
 
 def corpus_seconds(adapter_spec: str) -> tuple[float, int, str]:
-    from conformance.adapters.protocol import load_adapter
+    from conformance.adapters.loading import load_adapter
     from conformance.corpus.select import load
     from conformance.run.results import summary_line, totals
     from conformance.run.runner import run_all
@@ -26,8 +26,7 @@ def corpus_seconds(adapter_spec: str) -> tuple[float, int, str]:
     try:
         results = run_all(load([]), adapter)
     finally:
-        if hasattr(adapter, "close"):
-            adapter.close()
+        adapter.close()
     return time.perf_counter() - start, len(results), summary_line(totals(results))
 
 

@@ -1,45 +1,146 @@
 """Any program that speaks the JSON-lines protocol (spec/protocol.md) on stdin/stdout.
 
-One long-lived process; restarted after it crashes, hangs past the timeout or breaks the
-protocol. Its stderr is kept so a report can show what it said.
+One long-lived process; killed and started afresh after it crashes, hangs past the
+timeout or breaks the protocol. Everything it sends is bounded (`Limits`): a reply line
+longer than `reply_bytes` is a protocol error, and of its stderr only the last
+`stderr_bytes` are kept, each line cut at `STDERR_LINE_BYTES`. So the harness's memory
+does not depend on what the program writes.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import queue
+import select
 import shlex
+import signal
 import subprocess
 import threading
+import time
 from collections import deque
+from dataclasses import dataclass
 from typing import Any
 
-from conformance.adapters.protocol import CAPABILITIES, AdapterError, Rejected
+from conformance.adapters.protocol import (
+    CAPABILITIES,
+    AdapterError,
+    Harnessed,
+    Rejected,
+    form_problem,
+)
 
-_EOF = object()
-STDERR_LINES = 200
+STDERR_LINE_BYTES = 2000  # a longer stderr line is cut, with a note of how much
+HELLO_SECONDS = 10.0  # the least time the first reply gets (start-up, imports)
+STOP_SECONDS = 2.0  # the most time `stop` gets before the process is killed
 
 
-def _read_replies(stream, lines: queue.Queue[Any]) -> None:
-    for line in stream:
-        lines.put(line.rstrip("\n"))
+@dataclass(frozen=True)
+class Limits:
+    """`t42 run --max-reply-bytes/--max-stderr-bytes` (README "Limits")."""
+
+    reply_bytes: int = 1 << 20  # one reply line; the largest real reply is a few KB
+    stderr_bytes: int = 64 << 10  # stderr kept for reports, the newest lines
+
+
+class _Stop:
+    """Markers the reader threads put on the reply queue."""
+
+    def __init__(self, why: str):
+        self.why = why
+
+
+_EOF = _Stop("eof")
+_TOO_LONG = _Stop("too long")
+
+
+def _read_replies(stream, lines: queue.Queue[Any], limit: int) -> None:
+    """Reply lines as bytes, each at most `limit` bytes (plus its newline)."""
+    try:
+        while True:
+            line = stream.readline(limit + 1)
+            if not line:
+                break
+            if len(line) > limit and not (len(line) == limit + 1 and line.endswith(b"\n")):
+                lines.put(_TOO_LONG)  # stop reading: the process is killed for it
+                return
+            lines.put(line)
+    except (OSError, ValueError):
+        pass
     lines.put(_EOF)
 
 
-class ProcessAdapter:
-    def __init__(self, command: str, timeout: float = 5.0, protocol: int | None = None):
+def _line_text(line: bytes, cut: int) -> str:
+    extra = cut + max(len(line) - STDERR_LINE_BYTES, 0)
+    text = line[:STDERR_LINE_BYTES].decode("utf-8", "replace")
+    return text + (f" [... {extra:,} more bytes of this line not kept]" if extra else "")
+
+
+class StderrTail:
+    """The newest stderr lines, at most `budget` bytes in all; counts every line."""
+
+    def __init__(self, budget: int):
+        self.budget = budget
+        self.lines: deque[str] = deque()
+        self.size = 0
+        self.count = 0
+        self.lock = threading.Lock()
+
+    def read(self, stream) -> None:
+        """Read to EOF in chunks (a flood of lines costs little); keep each line's start."""
+        fd = stream.fileno()
+        head, cut = b"", 0  # the line being read: its first bytes, and how many more
+        try:
+            while chunk := os.read(fd, 1 << 16):
+                *done, rest = chunk.split(b"\n")
+                texts = []
+                for piece in done:
+                    texts.append(_line_text(head + piece, cut))
+                    head, cut = b"", 0
+                room = max(STDERR_LINE_BYTES - len(head), 0)
+                head, cut = head + rest[:room], cut + max(len(rest) - room, 0)
+                if texts:
+                    self.add(texts)
+        except OSError:
+            pass
+        if head or cut:
+            self.add([_line_text(head, cut)])
+
+    def add(self, texts: list[str]) -> None:
+        with self.lock:
+            self.lines.extend(texts)
+            self.size += sum(len(text) + 1 for text in texts)
+            self.count += len(texts)
+            while self.size > self.budget and len(self.lines) > 1:
+                self.size -= len(self.lines.popleft()) + 1
+
+    def since(self, mark: int) -> str:
+        with self.lock:
+            new = min(self.count - mark, len(self.lines))
+            return "\n".join(list(self.lines)[len(self.lines) - new:]) if new > 0 else ""
+
+    def tail(self, lines: int = 20) -> str:
+        with self.lock:
+            return "\n".join(list(self.lines)[-lines:])
+
+
+class ProcessAdapter(Harnessed):
+    def __init__(self, command: str | list[str], timeout: float = 5.0,
+                 protocol: int | None = None, limits: Limits | None = None):
         from conformance.specdata.files import versions
 
-        self.command = shlex.split(command)
+        self.command = shlex.split(command) if isinstance(command, str) else list(command)
         self.timeout = timeout
+        self.limits = limits or Limits()
         self.protocol = protocol if protocol is not None else int(versions()["protocol"])
-        self.name, self.version = self.command[0], "?"
+        self.name, self.version = self.command[0] if self.command else "?", "?"
         self.variants: list[str] = []
         self.capabilities: frozenset[str] = frozenset()
         self.broken: str | None = None  # a handshake failure: every scenario errors with it
-        self._proc: subprocess.Popen[str] | None = None
-        self._stderr: deque[str] = deque(maxlen=STDERR_LINES)
-        self._stderr_count = 0
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._stderr = StderrTail(self.limits.stderr_bytes)
+        self._readers: list[threading.Thread] = []
+        self._lines: queue.Queue[Any] = queue.Queue(maxsize=4)
         self._seq = 0
         try:
             self._launch()
@@ -50,25 +151,30 @@ class ProcessAdapter:
     # --- process lifecycle ------------------------------------------------------------
 
     def _launch(self) -> None:
+        if not self.command:
+            raise AdapterError("cmd: names no command")
         try:
+            # Its own session: a Ctrl-C meant for the harness does not reach it, and a
+            # kill reaches its children too.
             self._proc = subprocess.Popen(
                 self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE, text=True, encoding="utf-8", errors="replace", bufsize=1,
+                stderr=subprocess.PIPE, start_new_session=True,
             )
-        except OSError as error:
+        except (OSError, ValueError) as error:
             raise AdapterError(f"cannot start {self.command[0]}: {error}") from None
-        self._lines: queue.Queue[Any] = queue.Queue()
-        threading.Thread(target=_read_replies, args=(self._proc.stdout, self._lines),
-                         daemon=True).start()
-        self._stderr_reader = threading.Thread(target=self._read_stderr,
-                                               args=(self._proc.stderr,), daemon=True)
-        self._stderr_reader.start()
-        self._hello()
-
-    def _read_stderr(self, stream) -> None:
-        for line in stream:
-            self._stderr.append(line.rstrip("\n"))
-            self._stderr_count += 1
+        self._lines: queue.Queue[Any] = queue.Queue(maxsize=4)
+        self._readers = [
+            threading.Thread(target=_read_replies, daemon=True,
+                             args=(self._proc.stdout, self._lines, self.limits.reply_bytes)),
+            threading.Thread(target=self._stderr.read, args=(self._proc.stderr,), daemon=True),
+        ]
+        for reader in self._readers:
+            reader.start()
+        try:
+            self._hello()
+        except BaseException:  # a Ctrl-C during the handshake leaves no process behind
+            self._kill()
+            raise
 
     def _hello(self) -> None:
         from conformance.specdata import schemas
@@ -89,16 +195,25 @@ class ProcessAdapter:
         proc, self._proc = self._proc, None
         if proc is None:
             return
-        for stream in (proc.stdin,):
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)  # its children too
+        except OSError:
+            proc.kill()
+        proc.wait()
+        for stream in (proc.stdin, proc.stdout, proc.stderr):
             try:
                 stream.close()
             except OSError:
                 pass
-        proc.kill()
-        proc.wait()
-        # The process is gone, so its stderr is at EOF: let the reader take the last lines
-        # before a report quotes them (a grandchild holding the pipe open costs 1 s).
-        self._stderr_reader.join(timeout=1.0)
+        while True:  # free a reader blocked on a full queue, so that it ends
+            try:
+                self._lines.get_nowait()
+            except queue.Empty:
+                break
+        # The process is gone, so its pipes are at EOF: let the readers take the last
+        # lines before a report quotes them.
+        for reader in self._readers:
+            reader.join(timeout=1.0)
 
     def _ensure(self) -> None:
         if self.broken:
@@ -110,20 +225,18 @@ class ProcessAdapter:
         if self._proc is not None and self._proc.poll() is None:
             try:
                 self._request("stop")
-            except AdapterError:
+            except (AdapterError, Rejected):
                 pass
         self._kill()
 
     def stderr_tail(self, lines: int = 20) -> str:
-        return "\n".join(list(self._stderr)[-lines:])
+        return self._stderr.tail(lines)
 
     def stderr_mark(self) -> int:
-        return self._stderr_count
+        return self._stderr.count
 
     def stderr_since(self, mark: int) -> str:
-        """What the implementation wrote on stderr since `mark` (at most STDERR_LINES)."""
-        new = min(self._stderr_count - mark, len(self._stderr))
-        return "\n".join(list(self._stderr)[len(self._stderr) - new:]) if new > 0 else ""
+        return self._stderr.since(mark)
 
     # --- one request ------------------------------------------------------------------
 
@@ -132,27 +245,29 @@ class ProcessAdapter:
         self._kill()
         return AdapterError(message, self.stderr_tail())
 
+    def _send(self, proc: subprocess.Popen[bytes], data: bytes) -> None:
+        """Write within the timeout: a program that never reads cannot block the harness."""
+        fd = proc.stdin.fileno()
+        os.set_blocking(fd, False)
+        deadline = time.monotonic() + self.timeout
+        view = memoryview(data)
+        while view:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0 or not select.select([], [fd], [], remaining)[1]:
+                raise TimeoutError
+            try:
+                view = view[os.write(fd, view):]
+            except BlockingIOError:
+                continue
+
     def _request(self, cmd: str, **fields: Any) -> Any:
         proc = self._proc
         if proc is None:
             raise AdapterError("the implementation is not running")
         self._seq += 1
         message = json.dumps({"seq": self._seq, "cmd": cmd, **fields}, separators=(",", ":"))
-        try:
-            proc.stdin.write(message + "\n")
-            proc.stdin.flush()
-        except (OSError, ValueError):
-            raise self._fail(f"{cmd}: the implementation closed its input "
-                             f"(exit code {proc.poll()})") from None
-        try:
-            line = self._lines.get(timeout=self.timeout)
-        except queue.Empty:
-            raise self._fail(f"{cmd}: no reply within {self.timeout:g} s") from None
-        if line is _EOF:
-            proc.wait()
-            raise self._fail(f"{cmd}: the implementation exited (code {proc.returncode}) "
-                             "without replying")
-        return self._reply(cmd, line)
+        self._write(proc, cmd, message.encode() + b"\n")
+        return self._reply(cmd, self._next_line(proc, cmd))
 
     def pipeline(self, requests: list[tuple[str, dict[str, Any]]]) -> list[Any]:
         """Several requests in one write, then their replies in order (protocol.md: each
@@ -166,50 +281,88 @@ class ProcessAdapter:
             self._seq += 1
             lines.append(json.dumps({"seq": self._seq, "cmd": cmd, **fields},
                                     separators=(",", ":")))
-        try:
-            proc.stdin.write("\n".join(lines) + "\n")
-            proc.stdin.flush()
-        except (OSError, ValueError):
-            raise self._fail(f"{requests[0][0]}: the implementation closed its input "
-                             f"(exit code {proc.poll()})") from None
+        self._write(proc, requests[0][0], ("\n".join(lines) + "\n").encode())
         out: list[Any] = []
         for seq, (cmd, _) in enumerate(requests, first):
-            try:
-                line = self._lines.get(timeout=self.timeout)
-            except queue.Empty:
-                raise self._fail(f"{cmd}: no reply within {self.timeout:g} s") from None
-            if line is _EOF:
-                proc.wait()
-                raise self._fail(f"{cmd}: the implementation exited (code "
-                                 f"{proc.returncode}) without replying")
+            line = self._next_line(proc, cmd)
             try:
                 out.append(self._reply(cmd, line, seq))
             except Rejected as refused:
                 out.append(refused)
         return out
 
-    def _reply(self, cmd: str, line: str, seq: int | None = None) -> Any:
+    def _write(self, proc: subprocess.Popen[bytes], cmd: str, data: bytes) -> None:
+        try:
+            self._send(proc, data)
+        except TimeoutError:
+            raise self._fail(f"{cmd}: the implementation read no request within "
+                             f"{self.timeout:g} s") from None
+        except (OSError, ValueError):
+            try:
+                code = proc.wait(timeout=1.0)
+            except subprocess.TimeoutExpired:
+                raise self._fail(f"{cmd}: the implementation closed its input") from None
+            raise self._fail(f"{cmd}: the implementation exited (code {code}) "
+                             "without replying") from None
+
+    def _next_line(self, proc: subprocess.Popen[bytes], cmd: str) -> bytes:
+        """The next reply line, or AdapterError (and the process killed)."""
+        # A program may take a while to start: hello waits at least HELLO_SECONDS.
+        wait = {"hello": max(self.timeout, HELLO_SECONDS),
+                "stop": min(self.timeout, STOP_SECONDS)}.get(cmd, self.timeout)
+        try:
+            line = self._lines.get(timeout=wait)
+        except queue.Empty:
+            raise self._fail(f"{cmd}: no reply within {wait:g} s") from None
+        if line is _TOO_LONG:
+            raise self._fail(f"{cmd}: reply longer than {self.limits.reply_bytes:,} bytes "
+                             "(--max-reply-bytes)")
+        if line is _EOF:
+            try:
+                code = proc.wait(timeout=1.0)
+            except subprocess.TimeoutExpired:
+                raise self._fail(f"{cmd}: the implementation closed its stdout") from None
+            raise self._fail(f"{cmd}: the implementation exited (code {code}) "
+                             "without replying")
+        return line
+
+    def _reply(self, cmd: str, raw: bytes, seq: int | None = None) -> Any:
         """Check the reply envelope (protocol/response.json) and unwrap it."""
         try:
-            reply = json.loads(line)
-        except ValueError:
-            raise self._fail(f"{cmd}: reply is not JSON: {line[:200]!r}") from None
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise self._fail(f"{cmd}: reply is not UTF-8 (byte 0x{raw[error.start]:02x} at "
+                             f"offset {error.start}): {raw[:200]!r}") from None
+        shown = line.rstrip("\r\n")[:200]
+        try:
+            reply = json.loads(line, parse_constant=_no_constant)
+        except ValueError as error:
+            raise self._fail(f"{cmd}: reply is not JSON: {shown!r} ({error})") from None
+        except RecursionError:
+            raise self._fail(f"{cmd}: reply is nested too deep to read") from None
         if not isinstance(reply, dict) or type(reply.get("seq")) is not int:
-            raise self._fail(f"{cmd}: reply is not an object with an integer seq: {line[:200]!r}")
+            raise self._fail(f"{cmd}: reply is not an object with an integer seq: "
+                             f"{shown!r}")
         want = self._seq if seq is None else seq
         if reply["seq"] != want:
             raise self._fail(f"{cmd}: reply seq {reply['seq']}, expected {want}")
         if reply.get("ok") is True and set(reply) == {"seq", "ok", "result"}:
+            problem = form_problem(cmd, reply["result"])
+            if problem:
+                raise self._fail(problem)
             return reply["result"]
         error = reply.get("error")
         if (reply.get("ok") is False and set(reply) == {"seq", "ok", "error"}
                 and isinstance(error, dict) and set(error) == {"code", "message"}
                 and isinstance(error["code"], str) and isinstance(error["message"], str)):
-            if cmd in ("setup", "deal", "act"):
-                raise Rejected(error["code"], error["message"])
-            raise self._fail(f"{cmd}: the implementation replied with error "
-                             f"{error['code']}: {error['message']}")
-        raise self._fail(f"{cmd}: reply does not follow protocol/response.json: {line[:200]!r}")
+            return self._refused(cmd, error["code"], error["message"])
+        raise self._fail(f"{cmd}: reply does not follow protocol/response.json: "
+                         f"{shown!r}")
+
+    def _refused(self, cmd: str, code: str, message: str) -> Any:
+        if cmd in ("setup", "deal", "act"):
+            raise Rejected(code, message)
+        raise self._fail(f"{cmd}: the implementation replied with error {code}: {message}")
 
     def _call(self, cmd: str, **fields: Any) -> Any:
         self._ensure()
@@ -237,3 +390,12 @@ class ProcessAdapter:
 
     def perft(self, depth: int) -> dict[str, Any]:
         return self._call("perft", depth=depth)
+
+    def new_match(self) -> None:
+        self._call("new_match")
+
+    def next_deal(self) -> None:
+        self._call("next_deal")
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")

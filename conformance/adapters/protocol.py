@@ -1,16 +1,28 @@
 """The seam between the harness and an implementation (spec/protocol.md).
 
-An adapter is any object with these attributes and methods. The reference engine's
-adapter (`conformance.adapters.reference`) and the JSON-lines process adapter
-(`conformance.adapters.process`) are two of them; `--adapter python:MODULE:OBJECT` loads
-any other.
+`Adapter` is what an implementer writes: any object with these attributes and methods.
+`Harnessed` is what the harness holds: an adapter plus the hooks the runner needs (is it
+usable, what did it write on stderr, does it run in this process, close it). Every
+adapter the harness runs is one: `loading.load_adapter` builds them, and the runner wraps
+a bare in-process object with `inprocess.harnessed`. The runner never probes attributes.
 """
 
 from __future__ import annotations
 
 from typing import Any, Protocol, runtime_checkable
 
-CAPABILITIES = frozenset({"legal", "perft"})
+CAPABILITIES = frozenset({"legal", "perft", "self_deal"})
+OPERATIONS = ("start", "deal", "act", "view", "observe", "legal", "perft")
+# protocol.md, "answers with a result of the wrong form": the JSON type of each result.
+# A view or observation of the right type but the wrong content is a wrong answer about
+# the game (failed, observation.md); a result of the wrong type is a protocol error.
+RESULT_FORMS: dict[str, tuple[type, ...]] = {
+    "setup": (type(None),), "deal": (type(None),), "act": (type(None),),
+    "view": (dict,), "observe": (dict,), "legal": (list,), "perft": (dict,),
+    "new_match": (type(None),), "next_deal": (type(None),),  # capability self_deal
+}
+FORM_NAMES = {type(None): "null", dict: "an object", list: "a list"}
+MAX_DEPTH = 64  # of any value an implementation returns (a view is 5 deep)
 
 
 class Rejected(Exception):  # noqa: N818 - the protocol's word for a rule refusal
@@ -35,7 +47,7 @@ class Adapter(Protocol):
     name: str
     version: str
     variants: list[str]  # variant option names supported (spec/variants.md)
-    capabilities: frozenset[str] | set[str] | list[str]  # subset of {"legal", "perft"}
+    capabilities: frozenset[str] | set[str] | list[str]  # subset of CAPABILITIES
 
     def start(self, setup: dict[str, Any]) -> None:
         """Start a new match from `setup` (actions.md), replacing any current match."""
@@ -58,80 +70,110 @@ class Adapter(Protocol):
     def perft(self, depth: int) -> dict[str, Any]:
         """{"total": n, "divide": {action key: n}} (capability `perft`)."""
 
+    # Capability `self_deal` (protocol.md, "Deals of your own"); only called when declared.
 
-class WithVariants:
-    """An adapter whose declared options are replaced (`t42 run --variants`): a scenario
-    that needs an option outside `variants` is skipped, one inside it is run, whatever
-    the implementation itself declares. Everything else is the wrapped adapter's."""
+    def new_match(self) -> None:
+        """Start a new match of the base game, replacing any current one, as your own game
+        does: you choose the first dealer (DEAL-04) and shuffle the first deal (DEAL-06)."""
 
-    declared_by = "--variants"  # named in skip reasons (runner.skip_reason)
-
-    def __init__(self, adapter: Adapter, variants: list[str]):
-        self._inner = adapter
-        self.variants = list(variants)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._inner, name)
+    def next_deal(self) -> None:
+        """In phase round_over, deal the next round yourself: a fresh shuffle (DEAL-06)."""
 
 
-def parse_variants(text: str, known: list[str]) -> list[str]:
-    """`--variants`: option names separated by commas, `all` (every option of
-    variants.md) or `none` (the base game only); ValueError for an unknown name."""
-    names = [n.strip() for n in text.split(",") if n.strip()]
-    if names == ["all"]:
-        return list(known)
-    if names in (["none"], []):
-        return []
-    unknown = [n for n in names if n not in known]
-    if unknown:
-        raise ValueError(f"unknown variant option {', '.join(unknown)} "
-                         f"(spec/variants.md has {', '.join(known)})")
-    return names
+class Harnessed:
+    """An adapter as the harness runs it: the operations of `Adapter` (AdapterError when
+    the implementation breaks, Rejected when it refuses) and the hooks below, whose
+    defaults fit an adapter that keeps no process and writes no stderr."""
+
+    name: str = "?"
+    version: str = "?"
+    variants: list[str]
+    capabilities: frozenset[str] = frozenset()
+    broken: str | None = None  # why it is unusable: every scenario errors with this
+    declared_by: str | None = None  # who chose `variants`, if not the implementation
+    in_process = False  # True: calls run in this process; a watchdog bounds each scenario
+
+    def stderr_mark(self) -> int:
+        """A mark to pass to stderr_since."""
+        return 0
+
+    def stderr_since(self, mark: int) -> str:
+        """What the implementation wrote on stderr since `mark` (as much as is kept)."""
+        return ""
+
+    def close(self) -> None:
+        """End the implementation (sends `stop` to a process)."""
+
+    def pipeline(self, requests: list[tuple[str, dict[str, Any]]]) -> list[Any]:
+        """Several requests, their results in order (a Rejected for a refused setup, deal
+        or act). A process adapter sends them in one write; this default calls them."""
+        out: list[Any] = []
+        for cmd, fields in requests:
+            method = {"setup": "start"}.get(cmd, cmd)
+            try:
+                out.append(getattr(self, method)(*fields.values()))
+            except Rejected as refused:
+                out.append(refused)
+        return out
+
+    def start(self, setup: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def deal(self, deal: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def act(self, action: Any) -> None:
+        raise NotImplementedError
+
+    def view(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def observe(self, seat: str) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def legal(self) -> list[dict[str, Any]]:
+        raise NotImplementedError
+
+    def perft(self, depth: int) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def new_match(self) -> None:  # capability self_deal
+        raise NotImplementedError
+
+    def next_deal(self) -> None:  # capability self_deal
+        raise NotImplementedError
 
 
-def load_adapter(spec: str, timeout: float = 5.0) -> Adapter:
-    """`reference` (default), `python:MODULE:OBJECT` (or `python:path/file.py:OBJECT`),
-    or `cmd:COMMAND ARGS` (a JSON-lines protocol server).
-
-    A python OBJECT that is a class or other callable is called with no arguments.
-    """
-    if spec in ("", "reference"):
-        from conformance.adapters.reference import ReferenceAdapter
-
-        return ReferenceAdapter()
-    kind, _, rest = spec.partition(":")
-    if kind == "cmd" and rest.strip():
-        from conformance.adapters.process import ProcessAdapter
-
-        return ProcessAdapter(rest, timeout=timeout)
-    if kind == "python" and ":" in rest:
-        return _python_adapter(*rest.rsplit(":", 1))
-    raise ValueError(f"unknown adapter {spec!r}: "
-                     "use reference, python:MODULE:OBJECT or cmd:COMMAND")
+def form_problem(cmd: str, result: Any) -> str:
+    """'' when `result` has the JSON form protocol.md gives `cmd`'s result, else why not
+    (the scenario is then errored: a protocol error, not a wrong answer)."""
+    forms = RESULT_FORMS.get(cmd)
+    if forms is not None and not isinstance(result, forms):
+        return (f"{cmd}: the result is {_kind(result)}, not {FORM_NAMES[forms[0]]} "
+                "(protocol.md)")
+    depth = _depth(result)
+    if depth > MAX_DEPTH:
+        return f"{cmd}: the result is nested deeper than {MAX_DEPTH} levels"
+    return ""
 
 
-def _python_adapter(module: str, name: str) -> Adapter:
-    import importlib
-    import importlib.util
-    from pathlib import Path
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    names = {dict: "an object", list: "a list", str: "a string", bool: "a boolean",
+             int: "a number", float: "a number"}
+    return names.get(type(value), f"a Python {type(value).__name__}")
 
-    if module.endswith(".py"):
-        path = Path(module).resolve()
-        spec = importlib.util.spec_from_file_location(path.stem, path)
-        if spec is None or spec.loader is None:
-            raise ValueError(f"cannot load {module}")
-        mod = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(mod)
-    else:
-        import os
-        import sys
 
-        # As with `python -m`, the current folder is importable: `t42 run --adapter
-        # python:my_adapter:My42Adapter` works from the adapter's own folder.
-        if "" not in sys.path and os.getcwd() not in sys.path:
-            sys.path.insert(0, os.getcwd())
-        mod = importlib.import_module(module)
-    obj = getattr(mod, name)
-    if isinstance(obj, type) or (callable(obj) and not hasattr(obj, "act")):
-        obj = obj()
-    return obj
+def _depth(value: Any) -> int:
+    """Nesting depth, without recursion (the value may be arbitrarily deep)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, depth)
+            if depth > MAX_DEPTH:
+                return depth
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
+    return deepest

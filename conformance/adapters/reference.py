@@ -2,24 +2,29 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from conformance.adapters.protocol import Rejected
+
+SEATS = ("A", "B", "C", "D")
+TILES = tuple(f"{a}|{b}" for a in range(7) for b in range(a, 7))
 
 
 class ReferenceAdapter:
     """Wraps reference_impl.Match; IllegalAction becomes Rejected."""
 
     name = "reference_impl"
-    capabilities = frozenset({"legal", "perft"})
+    capabilities = frozenset({"legal", "perft", "self_deal"})
 
-    def __init__(self) -> None:
+    def __init__(self, rng: random.Random | None = None) -> None:
         import reference_impl
 
         self._engine = reference_impl
         self.version = str(getattr(reference_impl, "__version__", "0"))
         self.variants = list(getattr(reference_impl, "VARIANTS", ()))
         self.match: Any = None
+        self.rng = rng or random.Random()  # seeded from the OS: every run deals afresh
 
     def _call(self, fn, *args):
         try:
@@ -58,3 +63,19 @@ class ReferenceAdapter:
         # is no first action (divide is {}) but one leaf (scenario-format.md, Perft).
         counts = divide(self.match, depth) if depth > 0 else {}
         return {"total": perft(self.match, depth), "divide": counts}
+
+    # --- capability self_deal: the dealer and the shuffles of a real game -------------
+
+    def shuffled(self) -> list[str]:
+        """DEAL-06: a uniform order of the 28 tiles (Fisher-Yates, random.shuffle)."""
+        order = list(TILES)
+        self.rng.shuffle(order)
+        return order
+
+    def new_match(self) -> None:
+        """DEAL-04: a first dealer drawn uniformly; DEAL-06: a fresh shuffle."""
+        self.start({"dealer": self.rng.choice(SEATS), "order": self.shuffled()})
+
+    def next_deal(self) -> None:
+        """DEAL-05, DEAL-06: the next dealer (the engine's), a fresh shuffle."""
+        self.deal({"order": self.shuffled()})

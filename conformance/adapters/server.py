@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
+import traceback
 from typing import Any, TextIO
 
 from conformance.adapters.protocol import Adapter, Rejected
@@ -34,13 +35,22 @@ def _dispatch(adapter: Adapter, protocol: int, request: dict[str, Any]) -> Any:
         return adapter.legal()
     if cmd == "perft":
         return adapter.perft(request["depth"])
+    if cmd == "new_match":
+        return adapter.new_match()
+    if cmd == "next_deal":
+        return adapter.next_deal()
     if cmd == "stop":
         return None
     raise ValueError(f"unknown command {cmd!r}")
 
 
-def serve(adapter: Adapter, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
-    """Answer requests until `stop` or end of input; exit status 0, or 1 on a bad request."""
+def serve(adapter: Adapter | None, stdin: TextIO | None = None, stdout: TextIO | None = None,
+          raised: str | None = None, unusable: str | None = None) -> int:
+    """Answer requests until `stop` or end of input; exit status 0, or 1 on a bad request.
+
+    For the worker (worker.py): with `raised`, an exception other than Rejected is
+    answered with that error code and its traceback goes to stderr; with `unusable`,
+    every request but `stop` is answered with the error code `t42.unusable`."""
     from conformance.specdata.files import versions
 
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
@@ -52,13 +62,41 @@ def serve(adapter: Adapter, stdin: TextIO | None = None, stdout: TextIO | None =
         except (ValueError, KeyError, TypeError) as error:
             print(f"t42 serve: bad request {line.strip()[:200]!r}: {error}", file=sys.stderr)
             return 1
-        try:
-            reply = {"seq": seq, "ok": True, "result": _dispatch(adapter, protocol, request)}
-        except Rejected as refused:
-            reply = {"seq": seq, "ok": False,
-                     "error": {"code": refused.code, "message": refused.message}}
-        stdout.write(json.dumps(reply, separators=(",", ":")) + "\n")
+        if unusable is not None and cmd != "stop":
+            text = _error(seq, "t42.unusable", unusable)
+        else:
+            text = _answer(adapter, protocol, request, raised)
+        stdout.write(text + "\n")
         stdout.flush()
         if cmd == "stop":
             break
     return 0
+
+
+def _error(seq: Any, code: str, message: str) -> str:
+    return json.dumps({"seq": seq, "ok": False, "error": {"code": code, "message": message}},
+                      separators=(",", ":"))
+
+
+def _answer(adapter: Adapter | None, protocol: int, request: dict[str, Any],
+            raised: str | None) -> str:
+    seq, cmd = request["seq"], request["cmd"]
+    try:
+        result = _dispatch(adapter, protocol, request)
+    except Rejected as refused:
+        return _error(seq, refused.code, refused.message)
+    except KeyboardInterrupt:
+        raise
+    except BaseException as error:  # noqa: BLE001 - the worker reports even SystemExit
+        if raised is None:
+            raise
+        traceback.print_exc(limit=-6, file=sys.stderr)
+        return _error(seq, raised, f"{cmd} raised {type(error).__name__}: {error}"[:2000])
+    try:
+        return json.dumps({"seq": seq, "ok": True, "result": result}, separators=(",", ":"),
+                          allow_nan=False)
+    except (TypeError, ValueError, RecursionError, MemoryError) as error:
+        if raised is None:
+            raise
+        return _error(seq, raised, f"{cmd} returned a value that is not JSON: "
+                                   f"{type(error).__name__}: {error}"[:2000])

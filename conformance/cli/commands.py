@@ -8,10 +8,14 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from conformance.corpus import select as suite
+
+if TYPE_CHECKING:
+    from conformance.adapters.process import Limits
 
 
 def _fail(message: str) -> int:
@@ -50,11 +54,15 @@ class RunOptions:
     timeout: float = 5.0
     verbose: bool = False
     report_html: Path | None = None
+    limits: Limits | None = None  # reply and stderr caps of cmd: and python: adapters
+    in_process: bool = False  # call a python: adapter in this process
 
 
 def run_command(options: RunOptions) -> int:
-    """`t42 run`: select, start the adapter, run, report; the exit status (0, 1 or 2)."""
-    from conformance.adapters.protocol import WithVariants, parse_variants
+    """`t42 run`: select, start the adapter, run, report; the exit status (0, 1, 2 or 130
+    after Ctrl-C). Every run that got as far as choosing scenarios ends with the summary
+    line."""
+    from conformance.adapters.inprocess import WithVariants, parse_variants
     from conformance.report import text as report
     from conformance.run import results as results_mod
     from conformance.run.runner import run_all
@@ -78,9 +86,19 @@ def run_command(options: RunOptions) -> int:
             o.declared, list(load_index().variants))
     except ValueError as error:
         return _fail(f"--variants: {error}")
-    adapter = start_adapter(o.adapter, o.timeout)
+    try:
+        adapter = start_adapter(o)
+    except KeyboardInterrupt:
+        click.echo("interrupted (Ctrl-C) before the first scenario")
+        click.echo(results_mod.summary_line(results_mod.totals([]), o.level))
+        return 130
     if isinstance(adapter, str):
-        return _fail(adapter)
+        # One message, not one per scenario; every chosen scenario counts as errored.
+        click.echo(f"t42: {adapter}", err=True)
+        counts = results_mod.totals([])
+        counts["errored"] = len(chosen)
+        click.echo(results_mod.summary_line(counts, o.level))
+        return 2
     if claimed is not None:
         beyond = sorted(set(claimed) - set(adapter.variants))
         if beyond:
@@ -92,21 +110,31 @@ def run_command(options: RunOptions) -> int:
     click.echo(f"t42: {len(chosen)} scenarios against {adapter.name} {adapter.version} "
                f"at level {o.level} (variant options: {options_text})")
     start = time.perf_counter()
-    shots = None
+    progress = report.Progress(len(chosen), expected, o.verbose)
+    done: list = []
+
+    def on_result(result) -> None:
+        done.append(result)
+        progress(result)
+
+    interrupted, shots = False, None
     try:
-        results = run_all(chosen, adapter, report.Progress(len(chosen), expected, o.verbose),
-                          level=o.level)
+        results = run_all(chosen, adapter, on_result, level=o.level)
         seconds = time.perf_counter() - start
         if o.report_html:
             from conformance.book.report import capture_failures
 
             shots = capture_failures(chosen, results, adapter)
+    except KeyboardInterrupt:  # Ctrl-C: stop, and report what ran
+        results, interrupted = done, True
+        seconds = time.perf_counter() - start
     finally:
-        if hasattr(adapter, "close"):
-            adapter.close()
+        adapter.close()
     stale = _report(o, results, loaded, expected, adapter, seconds, shots)
+    if interrupted:
+        click.echo(f"interrupted (Ctrl-C) after {len(results)} of {len(chosen)} scenarios")
     click.echo(results_mod.summary_line(results_mod.totals(results), o.level))
-    return results_mod.exit_code(results, stale)
+    return 130 if interrupted else results_mod.exit_code(results, stale)
 
 
 def _report(o: RunOptions, results, loaded, expected, adapter, seconds: float,
@@ -115,7 +143,6 @@ def _report(o: RunOptions, results, loaded, expected, adapter, seconds: float,
     from conformance.report import expected as xf
     from conformance.report import text as report
     from conformance.run import results as results_mod
-
     stale = xf.mark(results, expected)
     for part in (report.details(results, o.verbose), report.variant_table(results),
                  report.compliance_table(results, o.level)):
@@ -182,20 +209,20 @@ def _known_level(level: str) -> str | None:
     return None if level in names else f"unknown level {level} (one of {', '.join(names)})"
 
 
-def start_adapter(spec: str, timeout: float):
+def start_adapter(o: RunOptions):
     """The adapter, started and shaken hands with, or one message saying why it cannot
     start (a missing program, an import error, a failed handshake): the run stops."""
-    from conformance.adapters.protocol import load_adapter
+    from conformance.adapters.loading import load_adapter
 
     try:
-        adapter = load_adapter(spec, timeout)
+        adapter = load_adapter(o.adapter, o.timeout, o.limits, o.in_process)
+    except KeyboardInterrupt:
+        raise
     except Exception as error:  # noqa: BLE001 - report any failure to build the adapter
-        return f"cannot start adapter {spec!r}: {type(error).__name__}: {error}"
-    broken = getattr(adapter, "broken", None)
-    if broken:
-        if hasattr(adapter, "close"):
-            adapter.close()
-        return f"adapter {spec!r}: {broken} (stopped before any scenario)"
+        return f"cannot start adapter {o.adapter!r}: {type(error).__name__}: {error}"
+    if adapter.broken:
+        adapter.close()
+        return f"adapter {o.adapter!r}: {adapter.broken} (stopped before any scenario)"
     return adapter
 
 
@@ -323,47 +350,69 @@ def list_command(paths, keyword, rules, variants) -> int:
     return 0
 
 
-def perft_command(scenario_path, seed, dealer, depth, steps) -> int:
-    from reference_impl import IllegalAction, Match
-    from reference_impl.perft import divide
+def perft_command(scenario_path, seed, dealer, depth, steps, adapter_spec="reference",
+                  timeout=60.0) -> int:
+    """Through an adapter like any run: a scenario's steps (or a seed's setup) are sent,
+    then one `perft` request; the divide is printed, then the total."""
+    from conformance.adapters.loading import load_adapter
+    from conformance.adapters.protocol import AdapterError, Rejected
 
     if (scenario_path is None) == (seed is None):
         return _fail("give a scenario file or --seed")
-    if seed is not None:
-        match = Match.from_seed(seed, dealer=dealer)
-    else:
-        from conformance.corpus.scenario import load_scenario
-
-        loaded = load_scenario(scenario_path)
-        if loaded.scenario is None:
-            for problem in loaded.problems:
-                click.echo(str(problem), err=True)
-            return 1
-        match = None
-        own = 0
-        for step in loaded.scenario.steps:
-            if step.label.startswith("steps["):
-                own += 1
-                if steps is not None and own > steps:
-                    break
+    steps_to_send = _perft_steps(scenario_path, seed, dealer, steps)
+    if isinstance(steps_to_send, int):
+        return steps_to_send
+    try:
+        adapter = load_adapter(adapter_spec, timeout)
+    except Exception as error:  # noqa: BLE001 - report any failure to build the adapter
+        return _fail(f"cannot load adapter {adapter_spec!r}: {type(error).__name__}: {error}")
+    try:
+        if adapter.broken:
+            return _fail(f"{adapter.name} is unusable: {adapter.broken}")
+        if "perft" not in adapter.capabilities:
+            return _fail(f"{adapter.name} does not declare capability perft")
+        for step in steps_to_send:
+            method = {"setup": adapter.start, "deal": adapter.deal, "act": adapter.act}
             try:
-                if step.kind == "setup":
-                    match = Match.start(step.payload)
-                elif step.kind == "deal":
-                    match.deal(step.payload)
-                elif step.kind == "act":
-                    match.apply(step.payload)
-            except IllegalAction:
+                method[step.kind](step.payload)
+            except Rejected as refused:
                 if step.reject is None:
-                    return _fail(f"{step.label} (line {step.line}) is rejected by the engine")
-    if depth == 0:
-        click.echo("total 1")
-        return 0
-    counts = divide(match, depth)
-    for key, count in counts.items():
+                    return _fail(f"{step.label} (line {step.line}) is rejected by "
+                                 f"{adapter.name}: {refused.code}")
+        counts = adapter.perft(depth)
+    except AdapterError as error:
+        return _fail(f"{adapter.name} broke: {error}")
+    finally:
+        adapter.close()
+    for key, count in counts.get("divide", {}).items():
         click.echo(f"{key:14} {count}")
-    click.echo(f"total {sum(counts.values())}")
+    click.echo(f"total {counts.get('total')}")
     return 0
+
+
+def _perft_steps(scenario_path, seed, dealer, steps):
+    """The steps that reach the position, or an exit status."""
+    from conformance.corpus.scenario import Step, load_scenario
+
+    if seed is not None:
+        from reference_impl import Match
+
+        view = Match.from_seed(seed, dealer=dealer).view()
+        return [Step("--seed", 0, "setup", {"dealer": view["dealer"], "hands": view["hands"]})]
+    loaded = load_scenario(scenario_path)
+    if loaded.scenario is None:
+        for problem in loaded.problems:
+            click.echo(str(problem), err=True)
+        return 1
+    chosen, own = [], 0
+    for step in loaded.scenario.steps:
+        if step.label.startswith("steps["):
+            own += 1
+            if steps is not None and own > steps:
+                break
+        if step.kind:
+            chosen.append(step)
+    return chosen
 
 
 def bench_command(seconds: float, seed: int) -> int:

@@ -60,19 +60,30 @@ def main() -> None:
               help="Judge the checks of this level and below (spec/levels.yaml): rules = "
                    "the game, codes = + the error code of a one-rule rejection, strict = "
                    "+ check order, field values, forms. Checks above it are not judged.")
+@click.option("--max-reply-bytes", type=click.IntRange(1), default=1 << 20, show_default=True,
+              help="Longest reply line of a cmd: or python: adapter; a longer one is errored.")
+@click.option("--max-stderr-bytes", type=click.IntRange(0), default=64 << 10,
+              show_default=True, help="How much of an adapter's stderr is kept for reports "
+                                      "(the newest lines).")
+@click.option("--in-process", is_flag=True,
+              help="Call a python: adapter in the harness's own process instead of a worker "
+                   "process: faster, and a debugger works, but an exit in it ends the run.")
 @click.option("-v", "--verbose", is_flag=True,
               help="One line per scenario, and every failure block instead of groups.")
 def run(paths, adapter, keyword, rules, variants, declared, report_json, report_html,
-        expected_failures, update_expected_failures, timeout, level, verbose):
+        expected_failures, update_expected_failures, timeout, level, max_reply_bytes,
+        max_stderr_bytes, in_process, verbose):
     """Run scenarios (default: the whole suite) against an adapter (default: the
     reference engine). The last line is `N passed, N failed, N errored, N skipped,
     N not judged at level L`."""
+    from conformance.adapters.process import Limits
     from conformance.cli.commands import RunOptions, run_command
 
+    limits = Limits(reply_bytes=max_reply_bytes, stderr_bytes=max_stderr_bytes)
     raise SystemExit(run_command(RunOptions(
         tuple(paths), adapter, keyword, tuple(rules), tuple(variants), declared, level,
         report_json, expected_failures, update_expected_failures, timeout, verbose,
-        report_html)))
+        report_html, limits, in_process)))
 
 
 @main.command()
@@ -125,10 +136,15 @@ def list_(paths, keyword, rules, variants):
 def serve(adapter):
     """Serve the reference engine (or an in-process adapter) over the JSON-lines protocol
     on stdin/stdout (spec/protocol.md)."""
-    from conformance.adapters.protocol import load_adapter
+    from conformance.adapters.loading import python_object
+    from conformance.adapters.reference import ReferenceAdapter
     from conformance.adapters.server import serve as serve_forever
 
-    raise SystemExit(serve_forever(load_adapter(adapter)))
+    kind, _, target = adapter.partition(":")
+    if adapter != "reference" and kind != "python":
+        raise click.BadParameter("reference or python:MODULE:OBJECT", param_hint="--adapter")
+    raise SystemExit(serve_forever(ReferenceAdapter() if adapter == "reference"
+                                   else python_object(target)))
 
 
 @main.command()
@@ -137,11 +153,17 @@ def serve(adapter):
 @click.option("--dealer", type=click.Choice(list("ABCD")), help="Dealer for --seed.")
 @click.option("--depth", type=int, default=2, show_default=True)
 @click.option("--steps", type=int, help="Play only the first N of the scenario's own steps.")
-def perft(scenario, seed, dealer, depth, steps):
-    """Count legal action sequences (reference engine) from a scenario's position or a seed."""
+@click.option("--adapter", default="reference", show_default=True, envvar="T42_ADAPTER",
+              help="The implementation that counts (capability perft): reference | "
+                   "python:MODULE:OBJECT | cmd:COMMAND ARGS")
+@click.option("--timeout", default=60.0, show_default=True,
+              help="Seconds to wait for each reply of a cmd: or python: adapter.")
+def perft(scenario, seed, dealer, depth, steps, adapter, timeout):
+    """Count legal action sequences from a scenario's position or a seed's deal (dealt by
+    the reference engine), through an adapter (default: the reference engine)."""
     from conformance.cli.commands import perft_command
 
-    raise SystemExit(perft_command(scenario, seed, dealer, depth, steps))
+    raise SystemExit(perft_command(scenario, seed, dealer, depth, steps, adapter, timeout))
 
 
 @main.command()

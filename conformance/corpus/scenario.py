@@ -55,7 +55,7 @@ class Scenario:
     variants: dict[str, Any]
     steps: tuple[Step, ...]  # the setup, the expanded contract shortcut, then `steps`
     path: Path
-    needs: frozenset[str] = field(default_factory=frozenset)  # capabilities: legal, perft
+    needs: frozenset[str] = field(default_factory=frozenset)  # legal, perft, self_deal
 
 
 def display_path(path: Path) -> str:
@@ -195,7 +195,8 @@ class _Checker:
     def step(self, path: FieldPath, step: dict[str, Any], started: bool) -> bool:
         kind = next((k for k in PAYLOAD_SCHEMA if k in step), None)
         reject = step.get("reject")
-        if kind != "setup" and not started:
+        own = "self_deal" in (step.get("expect") or {}) and kind is None
+        if kind != "setup" and not started and not own:
             self.add(path, "the match has not started: give `setup` or begin with a setup step")
         if reject is not None:
             self.reject_code(path, kind, step[kind], reject)
@@ -207,7 +208,7 @@ class _Checker:
             self.engine_accepts(path + ("setup",), step["setup"])
         if "expect" in step:
             self.expect(path + ("expect",), step["expect"])
-        return started or (kind == "setup" and reject is None)
+        return started or own or (kind == "setup" and reject is None)
 
     def also_broken(self, path: FieldPath, kind: str | None, payload: Any, reject: str,
                     other: str) -> None:
@@ -284,7 +285,7 @@ def _build(path: Path, doc: dict[str, Any], lines: dict[FieldPath, int]) -> Scen
     for i, raw in enumerate(doc["steps"]):
         kind = next((k for k in PAYLOAD_SCHEMA if k in raw), None)
         expect = raw.get("expect")
-        needs.update(cap for cap in ("legal", "perft") if expect and cap in expect)
+        needs.update(cap for cap in ("legal", "perft", "self_deal") if expect and cap in expect)
         steps.append(Step(f"steps[{i}]", lines.get(("steps", i), 1), kind,
                           raw.get(kind) if kind else None, raw.get("reject"), expect,
                           tuple(raw.get("also_broken") or ())))

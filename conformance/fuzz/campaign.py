@@ -113,17 +113,37 @@ def verify(path: Path, adapter: Any) -> Verdict:
                    run_scenario(loaded.scenario, adapter).outcome.value)
 
 
+def _refused(variants: dict[str, Any] | None) -> str | None:
+    """The reference's message when it refuses a setup with these options."""
+    import random
+
+    from conformance.adapters.protocol import Rejected
+    from conformance.adapters.reference import ReferenceAdapter
+    from conformance.fuzz.differential import random_setup
+
+    try:
+        ReferenceAdapter().start(random_setup(random.Random(0), "hands", variants or {}))
+    except Rejected as refusal:
+        return str(refusal)
+    return None
+
+
 def fuzz_command(adapter_spec: str, games: int, seed: int, illegal_rate: float,
                  rounds: int, timeout: float, variants_json: str | None = None,
                  deal: str = "hands", level: str = "strict", save: Path | None = None,
                  shard: str | None = None, shrink: bool = True) -> int:
     """Print each distinct divergence (shrunk) and a closing count line; non-zero if any."""
-    from conformance.adapters.protocol import load_adapter
+    from conformance.adapters.loading import load_adapter
     from conformance.fuzz import save as saving
     from conformance.fuzz.shrink import shrink as shrink_one
 
     variants = parse_variants(variants_json)
     seeds = shard_seeds(seed, games, shard)
+    refused = _refused(variants)
+    if refused:
+        click.echo(f"t42: --variants: the reference engine refuses {variants_json}: {refused}",
+                   err=True)
+        return 2
     try:
         adapter = load_adapter(adapter_spec, timeout)
     except Exception as error:  # noqa: BLE001 - report any failure to build the adapter

@@ -130,6 +130,9 @@ def random_setup(rng: random.Random, deal: str, variants: dict[str, Any] | None
                  ) -> dict[str, Any]:
     setup: dict[str, Any] = {"dealer": rng.choice(SEATS)}
     setup.update(random_deal(rng, deal))
+    if rng.random() < 0.3:  # starting marks (SCORE-03): matches that end within the game
+        top = _target(variants) - 1
+        setup["marks"] = {team: rng.randint(max(0, top - 2), top) for team in ("AC", "BD")}
     if variants:
         if "deal_by_drawing" in variants and rng.random() < 0.5:
             del setup["dealer"]
@@ -138,22 +141,71 @@ def random_setup(rng: random.Random, deal: str, variants: dict[str, Any] | None
     return setup
 
 
-def illegal_candidate(rng: random.Random) -> dict[str, Any]:
-    """A plausible action that is often illegal: any seat, any tile, any bid."""
-    seat = rng.choice(SEATS)
-    kind = rng.choice(("play", "play", "bid", "pass", "trump"))
+PHASE_KINDS = {"bidding": ("bid", "pass"), "declaring": ("trump",), "playing": ("play",)}
+
+
+def _target(variants: dict[str, Any] | None) -> int:
+    """What a team needs to win the match: 7 marks (MATCH-01), or the match_points
+    target (MPTS-08, 250 unless set)."""
+    option = (variants or {}).get("match_points")
+    if option is None or option is False:
+        return 7
+    return option.get("target", 250) if isinstance(option, dict) else 250
+
+
+def illegal_candidate(rng: random.Random, view: dict[str, Any] | None = None
+                      ) -> dict[str, Any]:
+    """A plausible action that is often illegal: half the time from the seat to act and
+    of the phase's kind (a tile of its own hand, a bid out of range, stacks on a point
+    contract), else any seat, any tile, any bid."""
+    aimed = view is not None and view.get("to_act") and rng.random() < 0.5
+    seat = view["to_act"] if aimed else rng.choice(SEATS)
+    kinds = PHASE_KINDS.get(view["phase"], ()) if aimed else ()
+    kind = rng.choice(kinds or ("play", "play", "bid", "pass", "trump"))
     if kind == "play":
-        return {"type": "play", "seat": seat, "tile": rng.choice(TILES)}
+        hand = view["hands"].get(seat) if aimed else None
+        return {"type": "play", "seat": seat, "tile": rng.choice(hand or TILES)}
     if kind == "bid":
         if rng.random() < 0.5:
-            return {"type": "bid", "seat": seat, "points": rng.randint(28, 43)}
-        return {"type": "bid", "seat": seat, "marks": rng.randint(0, 6)}
+            return {"type": "bid", "seat": seat, "points": _number(rng, 28, 43)}
+        return {"type": "bid", "seat": seat, "marks": _number(rng, 0, 6)}
     if kind == "pass":
         return {"type": "pass", "seat": seat}
-    action = {"type": "trump", "seat": seat, "trump": rng.choice([*range(8), "doubles", "none"])}
+    action = {"type": "trump", "seat": seat, "trump": rng.choice(TRUMPS)}
     if rng.random() < 0.5:
-        action["stacks"] = rng.randint(0, 3)
+        action["stacks"] = _number(rng, 0, 3)
     return action
+
+
+# Every trump a declaration may name, in the base game or under an option (actions.md).
+TRUMPS = [*range(8), "doubles", "none", "follow_me", "nello", "sevens", "first_tile"]
+
+
+def _number(rng: random.Random, low: int, high: int) -> int | bool:
+    """An integer in range, or now and then a boolean, which is not one (DIG-01)."""
+    return rng.choice((True, False)) if rng.random() < 0.05 else rng.randint(low, high)
+
+
+COUNTS = {"5|5": 10, "4|6": 10, "0|5": 5, "1|4": 5, "2|3": 5}  # PTS-02
+
+
+def legal_choice(rng: random.Random, legal: list[dict[str, Any]],
+                 counters_first: bool = False) -> dict[str, Any]:
+    """A legal action: first a kind (pass, point bid, marks bid, ...), then one of that
+    kind, a pass half the time, so that four-pass rounds and forced dealers come up (a
+    uniform choice over some fifteen bids almost never passes four times).
+    `counters_first`: a play is most often the seat's biggest counter, so that rounds are
+    decided in the first tricks (END-01, END-02 early)."""
+    if counters_first and legal and legal[0]["type"] == "play" and rng.random() < 0.8:
+        top = max(COUNTS.get(a["tile"], 0) for a in legal)
+        return dict(rng.choice([a for a in legal if COUNTS.get(a["tile"], 0) == top]))
+    kinds: dict[str, list[dict[str, Any]]] = {}
+    for action in legal:
+        kind = action["type"] + "".join(k for k in ("points", "marks", "plunge") if k in action)
+        kinds.setdefault(kind, []).append(action)
+    if "pass" in kinds and rng.random() < 0.5:  # a four-pass round: 1 in 16
+        return dict(kinds["pass"][0])
+    return dict(rng.choice(kinds[rng.choice(sorted(kinds))]))
 
 
 # --- comparing two implementations ---------------------------------------------------
@@ -397,7 +449,12 @@ def play_game(other: Adapter, seed: int, game: Game, duel: Duel | None = None
     rng = random.Random(seed)
     setup = random_setup(rng, game.deal, game.variants)
     steps: list[dict[str, Any]] = []
+    duel.oracle.match = None
+    counters_first = rng.random() < 0.5
     found = duel.begin(setup)
+    if duel.oracle.match is None:
+        why = found.where if found else "refused by both"
+        raise ValueError(f"the reference engine refuses the setup ({why})")
     rounds = 1
     while not found:
         view = duel.state()
@@ -408,9 +465,9 @@ def play_game(other: Adapter, seed: int, game: Game, duel: Duel | None = None
             step = {"deal": random_deal(rng, game.deal)}
             rounds += 1
         elif rng.random() < game.illegal_rate:
-            step = {"act": illegal_candidate(rng)}
+            step = {"act": illegal_candidate(rng, view)}
         else:
-            step = {"act": dict(rng.choice(duel.oracle.legal()))}
+            step = {"act": legal_choice(rng, duel.oracle.legal(), counters_first)}
         steps.append(step)
         kind = "deal" if "deal" in step else "act"
         found = duel.send(kind, step[kind])

@@ -9,7 +9,8 @@ the same outcome codes, or a difference in one of the same fields. Passes, in or
    that round's dealer and match marks;
 3. delta debugging (ddmin, Zeller and Hildebrandt 2002) over the steps;
 4. the bidding as the `contract` shortcut of scenario-format.md when it has that form
-   (the others pass, the declarer bids and declares), then ddmin again;
+   (the others pass, the declarer bids and declares), its bid made the lowest, then
+   ddmin again;
 5. the deal: tiles swapped towards the sorted deal (`0|0 0|1 ...` from A to D, or as an
    `order`), the steps' tiles renamed along, one swap at a time; then ddmin again.
 
@@ -160,6 +161,20 @@ def passes(case: Case, shrinker: Shrinker) -> tuple[Case, Finding] | None:
     return best
 
 
+def lowest_bid(case: Case, shrinker: Shrinker) -> tuple[Case, Finding] | None:
+    """The shortcut's bid made the lowest (30 points, 1 mark): a point contract is then
+    made sooner, and the case may end earlier."""
+    contract = case.setup.get("contract")
+    if not contract:
+        return None
+    lowest = {"points": 30, "marks": 1}
+    kind = next(iter(contract["bid"]))
+    if contract["bid"][kind] == lowest.get(kind):
+        return None
+    setup = {**case.setup, "contract": {**contract, "bid": {kind: lowest[kind]}}}
+    return shrinker.test(Case(setup, case.steps))
+
+
 def _tiles(setup: dict[str, Any]) -> tuple[str, list[str]] | None:
     if "hands" in setup:
         return "hands", [t for seat in SEATS for t in setup["hands"][seat]]
@@ -242,6 +257,7 @@ def shrink(other: Any, found: Divergence, level: str = "strict", budget: int = 2
     contract = as_contract(case)
     if contract is not None:
         keep(shrinker.test(contract))
+        keep(lowest_bid(case, shrinker))
         keep(ddmin(case, shrinker))
     before = len(case.steps)
     keep(sort_deal(case, shrinker))

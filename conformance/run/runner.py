@@ -3,8 +3,9 @@
 A step is sent to the adapter; a rejection must carry exactly the expected code and leave
 the referee view unchanged (DIG-03); expectations are partial matches. Every view and
 observation the harness reads must also follow its schema, and an observation must never
-show a tile its seat may not see (VIS-01, VIS-06) nor, during the round, say which seat
-played or won a completed trick (VIS-08), whether or not the scenario asks.
+show a tile its seat may not see (VIS-01, VIS-06), nor, during the round, say which seat
+played or won a completed trick (VIS-08) or the round points of a marks contract
+(VIS-09), whether or not the scenario asks.
 """
 
 from __future__ import annotations
@@ -18,13 +19,16 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from conformance.adapters.protocol import Adapter, AdapterError, Rejected
+from conformance.adapters.inprocess import harnessed
+from conformance.adapters.protocol import Adapter, AdapterError, Harnessed, Rejected
 from conformance.corpus.scenario import Loaded, Scenario, Step, display_path
+from conformance.run import selfdeal
 from conformance.run.matching import MISSING, Difference, diff, diff_sets, show
 from conformance.run.results import Check, Detail, Outcome, Result
 from conformance.specdata import schemas
 from conformance.specdata.index import SpecIndex, load_index
-from reference_impl.tiles import SEATS
+from reference_impl.rules import bidding_order
+from reference_impl.tiles import SEATS, left_of
 from reference_impl.views import IN_PROGRESS as IN_ROUND  # observation.md: no history here
 from reference_impl.views import covered_in_view
 
@@ -70,10 +74,10 @@ def _json(value: Any, what: str) -> Any:
         raise AdapterError(f"{what} returned a value that is not JSON: {error}") from None
 
 
-def skip_reason(scenario: Scenario, adapter: Adapter) -> str:
+def skip_reason(scenario: Scenario, adapter: Harnessed) -> str:
     missing = [v for v in scenario.variants if v not in adapter.variants]
     if missing:
-        source = getattr(adapter, "declared_by", None)
+        source = adapter.declared_by
         if source:
             return f"needs variant {', '.join(missing)}, not in {source}"
         return f"needs variant {', '.join(missing)}, which {adapter.name} does not declare"
@@ -100,6 +104,7 @@ class ScenarioRun:
         self.checks: list[Check] = []
         self.failures: list[Detail] = []
         self.not_judged: list[Detail] = []
+        self.sampled: dict[str, bool] = {}  # self_deal: kinds of view already schema-checked
 
     # --- calling the adapter ----------------------------------------------------------
 
@@ -244,6 +249,7 @@ class ScenarioRun:
                 seen = self.observe(seat)
                 self.check_hidden(seat, seen, referee)
                 self.check_seats_hidden(seat, seen, referee)
+                self.check_points_hidden(seat, seen, referee)
                 found = diff(partial, seen, f"observe.{seat}")
                 why = self._field_rules(found or [Difference(f"observe.{k}", 0, 0)
                                                   for k in partial])
@@ -260,6 +266,8 @@ class ScenarioRun:
             found = self.perft(expect["perft"])
             self.judge("perft", found, "the perft counts do not match",
                        self._field_rules([Difference("perft", 0, 0)]))
+        if "self_deal" in expect:
+            self.self_deal(expect["self_deal"])
 
     def perft(self, want: dict[str, Any]) -> list[Difference]:
         got = self._call("perft()", self.adapter.perft, want["depth"])
@@ -268,6 +276,95 @@ class ScenarioRun:
         if "divide" in want:
             found += diff(want["divide"], got["divide"], "perft.divide", partial=False)
         return found
+
+    # --- capability self_deal (protocol.md, "Deals of your own") ------------------------
+
+    def self_deal(self, want: dict[str, Any]) -> None:
+        """DEAL-04 or DEAL-06: `matches` matches started and dealt by the implementation,
+        their first dealers or their deals (the first one and the redeal after four passes)
+        tested with chi-square at the false-alarm rate selfdeal.ALPHA."""
+        dealers: list[str] = []
+        firsts: list[list[str]] = []
+        redeals: list[list[str]] = []
+        for _ in range(want["matches"]):
+            self._call("new_match()", self.adapter.new_match)
+            self.started = True
+            first = self.own_deal("new_match()", 1, None)
+            dealers.append(first["dealer"])
+            if want["check"] == "shuffle":
+                firsts.append(selfdeal.order_of(first))
+                self.four_passes(first["dealer"])
+                phase = self.light_view()["phase"]
+                self.judge("self_deal", [Difference("view.phase", "round_over", phase)],
+                           "after four passes in the implementation's own match the round "
+                           "must be over, ready for next_deal", ("BID-09",),
+                           failed=phase != "round_over", diverges=True)
+                self._call("next_deal()", self.adapter.next_deal)
+                redeal = self.own_deal("next_deal()", 2, first["dealer"])
+                redeals.append(selfdeal.order_of(redeal))
+        if want["check"] == "shuffle":
+            tests = selfdeal.shuffle_tests(firsts, redeals)
+        else:
+            tests = selfdeal.dealer_tests(dealers)
+        bad = selfdeal.failing(tests)
+        what = "first dealers" if want["check"] == "first_dealer" else "shuffles"
+        self.judge("self_deal", [Difference(f"self_deal: {t.name}", MISSING, MISSING,
+                                            selfdeal.describe(t, len(tests))) for t in bad],
+                   f"the implementation's own {what} are not uniform and independent "
+                   f"(a correct implementation fails this check with probability at most "
+                   f"{selfdeal.ALPHA:g})", [t.rule for t in bad])
+
+    def own_deal(self, what: str, round_number: int, last_dealer: str | None) -> dict[str, Any]:
+        """The referee view after the implementation dealt: a fresh round in bidding, seven
+        tiles each (DEAL-01), dealt by the seat left of the last dealer (DEAL-05)."""
+        view = self.light_view() if self.sampled.get(what) else self.view()
+        self.sampled[what] = True
+        hands = view["hands"]
+        dealer = view["dealer"]
+        problems = []
+        if view["phase"] != "bidding" or view["round"] != round_number:
+            problems.append(Difference("view.phase, view.round", ["bidding", round_number],
+                                       [view["phase"], view["round"]]))
+        if view["marks"] != {"AC": 0, "BD": 0}:
+            problems.append(Difference("view.marks", {"AC": 0, "BD": 0}, view["marks"]))
+        tiles = [t for s in SEATS for t in hands[s]]
+        if any(len(hands[s]) != 7 for s in SEATS) or sorted(tiles) != sorted(selfdeal.TILES):
+            problems.append(Difference("view.hands", "7 distinct tiles each, 28 in all",
+                                       hands, "DEAL-01"))
+        if last_dealer is not None and dealer != SEATS[left_of(SEATS.index(last_dealer))]:
+            problems.append(Difference("view.dealer", SEATS[left_of(SEATS.index(last_dealer))],
+                                       dealer, "DEAL-05"))
+        self.judge("self_deal", problems, f"after {what} the referee view is not a new round "
+                   "of the base game dealt by the implementation", ("DEAL-01", "DEAL-05"),
+                   diverges=True)
+        return view
+
+    def light_view(self) -> dict[str, Any]:
+        """A referee view checked only in the fields a sample reads (the full schema check,
+        most of the sampling's time, is made on the first view of each kind, and on any
+        view whose sampled fields are not of the right form)."""
+        view = _json(self._call("view()", self.adapter.view), "view()")
+        hands = view.get("hands") if isinstance(view, dict) else None
+        if (isinstance(hands, dict) and sorted(hands) == list(SEATS)
+                and all(isinstance(h, list) and all(type(t) is str for t in h)
+                        for h in hands.values())
+                and view.get("dealer") in tuple(SEATS) and type(view.get("round")) is int
+                and type(view.get("phase")) is str and isinstance(view.get("marks"), dict)):
+            return view
+        return self._checked("view", view, "view.schema.json")
+
+    def four_passes(self, dealer: str) -> None:
+        """BID-01, BID-09: every seat passes, in the engine's bidding order; the round is
+        over."""
+        for seat in bidding_order(SEATS.index(dealer)):
+            action = {"type": "pass", "seat": SEATS[seat]}
+            try:
+                self._call("act", self.adapter.act, action)
+            except Rejected as refused:
+                self.judge("self_deal", None, f"a pass by {action['seat']} in the "
+                           f"implementation's own match was rejected with {refused.code} "
+                           f"({refused.message})", ("BID-01", "BID-09"), failed=True,
+                           diverges=True)
 
     def check_hidden(self, seat: str, seen: dict[str, Any], referee: dict[str, Any]) -> None:
         """VIS-01, VIS-06: no other seat's unplayed tile, no covered trick's tile, anywhere."""
@@ -285,6 +382,40 @@ class ScenarioRun:
         leaks = seat_leaks(seen, referee, f"observe.{seat}")
         self.judge("hidden_seats", leaks[:10], f"the observation of {seat} tells which seat "
                    "played or won a completed trick during the round")
+
+    def check_points_hidden(self, seat: str, seen: dict[str, Any],
+                            referee: dict[str, Any]) -> None:
+        """VIS-09: under a marks contract no seat sees the running round points."""
+        leaks = points_leaks(seen, referee, f"observe.{seat}")
+        self.judge("hidden_points", leaks[:10], f"the observation of {seat} shows the round "
+                   "points of a marks contract during the round: they tell what the covered "
+                   "tricks hold")
+
+
+def points_leaks(seen: Any, referee: dict[str, Any], path: str) -> list[Difference]:
+    """VIS-09 leaks of an observation, judged against the referee view of the same moment.
+
+    Under a marks contract in phases `declaring` and `playing`, `points` must be null, and
+    no object at any depth (`x_` fields included) may be the team map of the referee's
+    round points. A map is judged only when those points differ from every public team map
+    (zero, tricks won, marks): then it cannot be one of them by chance.
+    """
+    contract = referee.get("contract")
+    if (referee["phase"] not in ("declaring", "playing") or not contract
+            or "marks" not in contract["bid"]):
+        return []
+    points = referee["points"]
+    leaks = []
+    if seen.get("points") is not None:
+        leaks.append(Difference(f"{path}.points", None, seen["points"],
+                                "must be null under a marks contract during the round"))
+    public = ({"AC": 0, "BD": 0}, seen.get("tricks_won"), seen.get("marks"))
+    if points in public:
+        return leaks
+    for where, obj in _objects({k: v for k, v in seen.items() if k != "points"}, path):
+        if obj == points:
+            leaks.append(Difference(where, MISSING, obj, "the running round points"))
+    return leaks
 
 
 def seat_leaks(seen: Any, referee: dict[str, Any], path: str) -> list[Difference]:
@@ -356,28 +487,28 @@ def _strings(value: Any) -> Iterable[str]:
             yield from _strings(item)
 
 
-def run_scenario(scenario: Scenario, adapter: Adapter, index: SpecIndex | None = None,
+def run_scenario(scenario: Scenario, adapter: Adapter | Harnessed, index: SpecIndex | None = None,
                  limit: float | None = IN_PROCESS_LIMIT, level: str = "strict") -> Result:
     """One scenario's outcome at one level. `limit` bounds an in-process adapter's whole
     scenario (a process adapter has its own per-message timeout)."""
     index = index or load_index()
+    adapter = harnessed(adapter)
     path = display_path(scenario.path)
     base = {"title": scenario.title, "variants": tuple(scenario.variants)}
-    broken = getattr(adapter, "broken", None)
+    broken = adapter.broken
     if broken:
         return Result(scenario.id, path, Outcome.ERRORED, **base,
                       detail=Detail(f"the implementation is unusable: {broken}"))
     reason = skip_reason(scenario, adapter)
     if reason:
         return Result(scenario.id, path, Outcome.SKIPPED, reason=reason, **base)
-    mark = adapter.stderr_mark() if hasattr(adapter, "stderr_mark") else None
+    mark = adapter.stderr_mark()
     run = ScenarioRun(scenario, adapter, index, level)
     start = time.perf_counter()
-    in_process = not hasattr(adapter, "stderr_mark")
     error: Detail | None = None
     stopped = ""
     try:
-        with watchdog(limit if in_process else None):
+        with watchdog(limit if adapter.in_process else None):
             run.run()
     except Diverged as why:
         stopped = _stopped(run, str(why))
@@ -385,11 +516,15 @@ def run_scenario(scenario: Scenario, adapter: Adapter, index: SpecIndex | None =
         error = _error_detail(run, f"the implementation hung: {hung}")
     except AdapterError as failure:
         error = _error_detail(run, str(failure), failure.stderr)
+    except Exception as failure:  # noqa: BLE001 - a harness bug must not end the run either
+        error = _error_detail(run, f"the harness failed while judging this scenario "
+                              f"({type(failure).__name__}: {failure}); please report it "
+                              "with this scenario", traceback.format_exc(limit=-8))
     seconds = time.perf_counter() - start
     outcome = (Outcome.ERRORED if error else Outcome.FAILED if run.failures
                else Outcome.NOT_JUDGED if run.not_judged else Outcome.PASSED)
     detail = error or next(iter(run.failures or run.not_judged), None)
-    if detail is not None and mark is not None and not detail.stderr:
+    if detail is not None and not detail.stderr:
         detail.stderr = adapter.stderr_since(mark)
     if error is None:
         for failure in run.failures + run.not_judged:
@@ -461,10 +596,11 @@ def invalid_file(loaded: Loaded) -> Result:
                   detail=Detail("invalid scenario file", problems=problems))
 
 
-def run_all(loaded: Iterable[Loaded], adapter: Adapter,
+def run_all(loaded: Iterable[Loaded], adapter: Adapter | Harnessed,
             on_result: Callable[[Result], None] = lambda r: None,
             level: str = "strict") -> list[Result]:
     index = load_index()
+    adapter = harnessed(adapter)
     results = []
     for item in loaded:
         if item.scenario is None:

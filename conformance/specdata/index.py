@@ -272,7 +272,8 @@ def parse_codes(path: Path, index: SpecIndex) -> None:
 
 LEVEL_KEYS = {"levels", "checks", "rejections", "fields"}
 CHECK_KINDS = {"accepted", "rejected", "known_code", "code", "check_order", "unchanged",
-               "schema", "view", "observe", "legal", "perft", "hidden_tiles", "hidden_seats"}
+               "schema", "view", "observe", "legal", "perft", "hidden_tiles", "hidden_seats",
+               "hidden_points", "self_deal"}
 
 
 def parse_levels(path: Path, index: SpecIndex) -> None:

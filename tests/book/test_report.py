@@ -97,7 +97,7 @@ def test_steps_after_the_failure_are_marked_not_run(tmp_path):
 
 
 def test_the_actual_table_is_read_where_the_step_fails():
-    from conformance.adapters.protocol import load_adapter
+    from conformance.adapters.loading import load_adapter
     from conformance.book.actual import capture
     from conformance.corpus.scenario import load_scenario
 

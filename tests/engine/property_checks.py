@@ -42,7 +42,10 @@ def candidates(rng: random.Random, count: int) -> list:
 def _in_force(options: frozenset[str]) -> tuple[frozenset[str], dict[str, set[str]]]:
     """The rule IDs an error may cite and the codes (with the action types they apply to)
     it may carry when exactly `options` are on: the base ones, and with any option on the
-    general variant rules and those of the options in force (variants.md; errors.yaml)."""
+    general variant rules and those of the options in force (variants.md; errors.yaml);
+    PTERMS-02: `plunge_terms` puts the rules of `plunge` in force."""
+    if "plunge_terms" in options:
+        options = options | {"plunge"}
     rules = frozenset(r.id for r in load_index().rules.values() if r.file == "rules.md" or (
         options and (r.variant is None or r.variant in options)))
     codes = {c["code"]: set(c["applies_to"]) for c in codes_in_check_order()

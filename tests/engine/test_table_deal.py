@@ -1,4 +1,4 @@
-"""Table, tiles and the deal: TBL-01, TBL-02, TIL-01, TIL-02, DEAL-01..DEAL-05."""
+"""Table, tiles and the deal: TBL-01, TBL-02, TIL-01, TIL-02, DEAL-01..DEAL-06."""
 
 import pytest
 
@@ -86,6 +86,17 @@ def test_deal_04_explicit_dealer_accepted_or_drawn_from_a_seed():
     with pytest.raises(IllegalAction) as raised:
         start(dealer="E")
     assert raised.value.code == "INVALID_SETUP"
+
+
+def test_deal_06_seeded_shuffles_give_every_tile_every_place():
+    """DEAL-06: from_seed's shuffle (random.shuffle, Fisher-Yates) puts each tile at each
+    place of the order about equally often over 600 seeds, and two seeds deal apart."""
+    from conformance.run.selfdeal import ALPHA, order_of, position_test
+
+    orders = [order_of(Match.from_seed(seed).view()) for seed in range(600)]
+    test = position_test("places", [{t: i for i, t in enumerate(o)} for o in orders])
+    assert test.p > ALPHA, test.worst
+    assert len({tuple(o) for o in orders}) == 600
 
 
 def test_deal_05_deal_passes_clockwise_after_every_round_even_four_passes():

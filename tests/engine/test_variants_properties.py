@@ -46,8 +46,8 @@ def variant_sets(draw) -> dict:
             values = {}
             for key, setting in option.settings.items():
                 if draw(st.booleans()):
-                    allowed = ([1, 2, 7, 42, 100, 250] if isinstance(setting.values, range)
-                               else list(setting.values))
+                    allowed = ([v for v in (1, 2, 7, 42, 100, 250) if v in setting.values]
+                               if isinstance(setting.values, range) else list(setting.values))
                     values[key] = draw(st.sampled_from(allowed))
             variants[name] = values
     return variants
@@ -151,7 +151,8 @@ def check_round_result(m: Match, view: dict, start_marks: dict) -> None:
     score (SCORE or MPTS) and the match winner (MATCH, MPTS-08)."""
     result, contract, tricks = view["result"], view["contract"], view["tricks"]
     mpts = settings_of(m.variants, "match_points")
-    target = mpts["target"] if mpts else 7
+    marks_target = settings_of(m.variants, "match_marks")  # TARGET-02, TARGET-03
+    target = mpts["target"] if mpts else (marks_target["target"] if marks_target else 7)
     if contract is None:
         assert settings_of(m.variants, "forced_bid") is None  # FORCE-02
         assert result == {"outcome": "all_passed", "awarded_to": None, "marks": 0}

@@ -122,6 +122,20 @@ def test_vis_09_points_tricks_and_marks_are_public():
         assert obs["marks"] == {"AC": 2, "BD": 1}
 
 
+def test_vis_09_marks_contract_hides_round_points_until_the_round_ends():
+    """VIS-09: under a marks contract no seat sees the running round points (they would
+    tell what covered tricks hold); the referee does; after the round every seat does."""
+    m = bid_and_declare(start(SIXES), "A", {"marks": 1}, 0, stacks=1)
+    assert all(obs["points"] is None for obs in everyone(m))
+    play(m, "A 1|6", "B 0|0", "C 1|2", "D 3|3")  # set at trick 1 (END-04)
+    assert m.phase == "round_over"
+    assert all(obs["points"] == m.view()["points"] for obs in everyone(m))
+    m = marks_contract(stacks=2, tricks=3)
+    assert m.view()["points"] != {"AC": 0, "BD": 0}
+    assert all(obs["points"] is None and obs["tricks_won"] == m.view()["tricks_won"]
+               for obs in everyone(m))
+
+
 def test_vis_10_after_the_round_history_and_every_trick_but_never_unplayed_tiles():
     """VIS-10: history is null during the round; after it, the whole history and all
     captured tiles; tiles never played stay hidden."""

@@ -59,7 +59,7 @@ def test_report_json(t42, tmp_path):
     data = json.loads(report.read_text())
     assert data["totals"]["failed"] == 1 and data["totals"]["passed"] == 3
     assert set(data["versions"]) == {"suite", "spec", "protocol"}
-    assert data["adapter"]["capabilities"] == ["legal", "perft"]
+    assert data["adapter"]["capabilities"] == ["legal", "perft", "self_deal"]
     failed = next(s for s in data["scenarios"] if s["outcome"] == "failed")
     assert failed["detail"]["differences"][0] == {
         "path": "error.code", "expected": "NOT_YOUR_TURN", "actual": "WRONG_PHASE", "note": ""}

@@ -151,3 +151,21 @@ def test_t42_fuzz_against_the_reference_agrees(t42):
     assert code == 0, out
     assert "3 agreed, 0 diverged, 0 errored (3 games (shard 1/2) from seed 0" in out
     assert "deal order, level rules" in out
+
+
+def test_over_the_protocol_a_plant_is_found_shrunk_and_saved(t42, tmp_path):
+    import sys
+
+    serve = f"cmd:{sys.executable} -m conformance.cli.main serve"
+    code, out = t42("fuzz", "--adapter", serve, "--games", "3")
+    assert code == 0, out
+    assert "3 agreed, 0 diverged, 0 errored" in out
+    planted = f"{serve} --adapter python:planted:must-follow-not-enforced"
+    code, out = t42("fuzz", "--adapter", planted, "--games", "2", "--save", tmp_path)
+    assert code == 1, out
+    assert "failed)" in out and "UNSOUND" not in out and "shrunk from" in out
+
+
+def test_an_implementation_that_cannot_start_stops_the_run(t42):
+    code, out = t42("fuzz", "--adapter", "cmd:/nonexistent/engine", "--games", "3")
+    assert code == 2

@@ -33,7 +33,7 @@ def corpus():
 
 
 def run_corpus(name: str, level: str):
-    from conformance.adapters.protocol import load_adapter
+    from conformance.adapters.loading import load_adapter
 
     return run_all(corpus(), load_adapter(convention(name)), level=level)
 
@@ -79,7 +79,7 @@ def test_not_judged_checks_are_counted_apart_in_the_compliance_table():
 def test_the_run_goes_on_after_a_wrong_code_and_reports_every_failure():
     name = "check-order-invalid-trump-before-stacks-not-allowed.yaml"
     scenario = load_scenario(ROOT / "scenarios/contract" / name).scenario
-    from conformance.adapters.protocol import load_adapter
+    from conformance.adapters.loading import load_adapter
 
     result = run_scenario(scenario, load_adapter(convention("OtherCodes")))
     assert result.outcome is Outcome.FAILED and not result.stopped
@@ -88,7 +88,7 @@ def test_the_run_goes_on_after_a_wrong_code_and_reports_every_failure():
 
 def test_the_run_stops_when_the_states_diverge_and_says_so():
     scenario = load_scenario(ROOT / "scenarios/contract/stacks-invalid-zero.yaml").scenario
-    from conformance.adapters.protocol import load_adapter
+    from conformance.adapters.loading import load_adapter
 
     result = run_scenario(scenario, load_adapter(convention("StacksNeverValidated")))
     assert result.outcome is Outcome.FAILED
@@ -191,7 +191,7 @@ def test_the_current_folder_is_importable_for_a_python_adapter(tmp_path):
 
 def test_the_wrong_code_fauxmplementation_of_the_good_data_still_fails():
     """The old single-block report still holds for one failing scenario."""
-    from conformance.adapters.protocol import load_adapter
+    from conformance.adapters.loading import load_adapter
 
     scenario = load_scenario(GOOD / "bidding.yaml").scenario
     result = run_scenario(scenario, load_adapter(inproc("WrongCode")), level="rules")

@@ -1,5 +1,6 @@
 """The pytest plugin: one item per scenario under a scenarios/ directory."""
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -65,8 +66,10 @@ def test_fuzz_games_are_items_spread_by_xdist_with_junit(tmp_path):
 
 def test_fuzz_item_fails_with_the_shrunk_case_and_saves_it(tmp_path):
     saved = tmp_path / "found"
-    done = pytest_run("--t42-fuzz", "2", "--t42-adapter", "python:planted:doubles-low",
-                      "--t42-fuzz-save", saved, "-q", "--rootdir", tmp_path, tmp_path)
+    done = pytest_run("--t42-fuzz", "3", "--t42-adapter",
+                      "python:planted:must-follow-not-enforced", "--t42-fuzz-save", saved,
+                      "-q", "--rootdir", tmp_path, tmp_path)
     assert done.returncode == 1, done.stdout
-    assert "shrunk from" in done.stdout and "2 failed" in done.stdout
-    assert len(list(saved.glob("*.yaml"))) == 2
+    failed = int(re.search(r"(\d+) failed", done.stdout).group(1))
+    assert "shrunk from" in done.stdout and failed >= 1
+    assert len(list(saved.glob("*.yaml"))) == failed

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from conformance.adapters.protocol import load_adapter
+from conformance.adapters.loading import load_adapter
 from conformance.corpus.scenario import load_corpus
 from conformance.run.results import Outcome
 from conformance.run.runner import run_all
@@ -33,7 +33,8 @@ def test_reference_server_passes_everything():
 def test_handshake_reports_name_capabilities_and_protocol():
     adapter = load_adapter(SERVE)
     try:
-        assert adapter.name == "reference_impl" and adapter.capabilities == {"legal", "perft"}
+        assert adapter.name == "reference_impl"
+        assert adapter.capabilities == {"legal", "perft", "self_deal"}
     finally:
         adapter.close()
 
@@ -98,10 +99,10 @@ def test_a_command_that_does_not_exist_is_errored():
     ('[1, 2]', "not an object with an integer seq"),
 ])
 def test_envelope_violations(line, message):
-    from conformance.adapters.process import ProcessAdapter
+    from conformance.adapters.process import ProcessAdapter, StderrTail
     from conformance.adapters.protocol import AdapterError
 
     adapter = ProcessAdapter.__new__(ProcessAdapter)
-    adapter._seq, adapter._proc, adapter._stderr, adapter._stderr_count = 1, None, [], 0
+    adapter._seq, adapter._proc, adapter._stderr = 1, None, StderrTail(1000)
     with pytest.raises(AdapterError, match=message):
-        adapter._reply("view", line)
+        adapter._reply("view", line.encode())

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance.adapters.protocol import load_adapter
+from conformance.adapters.loading import load_adapter
 from conformance.corpus.scenario import load_scenario
 from conformance.run.results import Outcome
 from conformance.run.runner import run_scenario, seat_leaks
@@ -14,7 +14,7 @@ from .conftest import GOOD, inproc
 
 def run(name: str, faux: str):
     scenario = load_scenario(GOOD / f"{name}.yaml").scenario
-    return run_scenario(scenario, load_adapter(inproc(faux)))
+    return run_scenario(scenario, load_adapter(inproc(faux), in_process=True))
 
 
 @pytest.mark.parametrize("name", ["bidding", "first-trick", "perft", "setup-steps"])
@@ -94,7 +94,7 @@ def test_refusing_a_view_is_errored_not_a_harness_crash():
 
 
 def test_in_process_hang_is_errored_and_the_next_scenario_runs():
-    adapter = load_adapter(inproc("HangsOnPlay"))
+    adapter = load_adapter(inproc("HangsOnPlay"), in_process=True)  # the watchdog's case
     hung = run_scenario(load_scenario(GOOD / "first-trick.yaml").scenario, adapter, limit=0.3)
     assert hung.outcome is Outcome.ERRORED
     assert hung.detail.message == (
@@ -150,7 +150,7 @@ def run_text(tmp_path, text: str, faux: str):
     path.write_text(text, encoding="utf-8")
     loaded = load_scenario(path)
     assert loaded.problems == [], loaded.problems
-    return run_scenario(loaded.scenario, load_adapter(inproc(faux)))
+    return run_scenario(loaded.scenario, load_adapter(inproc(faux), in_process=True))
 
 
 @pytest.mark.parametrize("faux, path", [

@@ -3,7 +3,7 @@
 import json
 import re
 
-from conformance.adapters.protocol import WithVariants, parse_variants
+from conformance.adapters.inprocess import WithVariants, parse_variants
 from conformance.adapters.reference import ReferenceAdapter
 from conformance.specdata.files import scenarios_dir
 from conformance.specdata.index import load_index

@@ -1,0 +1,186 @@
+"""Adapters the harness holds in its own process: a bare object, and `--variants`.
+
+`InProcess` is for code the harness trusts (the reference engine, the planted bugs, an
+adapter run with `--in-process`); any other `python:` adapter runs in a worker process
+(worker.py), where an exit or a crash cannot end the run.
+"""
+
+from __future__ import annotations
+
+import json
+import traceback
+from typing import Any
+
+from conformance.adapters.protocol import (
+    CAPABILITIES,
+    OPERATIONS,
+    Adapter,
+    AdapterError,
+    Harnessed,
+    Rejected,
+    form_problem,
+)
+
+
+def unusable(obj: Any) -> str:
+    """'' if `obj` has the attributes of the Adapter protocol, else what it lacks."""
+    missing = [name for name in OPERATIONS if not callable(getattr(obj, name, None))]
+    for name in ("name", "version"):
+        if not isinstance(getattr(obj, name, None), str):
+            missing.append(f"{name} (a string)")
+    if not isinstance(getattr(obj, "variants", None), list | tuple | frozenset | set):
+        missing.append("variants (a list)")
+    if not isinstance(getattr(obj, "capabilities", None), list | tuple | frozenset | set):
+        missing.append("capabilities (a list)")
+    if not missing:
+        return ""
+    return (f"{type(obj).__name__} is not an adapter (protocol.md, In process): it lacks "
+            + ", ".join(missing))
+
+
+class InProcess(Harnessed):
+    """A bare adapter object, called directly. Its results are copied through JSON and
+    checked for form; any exception but Rejected becomes an AdapterError with the
+    traceback."""
+
+    in_process = True
+
+    def __init__(self, obj: Any):
+        self.inner = obj
+        self.broken = unusable(obj) or None
+        self.name = str(getattr(obj, "name", type(obj).__name__))
+        self.version = str(getattr(obj, "version", "?"))
+        self.variants = list(getattr(obj, "variants", ()) or ()) if not self.broken else []
+        capabilities = getattr(obj, "capabilities", ()) if not self.broken else ()
+        self.capabilities = frozenset(capabilities) & CAPABILITIES
+
+    def close(self) -> None:
+        close = getattr(self.inner, "close", None)  # optional in the Adapter protocol
+        if callable(close):
+            close()
+
+    def call(self, cmd: str, method: str, *args: Any) -> Any:
+        try:
+            result = getattr(self.inner, method)(*args)
+        except (Rejected, AdapterError):
+            raise
+        except Exception as error:  # noqa: BLE001 - any other exception is a crash
+            raise AdapterError(f"{cmd} raised {type(error).__name__}: {error}",
+                               traceback.format_exc(limit=-6)) from None
+        return checked(cmd, result)
+
+    def start(self, setup: dict[str, Any]) -> None:
+        self.call("setup", "start", setup)
+
+    def deal(self, deal: dict[str, Any]) -> None:
+        self.call("deal", "deal", deal)
+
+    def act(self, action: Any) -> None:
+        self.call("act", "act", action)
+
+    def view(self) -> dict[str, Any]:
+        return self.call("view", "view")
+
+    def observe(self, seat: str) -> dict[str, Any]:
+        return self.call("observe", "observe", seat)
+
+    def legal(self) -> list[dict[str, Any]]:
+        return self.call("legal", "legal")
+
+    def perft(self, depth: int) -> dict[str, Any]:
+        return self.call("perft", "perft", depth)
+
+    def new_match(self) -> None:  # capability self_deal
+        self.call("new_match", "new_match")
+
+    def next_deal(self) -> None:
+        self.call("next_deal", "next_deal")
+
+
+def checked(cmd: str, result: Any) -> Any:
+    """A copy of `result` as plain JSON, as it would be on the wire, of the right form."""
+    problem = form_problem(cmd, result)
+    if problem:
+        raise AdapterError(problem)
+    try:
+        return json.loads(json.dumps(result, allow_nan=False))
+    except (TypeError, ValueError, RecursionError) as error:
+        raise AdapterError(f"{cmd} returned a value that is not JSON: {error}") from None
+
+
+def harnessed(adapter: Adapter | Harnessed) -> Harnessed:
+    """What the runner calls: a Harnessed adapter as it is, any other object wrapped."""
+    return adapter if isinstance(adapter, Harnessed) else InProcess(adapter)
+
+
+class WithVariants(Harnessed):
+    """An adapter whose declared options are replaced (`t42 run --variants`): a scenario
+    that needs an option outside `variants` is skipped, one inside it is run, whatever
+    the implementation itself declares. Everything else is the wrapped adapter's."""
+
+    declared_by = "--variants"  # named in skip reasons (runner.skip_reason)
+
+    def __init__(self, adapter: Adapter | Harnessed, variants: list[str]):
+        self.inner = harnessed(adapter)
+        self.variants = list(variants)
+        self.name, self.version = self.inner.name, self.inner.version
+        self.capabilities = self.inner.capabilities
+
+    @property
+    def broken(self) -> str | None:  # type: ignore[override]
+        return self.inner.broken
+
+    @property
+    def in_process(self) -> bool:  # type: ignore[override]
+        return self.inner.in_process
+
+    def stderr_mark(self) -> int:
+        return self.inner.stderr_mark()
+
+    def stderr_since(self, mark: int) -> str:
+        return self.inner.stderr_since(mark)
+
+    def close(self) -> None:
+        self.inner.close()
+
+    def start(self, setup: dict[str, Any]) -> None:
+        self.inner.start(setup)
+
+    def deal(self, deal: dict[str, Any]) -> None:
+        self.inner.deal(deal)
+
+    def act(self, action: Any) -> None:
+        self.inner.act(action)
+
+    def view(self) -> dict[str, Any]:
+        return self.inner.view()
+
+    def observe(self, seat: str) -> dict[str, Any]:
+        return self.inner.observe(seat)
+
+    def legal(self) -> list[dict[str, Any]]:
+        return self.inner.legal()
+
+    def perft(self, depth: int) -> dict[str, Any]:
+        return self.inner.perft(depth)
+
+    def new_match(self) -> None:
+        self.inner.new_match()
+
+    def next_deal(self) -> None:
+        self.inner.next_deal()
+
+
+def parse_variants(text: str, known: list[str]) -> list[str]:
+    """`--variants`: option names separated by commas, `all` (every option of
+    variants.md) or `none` (the base game only); ValueError for an unknown name."""
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if names == ["all"]:
+        return list(known)
+    if names in (["none"], []):
+        return []
+    unknown = [n for n in names if n not in known]
+    if unknown:
+        raise ValueError(f"unknown variant option {', '.join(unknown)} "
+                         f"(spec/variants.md has {', '.join(known)})")
+    return names

@@ -1,0 +1,99 @@
+"""Hostile JSON-lines servers: `python protocol_zoo.py MODE`. Each is `t42 serve` until
+the first `view` of a run, which it answers in its own wrong way (once.py). The stderr
+line is 20 MB here, 100 MB in tools/hostile_run.py (T42_HOSTILE_STDERR_MB)."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from once import first_time  # noqa: E402
+
+from conformance.adapters.reference import ReferenceAdapter  # noqa: E402
+from conformance.adapters.server import _answer  # noqa: E402
+
+out = sys.stdout.buffer
+MB = 1 << 20
+
+
+def write(data: bytes) -> None:
+    out.write(data)
+    out.flush()
+
+
+def reply(seq: int, result: str) -> None:
+    write(b'{"seq":%d,"ok":true,"result":%s}\n' % (seq, result.encode()))
+
+
+def endless(chunk: bytes) -> None:
+    while True:
+        write(chunk)
+
+
+MODES = {
+    # the reply line
+    "no-newline": lambda seq: write(b'{"seq":%d,"ok":true,"result":"' % seq + b"x" * 5 * MB),
+    "endless-line": lambda seq: endless(b"x" * 65536),
+    "not-utf8": lambda seq: write(b'{"seq":%d,"ok":true,"result":"\xff\xfe"}\n' % seq),
+    "nan": lambda seq: reply(seq, "NaN"),
+    "infinity": lambda seq: reply(seq, '{"round": -Infinity}'),
+    "huge-int": lambda seq: reply(seq, "1" * 5000),
+    "deep": lambda seq: reply(seq, "[" * 100_000 + "]" * 100_000),
+    "deep-65": lambda seq: reply(seq, "[" * 65 + "]" * 65),
+    "list-view": lambda seq: reply(seq, "[]"),
+    "null-view": lambda seq: reply(seq, "null"),
+    "string-view": lambda seq: reply(seq, '"phase: bidding"'),
+    "extra-field": lambda seq: write(b'{"seq":%d,"ok":true,"result":{},"note":1}\n' % seq),
+    "wrong-seq": lambda seq: reply(seq + 7, "{}"),
+    "no-seq": lambda seq: write(b'{"ok":true,"result":{}}\n'),
+    "refuses-view": lambda seq: write(b'{"seq":%d,"ok":false,"error":{"code":"WRONG_PHASE",'
+                                      b'"message":"no"}}\n' % seq),
+    "spam": lambda seq: [write(b'{"seq":%d,"ok":true,"result":null}\n' % (seq + i))
+                         for i in range(1000)],
+    # the process
+    "exit-7": lambda seq: os._exit(7),
+    "close-stdout": lambda seq: (os.close(1), time.sleep(60)),
+    "sleep": lambda seq: time.sleep(60),
+    "grandchild": lambda seq: (os.fork() == 0 and time.sleep(60)) or os._exit(0),
+    # stderr: these answer correctly; the harness must keep only a bounded tail
+    "stderr-100mb-line": None,
+    "stderr-many-lines": None,
+}
+
+
+def misbehave_on_stderr(mode: str) -> None:
+    err = sys.stderr.buffer
+    if mode == "stderr-100mb-line":
+        chunk = b"e" * MB
+        for _ in range(int(os.environ.get("T42_HOSTILE_STDERR_MB", "20"))):
+            err.write(chunk)
+        err.write(b"\n")
+    else:
+        for i in range(200_000):
+            err.write(b"line %d of much logging\n" % i)
+    err.flush()
+
+
+def main(mode: str) -> None:
+    adapter = ReferenceAdapter()
+    for line in sys.stdin:
+        request = json.loads(line)
+        seq, cmd = request["seq"], request["cmd"]
+        if cmd == "view" and first_time(mode):
+            if MODES[mode] is None:
+                misbehave_on_stderr(mode)
+            else:
+                MODES[mode](seq)
+                continue
+        write(_answer(adapter, 1, request, None).encode() + b"\n")
+        if cmd == "stop":
+            return
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])

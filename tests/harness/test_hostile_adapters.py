@@ -1,0 +1,168 @@
+"""The hostile adapter zoo (hostile/protocol_zoo.py, hostile/adapter_zoo.py): each breaks
+once, gets exactly its report, and the run goes on with a fresh process that passes."""
+# ruff: noqa: E501 - each expected report reads best whole, on its line
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from conformance.adapters.loading import load_adapter
+from conformance.adapters.process import Limits
+from conformance.corpus.scenario import load_scenario
+from conformance.run.results import Outcome
+from conformance.run.runner import run_all
+
+from .conftest import GOOD, HERE
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX processes")
+ZOO = HERE / "hostile"
+TIMEOUT = 3.0
+
+
+def protocol(mode: str) -> str:
+    return f"cmd:{sys.executable} {ZOO / 'protocol_zoo.py'} {mode}"
+
+
+def python(name: str) -> str:
+    return f"python:{ZOO / 'adapter_zoo.py'}:{name}"
+
+
+LIMIT = f"{1 << 20:,}"
+# (adapter, outcome of the first scenario, its message: exact, or a prefix ending in "...")
+CASES = [
+    (protocol("no-newline"), "errored", f"view: reply longer than {LIMIT} bytes (--max-reply-bytes)"),
+    (protocol("endless-line"), "errored", f"view: reply longer than {LIMIT} bytes (--max-reply-bytes)"),
+    (protocol("not-utf8"), "errored", "view: reply is not UTF-8 (byte 0xff at offset 29): ..."),
+    (protocol("nan"), "errored", "view: reply is not JSON: '{\"seq\":5,\"ok\":true,\"result\":NaN}' (NaN is not JSON)"),
+    (protocol("infinity"), "errored", "view: reply is not JSON: '{\"seq\":5,\"ok\":true,\"result\":{\"round\": -Infinity}}' (-Infinity is not JSON)"),
+    (protocol("huge-int"), "errored", "view: reply is not JSON: ..."),
+    (protocol("deep"), "errored", "view: reply is nested too deep to read"),
+    (protocol("deep-65"), "errored", "view: the result is a list, not an object (protocol.md)"),
+    (protocol("list-view"), "errored", "view: the result is a list, not an object (protocol.md)"),
+    (protocol("null-view"), "errored", "view: the result is null, not an object (protocol.md)"),
+    (protocol("string-view"), "errored", "view: the result is a string, not an object (protocol.md)"),
+    (protocol("extra-field"), "errored", "view: reply does not follow protocol/response.json: ..."),
+    (protocol("wrong-seq"), "errored", "view: reply seq 12, expected 5"),
+    (protocol("no-seq"), "errored", "view: reply is not an object with an integer seq: ..."),
+    (protocol("refuses-view"), "errored", "view: the implementation replied with error WRONG_PHASE: no"),
+    (protocol("spam"), "errored", "view: the result is null, not an object (protocol.md)"),
+    (protocol("exit-7"), "errored", "view: the implementation exited (code 7) without replying"),
+    (protocol("close-stdout"), "errored", "view: the implementation closed its stdout"),
+    (protocol("sleep"), "errored", f"view: no reply within {TIMEOUT:g} s"),
+    (protocol("grandchild"), "errored", f"view: no reply within {TIMEOUT:g} s"),
+    (protocol("stderr-100mb-line"), "passed", ""),
+    (protocol("stderr-many-lines"), "passed", ""),
+    (python("HardExit"), "errored", "act: the implementation exited (code 0) without replying"),
+    (python("SysExit"), "errored", "act raised SystemExit: 3"),
+    (python("Recursion"), "errored", "act raised RecursionError: maximum recursion depth exceeded"),
+    (python("Segfault"), "errored", "act: the implementation exited (code -11) without replying"),
+    (python("Hangs"), "errored", f"act: no reply within {TIMEOUT:g} s"),
+    (python("MemoryHog"), "errored", "act raised MemoryError: ..."),
+    (python("PrintsToStdout"), "passed", ""),
+    (python("HugeView"), "errored", f"view: reply longer than {LIMIT} bytes (--max-reply-bytes)"),
+    (python("DeepView"), "errored", "view returned a value that is not JSON: RecursionError: ..."),
+    (python("NanView"), "errored", "view returned a value that is not JSON: ValueError: Out of range float values are not JSON compliant"),
+    (python("SetView"), "errored", "view returned a value that is not JSON: TypeError: Object of type set is not JSON serializable"),
+    (python("ListView"), "errored", "view: the result is a list, not an object (protocol.md)"),
+    (python("RaisesOnView"), "errored", "view raised KeyError: 'hands'"),
+]
+BROKEN = [  # unusable from the start: every scenario errored with the reason
+    (python("NotAnAdapter"), "the implementation is unusable: NotAnAdapter is not an adapter (protocol.md, In process): it lacks start, deal, act, view, observe, legal, perft, name (a string), version (a string), variants (a list), capabilities (a list)"),
+    (python("HalfAnAdapter"), "the implementation is unusable: HalfAnAdapter is not an adapter (protocol.md, In process): it lacks deal, act, view, observe, legal, perft"),
+    (python("FailsToConstruct"), "the implementation is unusable: cannot load " + python("FailsToConstruct") + ": RuntimeError: no engine today"),
+    (python("factory_returns_none"), "the implementation is unusable: NoneType is not an adapter (protocol.md, In process): it lacks start, deal, act, view, observe, legal, perft, name (a string), version (a string), variants (a list), capabilities (a list)"),
+    (f"python:{ZOO / 'nowhere.py'}:X", "the implementation is unusable: cannot load python:" + str(ZOO / "nowhere.py") + ":X: FileNotFoundError: ..."),
+    (f"cmd:{sys.executable} -c pass", "the implementation is unusable: hello: the implementation exited (code 0) without replying"),
+    ("cmd:/nonexistent/engine", "the implementation is unusable: cannot start /nonexistent/engine: [Errno 2] No such file or directory: '/nonexistent/engine'"),
+]
+SCENARIOS = ["bidding", "first-trick"]
+
+
+def _run(spec: str, tmp_path):
+    loaded = [load_scenario(GOOD / f"{name}.yaml") for name in SCENARIOS]
+    adapter = load_adapter(spec, timeout=TIMEOUT, limits=Limits(stderr_bytes=32 << 10))
+    try:
+        return run_all(loaded, adapter), adapter
+    finally:
+        adapter.close()
+
+
+def _matches(message: str, want: str) -> bool:
+    return message.startswith(want[:-3]) if want.endswith("...") else message == want
+
+
+@pytest.fixture(autouse=True)
+def once(tmp_path, monkeypatch):
+    monkeypatch.setenv("T42_HOSTILE_ONCE", str(tmp_path))
+
+
+def test_the_zoo_is_big_enough():
+    assert len(CASES) + len(BROKEN) >= 20
+
+
+def _id(spec: str) -> str:
+    return spec.split()[-1] if spec.startswith("cmd:") else spec.rsplit(":", 1)[-1]
+
+
+@pytest.mark.parametrize("spec,outcome,message", CASES, ids=[_id(c[0]) for c in CASES])
+def test_each_breaks_once_gets_its_report_and_the_run_goes_on(spec, outcome, message,
+                                                               tmp_path):
+    (first, second), adapter = _run(spec, tmp_path)
+    assert first.outcome.value == outcome, first.report()
+    if outcome == "errored":
+        assert _matches(first.detail.message, message), first.detail.message
+    assert second.outcome is Outcome.PASSED, second.report()  # a fresh process
+    assert len(adapter.stderr_since(0)) <= 33 << 10  # what is kept stays bounded
+
+
+@pytest.mark.parametrize("spec,message", BROKEN, ids=[_id(c[0]) for c in BROKEN])
+def test_an_unusable_adapter_errors_every_scenario_with_the_reason(spec, message, tmp_path):
+    results, _ = _run(spec, tmp_path)
+    for result in results:
+        assert result.outcome is Outcome.ERRORED
+        assert _matches(result.detail.message, message), result.detail.message
+
+
+def _default_sigint() -> None:
+    # A process started with SIGINT ignored (as a test worker may be) passes that on, and
+    # Python then installs no KeyboardInterrupt handler: give the child the default.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def _t42(*args: str, **kwargs) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "conformance.cli.main", *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_default_sigint, **kwargs)
+
+
+@pytest.mark.parametrize("name", ["HardExit", "SysExit", "Segfault", "HugeView"])
+def test_t42_run_ends_with_its_summary_and_a_failing_status(name, tmp_path):
+    """The probe's worst case: os._exit(0) in an adapter ended the run with status 0 and
+    no summary line, which CI reads as a pass."""
+    run = _t42("run", "--adapter", python(name), str(GOOD / "bidding.yaml"),
+               str(GOOD / "first-trick.yaml"), env={**os.environ, "T42_HOSTILE_ONCE": ""})
+    out, _ = run.communicate(timeout=120)
+    assert run.returncode == 1
+    assert out.splitlines()[-1] == "0 passed, 0 failed, 2 errored, 0 skipped, 0 not judged at level strict", out[-2000:]
+
+
+def test_ctrl_c_stops_the_run_and_prints_a_summary(tmp_path):
+    run = _t42("run", "--adapter", python("Hangs"), "--timeout", "60", str(GOOD),
+               env={**os.environ, "T42_HOSTILE_ONCE": ""})
+    header = ""
+    while " scenarios against " not in header:  # printed once the worker answered hello
+        header = run.stdout.readline()
+        assert header, "t42 run ended before its header"
+    time.sleep(1)  # in its first act, which hangs
+    run.send_signal(signal.SIGINT)
+    out, _ = run.communicate(timeout=120)
+    assert run.returncode == 130
+    lines = out.splitlines()
+    assert lines[-2].startswith("interrupted (Ctrl-C) after 0 of ")
+    assert lines[-1] == "0 passed, 0 failed, 0 errored, 0 skipped, 0 not judged at level strict"
