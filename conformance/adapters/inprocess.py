@@ -19,6 +19,8 @@ from conformance.adapters.protocol import (
     Harnessed,
     Rejected,
     form_problem,
+    not_json_message,
+    raised_message,
 )
 
 
@@ -65,7 +67,7 @@ class InProcess(Harnessed):
         except (Rejected, AdapterError):
             raise
         except Exception as error:  # noqa: BLE001 - any other exception is a crash
-            raise AdapterError(f"{cmd} raised {type(error).__name__}: {error}",
+            raise AdapterError(raised_message(cmd, error),
                                traceback.format_exc(limit=-6)) from None
         return checked(cmd, result)
 
@@ -104,8 +106,8 @@ def checked(cmd: str, result: Any) -> Any:
         raise AdapterError(problem)
     try:
         return json.loads(json.dumps(result, allow_nan=False))
-    except (TypeError, ValueError, RecursionError) as error:
-        raise AdapterError(f"{cmd} returned a value that is not JSON: {error}") from None
+    except (TypeError, ValueError, RecursionError):
+        raise AdapterError(not_json_message(cmd, result)) from None
 
 
 def harnessed(adapter: Adapter | Harnessed) -> Harnessed:

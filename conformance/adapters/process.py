@@ -24,6 +24,7 @@ from typing import Any
 
 from conformance.adapters.protocol import (
     CAPABILITIES,
+    MAX_INT_DIGITS,
     AdapterError,
     Harnessed,
     Rejected,
@@ -337,7 +338,10 @@ class ProcessAdapter(Harnessed):
         try:
             reply = json.loads(line, parse_constant=_no_constant)
         except ValueError as error:
-            raise self._fail(f"{cmd}: reply is not JSON: {shown!r} ({error})") from None
+            why = str(error)
+            if "integer string conversion" in why:  # worded differently by each Python
+                why = f"an integer of more than {MAX_INT_DIGITS} digits"
+            raise self._fail(f"{cmd}: reply is not JSON: {shown!r} ({why})") from None
         except RecursionError:
             raise self._fail(f"{cmd}: reply is nested too deep to read") from None
         if not isinstance(reply, dict) or type(reply.get("seq")) is not int:

@@ -177,3 +177,53 @@ def _depth(value: Any) -> int:
             children = item.values() if isinstance(item, dict) else item
             stack.extend((child, depth + 1) for child in children)
     return deepest
+
+
+# --- reports in the harness's own words ----------------------------------------------
+# Python words some errors differently from one version to the next (RecursionError,
+# the float and integer limits of json); a report must be the same wherever it is read,
+# so the harness finds and names the trouble itself.
+
+
+def raised_message(cmd: str, error: BaseException) -> str:
+    """`act raised KeyError: 'hands'`; `act raised MemoryError` when it says nothing."""
+    text = str(error)
+    return f"{cmd} raised {type(error).__name__}" + (f": {text}" if text else "")
+
+
+def not_json_message(cmd: str, value: Any) -> str:
+    """Why `value`, which json.dumps refused, has no JSON form: its first such part."""
+    return f"{cmd} returned a value that is not JSON: {json_trouble(value) or 'it has none'}"
+
+
+JSON_KEYS = (str, int, float, bool, type(None))  # json.dumps writes these keys as strings
+MAX_INT_DIGITS = 4300  # CPython's int_max_str_digits: json refuses a longer integer
+_TOO_BIG = 10 ** MAX_INT_DIGITS
+
+
+def json_trouble(value: Any) -> str:
+    """'' if `value` is plain JSON, else its first part that is not, by path: `round is
+    NaN`, `phase is a Python set`; without recursion (the value may be arbitrarily deep)."""
+    stack: list[tuple[str, Any, int]] = [("", value, 1)]
+    while stack:
+        path, item, depth = stack.pop()
+        where = path.lstrip(".") or "the value"
+        if isinstance(item, dict | list) and depth > MAX_DEPTH:
+            return f"it is nested deeper than {MAX_DEPTH} levels"
+        if isinstance(item, dict):
+            for key, child in reversed(item.items()):
+                if not isinstance(key, JSON_KEYS):
+                    return f"{where} has a key that is a Python {type(key).__name__}"
+                stack.append((f"{path}.{key}", child, depth + 1))
+        elif isinstance(item, list | tuple):
+            stack.extend((f"{path}[{i}]", child, depth + 1)
+                         for i, child in reversed(list(enumerate(item))))
+        elif isinstance(item, float) and item != item:
+            return f"{where} is NaN"
+        elif isinstance(item, float) and item in (float("inf"), float("-inf")):
+            return f"{where} is {'-' if item < 0 else ''}Infinity"
+        elif isinstance(item, int) and abs(item) >= _TOO_BIG:
+            return f"{where} is an integer of more than {MAX_INT_DIGITS} digits"
+        elif not isinstance(item, str | int | float | type(None)):
+            return f"{where} is a Python {type(item).__name__}"
+    return ""

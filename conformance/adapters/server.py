@@ -12,7 +12,7 @@ import sys
 import traceback
 from typing import Any, TextIO
 
-from conformance.adapters.protocol import Adapter, Rejected
+from conformance.adapters.protocol import Adapter, Rejected, not_json_message, raised_message
 
 
 def _dispatch(adapter: Adapter, protocol: int, request: dict[str, Any]) -> Any:
@@ -91,12 +91,11 @@ def _answer(adapter: Adapter | None, protocol: int, request: dict[str, Any],
         if raised is None:
             raise
         traceback.print_exc(limit=-6, file=sys.stderr)
-        return _error(seq, raised, f"{cmd} raised {type(error).__name__}: {error}"[:2000])
+        return _error(seq, raised, raised_message(cmd, error)[:2000])
     try:
         return json.dumps({"seq": seq, "ok": True, "result": result}, separators=(",", ":"),
                           allow_nan=False)
-    except (TypeError, ValueError, RecursionError, MemoryError) as error:
+    except (TypeError, ValueError, RecursionError, MemoryError):
         if raised is None:
             raise
-        return _error(seq, raised, f"{cmd} returned a value that is not JSON: "
-                                   f"{type(error).__name__}: {error}"[:2000])
+        return _error(seq, raised, not_json_message(cmd, result)[:2000])

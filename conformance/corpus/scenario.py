@@ -134,6 +134,10 @@ class _Checker:
         if setup is not None and self.sound(("setup",)):
             self.deal(("setup",), setup)
             self.engine_accepts(("setup",), setup)
+            contract = setup.get("contract")
+            if contract is not None:
+                self.values_allowed(("setup", "contract", "bid"), contract["bid"])
+                self.values_allowed(("setup", "contract"), contract)
         started = setup is not None
         steps = self.doc.get("steps")
         for i, step in enumerate(steps if isinstance(steps, list) else []):
@@ -180,17 +184,42 @@ class _Checker:
         """A setup the scenario expects accepted must be valid by the engine's bounds too,
         which the schema cannot all state (starting marks depend on match_points, SCORE-03,
         MPTS-02): `t42 check` says so, rather than `t42 run` blaming the implementation."""
-        from reference_impl import IllegalAction, Match
-
         setup = {k: v for k, v in setup.items() if k != "contract"}
         if self.doc.get("variants") and "variants" not in setup:
             setup["variants"] = self.doc["variants"]
+        refused = _refusal(setup)
+        if refused is None:
+            return
+        where = [path]
+        marks = setup.get("marks")
+        if isinstance(marks, dict) and _refusal({**setup, "marks": None}) is None:
+            # the starting marks are at fault: name the team's field (SCORE-03, TARGET-02,
+            # MPTS-02), or both when only the pair is refused
+            where = [path + ("marks", team) for team in marks
+                     if _refusal({**setup, "marks": {**dict.fromkeys(marks, 0), team: marks[team]}})
+                     ] or [path + ("marks",)]
+        for at in where:
+            self.add(at, f"the reference engine refuses this setup ({refused}): a step "
+                         "that is not `reject`ed must be valid")
+
+    def values_allowed(self, path: FieldPath, action: dict[str, Any]) -> None:
+        """An action a step expects accepted has values that the scenario's own game allows
+        in some position (scenario-format.md, Bounds): the schema's bounds are those of
+        every game of variants.md; the reference engine's Rules for the scenario's
+        options narrow them (42 is a point bid only under bid_42, FORTYTWO-02)."""
+        from reference_impl import IllegalAction
+        from reference_impl.variants import rules_for
+
         try:
-            Match.start(json.loads(json.dumps(setup)))
-        except IllegalAction as error:
-            message = getattr(error, "message", str(error))
-            self.add(path, f"the reference engine refuses this setup ({error.code}: "
-                           f"{message}): a step that is not `reject`ed must be valid")
+            rules = rules_for(self.doc.get("variants") or {})
+        except IllegalAction:
+            return  # the options are reported where they are written
+        for name, value in action.items():
+            problem = _value_problem(rules, name, value)
+            if problem:
+                self.add(path + (name,), f"the reference engine refuses {name} {value!r} in "
+                                         f"this scenario's game ({problem}): a step that is "
+                                         "not `reject`ed must be valid")
 
     def step(self, path: FieldPath, step: dict[str, Any], started: bool) -> bool:
         kind = next((k for k in PAYLOAD_SCHEMA if k in step), None)
@@ -206,6 +235,8 @@ class _Checker:
             self.deal(path + (kind,), step[kind])
         if kind == "setup" and reject is None and not self.found:
             self.engine_accepts(path + ("setup",), step["setup"])
+        if kind == "act" and reject is None:
+            self.values_allowed(path + ("act",), step["act"])
         if "expect" in step:
             self.expect(path + ("expect",), step["expect"])
         return started or own or (kind == "setup" and reject is None)
@@ -250,6 +281,41 @@ class _Checker:
         for i, key in enumerate(keys):
             if key in keys[:i]:
                 self.add(path + ("legal", i), "listed twice")
+
+
+def _refusal(setup: dict[str, Any]) -> str | None:
+    """`CODE: message` of the reference engine refusing `setup` (None: accepted; a
+    `marks` of None is left out, the default)."""
+    from reference_impl import IllegalAction, Match
+
+    setup = {k: v for k, v in setup.items() if not (k == "marks" and v is None)}
+    try:
+        Match.start(json.loads(json.dumps(setup)))
+    except IllegalAction as error:
+        return f"{error.code}: {getattr(error, 'message', str(error))}"
+    return None
+
+
+def _value_problem(rules: Any, name: str, value: Any) -> str:
+    """'' if some position of the game of `rules` allows `value` as the action field
+    `name`, else `CODE: why`, in the engine's words where it has a check of the value alone
+    (BID-02; CON-01; CON-02); a marks bid's range is what BID-05 and BID-06 reach in one
+    round of four bids, from the first marks bid or a plunge (PLUNGE-03)."""
+    if name == "points":
+        problem = rules.point_bid_problem(rules, value, 0, 0)
+        return f"{problem[0]}: {problem[2]}" if problem else ""
+    if name == "marks":
+        firsts = {*rules.first_marks_bids, *([rules.plunge_marks] if rules.plunge_doubles else [])}
+        reach = {first + raise_ * rules.marks_step for first in firsts for raise_ in range(4)}
+        if value in reach:
+            return ""
+        return (f"MARKS_BID_STEP: no position allows a bid of {value} marks; "
+                f"this game's marks bids are {min(reach)}..{max(reach)}")
+    if name == "trump" and rules.canonical_trump(value) is None:
+        return f"INVALID_TRUMP: trump is one of {', '.join(map(str, rules.trumps))}"
+    if name == "stacks" and value not in rules.stacks:
+        return f"STACKS_INVALID: stacks is {' or '.join(map(str, rules.stacks))}"
+    return ""
 
 
 # --- loading -------------------------------------------------------------------------

@@ -91,7 +91,10 @@ def _leaf(error):  # -> jsonschema.ValidationError
     from jsonschema.exceptions import best_match
 
     while error.context:
-        deeper = best_match(error.context)
+        # a branch of another type (`null` beside an object) explains nothing when a branch
+        # of the instance's own type is there to say what is wrong inside it
+        inside = [e for e in error.context if e.relative_path or e.validator != "type"]
+        deeper = best_match(inside or error.context)
         if deeper is None:
             break
         error = deeper

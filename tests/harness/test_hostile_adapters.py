@@ -34,22 +34,24 @@ def python(name: str) -> str:
 
 
 LIMIT = f"{1 << 20:,}"
-# (adapter, outcome of the first scenario, its message: exact, or a prefix ending in "...")
+# (adapter, outcome of the first scenario, its exact message). A report holds nothing that
+# varies by Python version or run (the harness words json's and Python's errors itself,
+# protocol.py); the one path in it, of the zoo's missing file, is this checkout's.
 CASES = [
     (protocol("no-newline"), "errored", f"view: reply longer than {LIMIT} bytes (--max-reply-bytes)"),
     (protocol("endless-line"), "errored", f"view: reply longer than {LIMIT} bytes (--max-reply-bytes)"),
-    (protocol("not-utf8"), "errored", "view: reply is not UTF-8 (byte 0xff at offset 29): ..."),
+    (protocol("not-utf8"), "errored", "view: reply is not UTF-8 (byte 0xff at offset 29): b'{\"seq\":5,\"ok\":true,\"result\":\"\\xff\\xfe\"}\\n'"),
     (protocol("nan"), "errored", "view: reply is not JSON: '{\"seq\":5,\"ok\":true,\"result\":NaN}' (NaN is not JSON)"),
     (protocol("infinity"), "errored", "view: reply is not JSON: '{\"seq\":5,\"ok\":true,\"result\":{\"round\": -Infinity}}' (-Infinity is not JSON)"),
-    (protocol("huge-int"), "errored", "view: reply is not JSON: ..."),
+    (protocol("huge-int"), "errored", "view: reply is not JSON: '{\"seq\":5,\"ok\":true,\"result\":" + "1" * 172 + "' (an integer of more than 4300 digits)"),
     (protocol("deep"), "errored", "view: reply is nested too deep to read"),
     (protocol("deep-65"), "errored", "view: the result is a list, not an object (protocol.md)"),
     (protocol("list-view"), "errored", "view: the result is a list, not an object (protocol.md)"),
     (protocol("null-view"), "errored", "view: the result is null, not an object (protocol.md)"),
     (protocol("string-view"), "errored", "view: the result is a string, not an object (protocol.md)"),
-    (protocol("extra-field"), "errored", "view: reply does not follow protocol/response.json: ..."),
+    (protocol("extra-field"), "errored", "view: reply does not follow protocol/response.json: '{\"seq\":5,\"ok\":true,\"result\":{},\"note\":1}'"),
     (protocol("wrong-seq"), "errored", "view: reply seq 12, expected 5"),
-    (protocol("no-seq"), "errored", "view: reply is not an object with an integer seq: ..."),
+    (protocol("no-seq"), "errored", "view: reply is not an object with an integer seq: '{\"ok\":true,\"result\":{}}'"),
     (protocol("refuses-view"), "errored", "view: the implementation replied with error WRONG_PHASE: no"),
     (protocol("spam"), "errored", "view: the result is null, not an object (protocol.md)"),
     (protocol("exit-7"), "errored", "view: the implementation exited (code 7) without replying"),
@@ -63,12 +65,12 @@ CASES = [
     (python("Recursion"), "errored", "act raised RecursionError: maximum recursion depth exceeded"),
     (python("Segfault"), "errored", "act: the implementation exited (code -11) without replying"),
     (python("Hangs"), "errored", f"act: no reply within {TIMEOUT:g} s"),
-    (python("MemoryHog"), "errored", "act raised MemoryError: ..."),
+    (python("MemoryHog"), "errored", "act raised MemoryError"),
     (python("PrintsToStdout"), "passed", ""),
     (python("HugeView"), "errored", f"view: reply longer than {LIMIT} bytes (--max-reply-bytes)"),
-    (python("DeepView"), "errored", "view returned a value that is not JSON: RecursionError: ..."),
-    (python("NanView"), "errored", "view returned a value that is not JSON: ValueError: Out of range float values are not JSON compliant"),
-    (python("SetView"), "errored", "view returned a value that is not JSON: TypeError: Object of type set is not JSON serializable"),
+    (python("DeepView"), "errored", "view returned a value that is not JSON: it is nested deeper than 64 levels"),
+    (python("NanView"), "errored", "view returned a value that is not JSON: round is NaN"),
+    (python("SetView"), "errored", "view returned a value that is not JSON: phase is a Python set"),
     (python("ListView"), "errored", "view: the result is a list, not an object (protocol.md)"),
     (python("RaisesOnView"), "errored", "view raised KeyError: 'hands'"),
 ]
@@ -77,7 +79,7 @@ BROKEN = [  # unusable from the start: every scenario errored with the reason
     (python("HalfAnAdapter"), "the implementation is unusable: HalfAnAdapter is not an adapter (protocol.md, In process): it lacks deal, act, view, observe, legal, perft"),
     (python("FailsToConstruct"), "the implementation is unusable: cannot load " + python("FailsToConstruct") + ": RuntimeError: no engine today"),
     (python("factory_returns_none"), "the implementation is unusable: NoneType is not an adapter (protocol.md, In process): it lacks start, deal, act, view, observe, legal, perft, name (a string), version (a string), variants (a list), capabilities (a list)"),
-    (f"python:{ZOO / 'nowhere.py'}:X", "the implementation is unusable: cannot load python:" + str(ZOO / "nowhere.py") + ":X: FileNotFoundError: ..."),
+    (f"python:{ZOO / 'nowhere.py'}:X", f"the implementation is unusable: cannot load python:{ZOO}/nowhere.py:X: FileNotFoundError: [Errno 2] No such file or directory: '{ZOO}/nowhere.py'"),
     (f"cmd:{sys.executable} -c pass", "the implementation is unusable: hello: the implementation exited (code 0) without replying"),
     ("cmd:/nonexistent/engine", "the implementation is unusable: cannot start /nonexistent/engine: [Errno 2] No such file or directory: '/nonexistent/engine'"),
 ]
@@ -91,10 +93,6 @@ def _run(spec: str, tmp_path):
         return run_all(loaded, adapter), adapter
     finally:
         adapter.close()
-
-
-def _matches(message: str, want: str) -> bool:
-    return message.startswith(want[:-3]) if want.endswith("...") else message == want
 
 
 @pytest.fixture(autouse=True)
@@ -116,7 +114,7 @@ def test_each_breaks_once_gets_its_report_and_the_run_goes_on(spec, outcome, mes
     (first, second), adapter = _run(spec, tmp_path)
     assert first.outcome.value == outcome, first.report()
     if outcome == "errored":
-        assert _matches(first.detail.message, message), first.detail.message
+        assert first.detail.message == message
     assert second.outcome is Outcome.PASSED, second.report()  # a fresh process
     assert len(adapter.stderr_since(0)) <= 33 << 10  # what is kept stays bounded
 
@@ -126,7 +124,7 @@ def test_an_unusable_adapter_errors_every_scenario_with_the_reason(spec, message
     results, _ = _run(spec, tmp_path)
     for result in results:
         assert result.outcome is Outcome.ERRORED
-        assert _matches(result.detail.message, message), result.detail.message
+        assert result.detail.message == message
 
 
 def _default_sigint() -> None:

@@ -46,6 +46,16 @@ def marks(name: str, value: str) -> str:
     return body(name).replace("setup:\n", f"setup:\n  marks: {value}\n")
 
 
+def contract(name: str, bid: str, more: str = "") -> str:
+    """A contract shortcut as line 13 (steps[0] is then line 15)."""
+    return body(name).replace("steps:\n", f"  contract: {{declarer: A, bid: {bid}, trump: 6"
+                                          f"{more}}}\nsteps:\n")
+
+
+PASSES = "".join(f"  - act: {{type: pass, seat: {seat}}}\n" for seat in "BCD")
+REFUSED = "a step that is not `reject`ed must be valid"
+
+
 @dataclass(frozen=True)
 class Case:
     name: str  # the file name
@@ -176,9 +186,53 @@ BAD = [
     Case("marks-10000.yaml", marks("marks-10000", "{AC: 0, BD: 10000}"),
          [(7, "setup.marks.BD", "10000 is greater than the maximum of 9999")]),
     Case("marks-7.yaml", marks("marks-7", "{AC: 7, BD: 0}"),
-         [(6, "setup", "the reference engine refuses this setup (INVALID_SETUP: starting marks "
-                       "must be integers 0..6, not 7): a step that is not `reject`ed must be "
-                       "valid")]),
+         [(7, "setup.marks.AC", "the reference engine refuses this setup (INVALID_SETUP: "
+                                "starting marks must be integers 0..6, not 7): " + REFUSED)]),
+    Case("marks-12-match-marks-10.yaml", marks("marks-12-match-marks-10", "{AC: 3, BD: 12}")
+         .replace("rules: [BID-01]\n", "rules: [BID-01]\nvariants: {match_marks: true}\n"),
+         [(8, "setup.marks.BD", "the reference engine refuses this setup (INVALID_SETUP: "
+                                "starting marks must be integers 0..9, not 12): " + REFUSED)]),
+    # a value no position allows, in a step expected accepted: the schema's bounds (every
+    # game of variants.md), then the scenario's own game (the reference engine's Rules)
+    Case("bid-99.yaml", body("bid-99", points="99"),
+         [(STEP, "steps[0].act.points", "99 is greater than the maximum of 42")]),
+    Case("bid-29.yaml", body("bid-29", points="29"),
+         [(STEP, "steps[0].act.points", "29 is less than the minimum of 30")]),
+    Case("bid-42-base-game.yaml", body("bid-42-base-game", points="42"),
+         [(STEP, "steps[0].act.points", "the reference engine refuses points 42 in this "
+                                        "scenario's game (POINT_BID_RANGE: a point bid is "
+                                        f"30..41, not 42): {REFUSED}")]),
+    Case("marks-bid-6.yaml", body("marks-bid-6").replace("points: 30", "marks: 6"),
+         [(STEP, "steps[0].act.marks", "the reference engine refuses marks 6 in this "
+                                       "scenario's game (MARKS_BID_STEP: no position allows "
+                                       "a bid of 6 marks; this game's marks bids are 1..5): "
+                                       f"{REFUSED}")]),
+    Case("trump-nello-base-game.yaml", body("trump-nello-base-game", more=PASSES + (
+        "  - act: {type: trump, seat: A, trump: nello}\n")),
+         [(19, "steps[4].act.trump", "the reference engine refuses trump 'nello' in this "
+                                     "scenario's game (INVALID_TRUMP: trump is one of 0, 1, "
+                                     f"2, 3, 4, 5, 6, doubles, none): {REFUSED}")]),
+    Case("trump-7-stacks-3.yaml", body("trump-7-stacks-3", more=PASSES + (
+        "  - act: {type: trump, seat: A, trump: 7, stacks: 3}\n")),
+         [(19, "steps[4].act.stacks", "3 is not 1 or 2 (CON-02)"),
+          (19, "steps[4].act.trump", "7 is not a trump choice: 0..6, doubles, none (CON-01), "
+                                     "or an option's nello, sevens, first_tile, follow_me "
+                                     "(VAR-04)")]),
+    Case("contract-points-25.yaml", contract("contract-points-25", "{points: 25}"),
+         [(13, "setup.contract.bid.points", "25 is less than the minimum of 30")]),
+    Case("contract-points-42.yaml", contract("contract-points-42", "{points: 42}"),
+         [(13, "setup.contract.bid.points", "the reference engine refuses points 42 in this "
+                                            "scenario's game (POINT_BID_RANGE: a point bid is "
+                                            f"30..41, not 42): {REFUSED}")]),
+    Case("contract-marks-3.yaml", contract("contract-marks-3", "{marks: 3}", ", stacks: 1"),
+         [(13, "setup.contract.bid.marks", "3 is greater than the maximum of 2")]),
+    Case("perft-depth-40.yaml", body("perft-depth-40", more=(
+        "  - expect: {perft: {depth: 40, total: 1}}\n")),
+         [(16, "steps[1].expect.perft.depth", "40 is greater than the maximum of 33")]),
+    Case("self-deal-1e6.yaml", body("self-deal-1e6", more=(
+        "  - expect: {self_deal: {check: shuffle, matches: 1000000}}\n")),
+         [(16, "steps[1].expect.self_deal.matches",
+           "1000000 is greater than the maximum of 100000")]),
     # --- special files ----------------------------------------------------------------
     Case("fifo.yaml", None, [(1, "", "refused: a FIFO, not a scenario file")], "fifo"),
     Case("loop.yaml", None, [(1, "", "cannot read: a symbolic link loop")], "loop"),
