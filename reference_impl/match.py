@@ -371,10 +371,12 @@ class Match:
     def _complete_trick(self) -> None:
         """The game computes the trick's winner, points and the outcome (DIG-04)."""
         rules, trick = self.rules, self.trick
-        # PTS-01: a trick is worth 1 round point; PTS-02: and its counters
-        points = rules.trick_point + sum(map(self._counters.__getitem__, trick))
+        rank, counters = self._rank[self.called], self._counters
+        points, ranks = rules.trick_point, []  # PTS-01: a trick is worth 1 round point
+        for tile in trick:  # one loop: the hot path of every trick
+            points += counters[tile]  # PTS-02: and its counters
+            ranks.append(rank[tile])
         seats = self._orders[self.leader]
-        ranks = list(map(self._rank[self.called].__getitem__, trick))
         # RANK-01..RANK-05: the highest rank wins (SEVENS-05: ties)
         winner = seats[rules.trick_winner(rules, self.contract, ranks, seats)]
         team = winner & 1  # team_of(winner)
