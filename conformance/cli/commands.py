@@ -97,6 +97,7 @@ def run_command(options: RunOptions) -> int:
         click.echo(f"t42: {adapter}", err=True)
         counts = results_mod.totals([])
         counts["errored"] = len(chosen)
+        click.echo(f"no scenario ran: the {len(chosen)} chosen scenarios count as errored")
         click.echo(results_mod.summary_line(counts, o.level))
         return 2
     if claimed is not None:

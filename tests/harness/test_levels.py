@@ -162,10 +162,17 @@ def test_expected_failures_messages_count_what_is_listed(t42, tmp_path):
 
 
 def test_an_adapter_that_cannot_start_stops_the_run_with_one_message(t42):
-    code, out = t42("run", "--adapter", "cmd:/nonexistent/engine")
-    assert code == 2 and out.count("cannot start") == 1 and len(out.splitlines()) <= 3
-    code, out = t42("run", "--adapter", "python:no_such_module_anywhere:Adapter")
-    assert code == 2 and "ModuleNotFoundError" in out
+    code, out = t42("run", GOOD, "--adapter", "cmd:/nonexistent/engine")
+    lines = out.splitlines()
+    assert code == 2 and out.count("cannot start") == 1 and len(lines) <= 3
+    # ... and still ends with the summary line (issue 15): nothing ran, all errored
+    total = len(list(Path(GOOD).glob("*.yaml")))
+    assert lines[-1] == f"0 passed, 0 failed, {total} errored, 0 skipped, 0 not judged at level strict"
+    for extra in ([], ["--in-process"]):
+        code, out = t42("run", GOOD, "--adapter", "python:no_such_module_anywhere:Adapter",
+                        *extra)
+        assert code == 2 and "ModuleNotFoundError" in out, (extra, out)
+        assert out.splitlines()[-1].startswith(f"0 passed, 0 failed, {total} errored"), extra
 
 
 def test_under_pytest_an_adapter_that_cannot_start_stops_the_session(tmp_path):
