@@ -167,7 +167,8 @@ def test_an_adapter_that_cannot_start_stops_the_run_with_one_message(t42):
     assert code == 2 and out.count("cannot start") == 1 and len(lines) <= 3
     # ... and still ends with the summary line (issue 15): nothing ran, all errored
     total = len(list(Path(GOOD).glob("*.yaml")))
-    assert lines[-1] == f"0 passed, 0 failed, {total} errored, 0 skipped, 0 not judged at level strict"
+    assert lines[-1] == (f"0 passed, 0 failed, {total} errored, 0 skipped, "
+                         "0 not judged at level strict")
     for extra in ([], ["--in-process"]):
         code, out = t42("run", GOOD, "--adapter", "python:no_such_module_anywhere:Adapter",
                         *extra)
