@@ -62,9 +62,11 @@ def test_crash_is_errored_with_stderr_and_the_run_goes_on():
 
 
 def test_hang_is_errored_after_the_timeout_and_the_run_goes_on():
-    results = run_good(faux_cmd("hangs"), timeout=0.3)
+    # 2 s, not less: after the restart every reply of the next scenarios must come within
+    # it, and on a loaded machine a fresh Python process can take a second to answer.
+    results = run_good(faux_cmd("hangs"), timeout=2.0)
     assert results["bidding"].outcome is Outcome.ERRORED
-    assert results["bidding"].detail.message == "view: no reply within 0.3 s"
+    assert results["bidding"].detail.message == "view: no reply within 2 s"
     assert results["perft"].outcome is Outcome.PASSED
 
 
