@@ -18,6 +18,7 @@ from typing import Any
 # Run as a script from a checkout: the spec parser is the harness's own (one parser).
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from conformance.specdata.index import check_order, read_codes  # noqa: E402
+from tools.generated import write_or_check  # noqa: E402
 
 SPEC = Path(__file__).resolve().parent.parent / "spec"
 
@@ -79,14 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=SPEC / "errors.md")
     args = parser.parse_args(argv)
     text = render(read_codes(args.errors))
-    if args.check:
-        current = args.out.read_text(encoding="utf-8") if args.out.exists() else None
-        if current != text:
-            print(f"{args.out} is stale: run python tools/gen_errors_md.py", file=sys.stderr)
-            return 1
-        return 0
-    args.out.write_text(text, encoding="utf-8")
-    return 0
+    return write_or_check(args.out, text, args.check, "python tools/gen_errors_md.py")
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from conformance.specdata.index import check_order, load_index, read_codes  # noqa: E402
+from tools.generated import write_or_check  # noqa: E402
 
 SPEC = ROOT / "spec"
 OUT = SPEC / "schemas" / "spec-enums.schema.json"
@@ -73,14 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args(argv)
     text = render(args.spec)
-    if args.check:
-        current = args.out.read_text(encoding="utf-8") if args.out.exists() else None
-        if current != text:
-            print(f"{args.out} is stale: run python tools/gen_schema_enums.py", file=sys.stderr)
-            return 1
-        return 0
-    args.out.write_text(text, encoding="utf-8")
-    return 0
+    return write_or_check(args.out, text, args.check, "python tools/gen_schema_enums.py")
 
 
 if __name__ == "__main__":
