@@ -126,3 +126,87 @@ def test_the_pytest_commands_run(line):
     done = run(line.replace("pytest", f"{sys.executable} -m pytest -p no:cacheprovider", 1),
                ROOT)
     assert done.returncode == 0, done.stdout[-2000:]
+
+
+# The stand-in engine with one rule broken (PTS-01: a trick is worth 1 round point more
+# than its counters; this one forgets that point in the views it shows), so that the
+# README's fuzzing commands have something to find, shrink, save and check.
+BROKEN_VIEWS = '''
+
+def _forget_trick_point(view):
+    if isinstance(view.get("points"), dict) and view.get("tricks"):
+        for trick in view["tricks"]:
+            if trick.get("points") is not None:
+                trick["points"] -= 1
+        counts = {"AC": 0, "BD": 0}
+        for trick in view["tricks"]:
+            if trick.get("points") is not None:
+                counts[trick["team"]] += trick["points"]
+        view["points"] = counts
+    return view
+
+
+Game.referee_view = lambda self: _forget_trick_point(self.match.view())
+'''
+
+
+def scaled(line: str) -> str:
+    """A README campaign at test size: the same command with fewer games."""
+    return re.sub(r"--games \d+", "--games 3", re.sub(r"--t42-fuzz \d+", "--t42-fuzz 4", line))
+
+
+def test_the_fuzzing_commands_find_save_and_check_a_divergence(engine_folder):
+    """`t42 fuzz ... --save found/`, then the three commands the README runs on found/,
+    against an engine that breaks PTS-01 in its referee view."""
+    (engine_folder / "my42.py").write_text(MY42 + BROKEN_VIEWS)
+    fuzz, check, run_yours, run_reference = [
+        c for c in commands() if c.startswith(("t42 fuzz", "t42 check found", "t42 run found"))]
+    found = run(scaled(fuzz), engine_folder)
+    assert found.returncode == 1, found.stdout[-2000:] + found.stderr[-2000:]
+    saved = sorted((engine_folder / "found").glob("*.yaml"))
+    assert saved, found.stdout[-2000:]
+    assert run(check, engine_folder).returncode == 0
+    yours = run(run_yours, engine_folder)
+    assert yours.returncode == 1 and SUMMARY.match(last_line(yours)), yours.stdout[-2000:]
+    reference = run(run_reference, engine_folder)
+    assert reference.returncode == 0, reference.stdout[-2000:]
+    assert last_line(reference).startswith(f"{len(saved)} passed, 0 failed")
+
+
+def test_the_pytest_fuzz_campaign_writes_junit(engine_folder):
+    (engine_folder / "my42.py").write_text(MY42 + BROKEN_VIEWS)
+    line = next(c for c in commands() if "--t42-fuzz" in c)
+    done = run(scaled(line).replace("pytest", f"{sys.executable} -m pytest", 1),
+               engine_folder)
+    assert done.returncode == 1, done.stdout[-2000:]  # the broken engine diverges
+    junit = (engine_folder / "fuzz.xml").read_text(encoding="utf-8")
+    assert 'tests="4"' in junit and "<failure" in junit
+
+
+def test_the_pytest_command_with_a_json_lines_engine(engine_folder):
+    (engine_folder / "scenarios").symlink_to(ROOT / "scenarios")
+    line = next(c for c in commands() if c.startswith("pytest scenarios/")
+                and "my42-server" in c)
+    done = run(line.replace("pytest", f"{sys.executable} -m pytest -p no:cacheprovider", 1)
+               + " -k bidding", engine_folder)
+    assert done.returncode == 0, done.stdout[-2000:]
+    assert "<testsuite" in (engine_folder / "junit.xml").read_text(encoding="utf-8")
+
+
+def test_the_book_and_html_report_commands_write_their_sites(tmp_path):
+    book = next(c for c in commands() if c.startswith("t42 book"))
+    done = run(book, tmp_path)
+    assert done.returncode == 0 and (tmp_path / "book" / "index.html").exists(), done.stdout
+    line = next(c for c in commands() if "--t42-report-html" in c)
+    (tmp_path / "scenarios").symlink_to(ROOT / "scenarios")
+    done = run(line.replace("pytest", f"{sys.executable} -m pytest -p no:cacheprovider", 1)
+               + " -k first-trick", tmp_path)
+    assert done.returncode == 0, done.stdout[-2000:]
+    assert (tmp_path / "report" / "index.html").exists()
+
+
+def test_every_command_of_the_readme_is_run_by_a_test():
+    """A new command in the README needs a test here (or in the named test file)."""
+    covered = ("pip install", "t42 book", "t42 run", "t42 check found", "t42 fuzz",
+               "pytest scenarios/", "pytest -p no:cacheprovider --t42-fuzz")
+    assert [c for c in commands() if not c.startswith(covered)] == []
