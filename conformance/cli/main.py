@@ -139,10 +139,12 @@ def serve(adapter):
     from conformance.adapters.loading import python_object
     from conformance.adapters.reference import ReferenceAdapter
     from conformance.adapters.server import serve as serve_forever
+    from conformance.cli.commands import _say_source
 
     kind, _, target = adapter.partition(":")
     if adapter != "reference" and kind != "python":
         raise click.BadParameter("reference or python:MODULE:OBJECT", param_hint="--adapter")
+    _say_source(err=True)  # stdout is the protocol
     raise SystemExit(serve_forever(ReferenceAdapter() if adapter == "reference"
                                    else python_object(target)))
 
@@ -191,8 +193,10 @@ def fuzz(adapter, games, seed, shard, deal, level, illegal_rate, rounds, timeout
     """Differential fuzzing: seeded random matches played through ADAPTER and the
     reference engine, compared after every step; each divergence is shrunk to a minimal
     case. For many cores or machines: `pytest --t42-fuzz N -n auto`."""
+    from conformance.cli.commands import _say_source
     from conformance.fuzz.campaign import fuzz_command
 
+    _say_source()
     raise SystemExit(fuzz_command(adapter, games, seed, illegal_rate, rounds, timeout,
                                   variants_json, deal, level, save, shard, not no_shrink))
 
@@ -218,6 +222,10 @@ def selftest(args):
         if error.name != "planted.selftest":
             raise
         raise click.ClickException("the selftest is not part of this version yet") from None
+    from conformance.cli.commands import _say_source
+
+    if not {"--list", "-h", "--help"} & set(args):  # those read no scenario
+        _say_source(err="--json" in args)  # stdout is then the JSON report
     raise SystemExit(selftest_main(list(args)))
 
 
