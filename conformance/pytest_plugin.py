@@ -157,10 +157,12 @@ class HtmlReport:
 
         results = [entry["result"] for entry in self.entries]
         shots = {e["result"]["id"]: e["shot"] for e in self.entries if e.get("shot")}
+        checks = {e["result"]["id"]: e.get("checks", []) for e in self.entries}
         counts = {o.value: sum(r["outcome"] == o.value for r in results) for o in Outcome}
         paths = sorted({Path(r["path"]) for r in results})
         where = write_report(Path(self.config.getoption("t42_report_html")), paths, results,
-                             shots, self.config.getoption("t42_adapter"), counts)
+                             shots, self.config.getoption("t42_adapter"), counts,
+                             self.config.getoption("t42_level"), checks)
         reporter = self.config.pluginmanager.get_plugin("terminalreporter")
         if reporter is not None:
             reporter.write_line(f"t42: wrote the HTML report {where}")
@@ -222,11 +224,13 @@ class ScenarioItem(pytest.Item):
 
     def _keep_for_report(self, result) -> None:
         from conformance.book.actual import capture
+        from conformance.book.compliance import checks_to_json
         from conformance.run.results import Outcome
 
-        entry = {"result": result.to_json()}
+        entry = {"result": result.to_json(), "checks": checks_to_json(result)}
         if result.outcome in (Outcome.FAILED, Outcome.ERRORED):
-            entry["shot"] = capture(self.scenario, _adapter(self.config))
+            entry["shot"] = capture(self.scenario, _adapter(self.config),
+                                    self.config.getoption("t42_level"))
         self.user_properties.append(("t42_result", json.dumps(entry)))
 
     def repr_failure(self, excinfo, style=None):

@@ -15,8 +15,6 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-from tests.book.test_browser import ARGS, CHROMIUM  # noqa: E402
 
 SCENARIO = "examples.doc000-trump-sixes-30-set-after-one-trick"
 
@@ -27,6 +25,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
+    from conformance.book.browser import launch
+
     with tempfile.TemporaryDirectory() as work:
         report = Path(work) / "report"
         adapter = f"python:{ROOT / 'tests' / 'book' / 'engines.py'}:LeaderWins"
@@ -34,9 +34,7 @@ def main(argv: list[str] | None = None) -> int:
                         str(ROOT / "scenarios" / "examples"), "--adapter", adapter,
                         "--report-html", str(report)], cwd=ROOT, capture_output=True)
         with sync_playwright() as playwright:
-            context = playwright.chromium.launch_persistent_context(
-                str(Path(work) / "profile"), executable_path=CHROMIUM, args=ARGS,
-                headless=True, viewport={"width": 1100, "height": 800})
+            context = launch(playwright, Path(work) / "profile", 1100, 800)
             page = context.new_page()
             page.goto((report / "scenarios" / f"{SCENARIO}.html").as_uri())
             args.out.parent.mkdir(parents=True, exist_ok=True)

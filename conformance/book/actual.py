@@ -1,9 +1,11 @@
-"""The implementation's own table at the step where it failed, for a run report.
+"""The implementation's own table at each step where it failed, for a run report.
 
 A failing scenario is run once more through the same adapter, exactly as the runner runs
-it (conformance.run.runner.ScenarioRun), and at the failure the referee view is read from
-the implementation: the report draws it beside the reference engine's table. The result is
-plain JSON, so a pytest-xdist worker can hand it to the controller.
+it (conformance.run.runner.ScenarioRun, at the run's level): the run goes on after a
+failed check and stops only where the states diverge, so the referee view is read from
+the implementation at every step with a failed check, once per step, and the report
+draws each beside the reference engine's table. The result is plain JSON (the step
+indices are strings), so a pytest-xdist worker can hand it to the controller.
 """
 
 from __future__ import annotations
@@ -16,20 +18,21 @@ from conformance.run.runner import Diverged, ScenarioRun, _json
 
 
 class _Capturing(ScenarioRun):
-    """A ScenarioRun that reads the implementation's view when a step fails."""
+    """A ScenarioRun that reads the implementation's view at each step with a failure."""
 
-    seen: dict[str, Any] | None = None
-    at: int | None = None  # the failing step's index (`index` is the runner's SpecIndex)
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.seen: dict[int | None, dict[str, Any]] = {}  # step index -> view (or why none)
 
     def judge(self, kind, differences, message, rules=(), code=None, failed=None,
               diverges=False):
         bad = bool(differences) if failed is None else failed
-        if bad and self.seen is None:  # the first failed check is the one drawn
-            self.at = self._index()
+        at = self._index()
+        if bad and at not in self.seen:  # the first failed check of a step reads the view
             try:
-                self.seen = _json(self.adapter.view(), "view()")
+                self.seen[at] = _json(self.adapter.view(), "view()")
             except Exception as error:  # noqa: BLE001 - an unusable view is drawn as none
-                self.seen = {"_unreadable": f"{type(error).__name__}: {error}"}
+                self.seen[at] = {"_unreadable": f"{type(error).__name__}: {error}"}
         return super().judge(kind, differences, message, rules, code, failed, diverges)
 
     def _index(self) -> int | None:
@@ -39,24 +42,34 @@ class _Capturing(ScenarioRun):
         return None
 
 
-def capture(scenario: Scenario, adapter: Adapter) -> dict[str, Any]:
-    """{"index": step index or None, "view": the implementation's view or None,
-    "note": why there is none}."""
+def _shot(view: dict[str, Any]) -> dict[str, Any]:
+    if "_unreadable" in view:
+        return {"view": None,
+                "note": f"the implementation's view could not be read: {view['_unreadable']}"}
+    return {"view": view, "note": ""}
+
+
+def capture(scenario: Scenario, adapter: Adapter, level: str = "strict") -> dict[str, Any]:
+    """{"steps": {"3": {"view": the implementation's view or None, "note": why none}, ...}
+    for every step with a failed check, in order; "index", "view", "note": the first one's
+    (None and a note when the scenario did not fail again)}."""
     from conformance.specdata.index import load_index
 
-    run = _Capturing(scenario, adapter, load_index())
+    run = _Capturing(scenario, adapter, load_index(), level)
+    crashed = ""
     try:
         run.run()
     except Diverged:
         pass
-    except Exception as error:  # noqa: BLE001 - a crash: no view to draw, say so
-        return {"index": run._index(), "view": None,
-                "note": f"the implementation raised {type(error).__name__} when run again"}
-    view = run.seen
-    if view is None:
-        return {"index": None, "view": None,
-                "note": "the scenario passed when run again for drawing (flaky?)"}
-    if "_unreadable" in view:
-        return {"index": run.at, "view": None,
-                "note": f"the implementation's view could not be read: {view['_unreadable']}"}
-    return {"index": run.at, "view": view, "note": ""}
+    except Exception as error:  # noqa: BLE001 - a crash: no view at this step, say so
+        crashed = f"the implementation raised {type(error).__name__} when run again"
+    steps = {str(at): _shot(view) for at, view in run.seen.items() if at is not None}
+    if crashed:
+        at = run._index()
+        steps.setdefault(str(at), {"view": None, "note": crashed})
+    if not steps:
+        note = crashed or "the scenario passed when run again for drawing (flaky?)"
+        return {"index": run._index() if crashed else None, "view": None, "note": note,
+                "steps": {}}
+    first = next(iter(steps))
+    return {"index": int(first), **steps[first], "steps": steps}

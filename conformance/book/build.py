@@ -19,7 +19,7 @@ from typing import Any
 import yaml
 from markupsafe import Markup, escape
 
-from conformance.book import drawing, words
+from conformance.book import compliance, drawing, words
 from conformance.book.replay import Frame, replay
 from conformance.corpus.scenario import Scenario, display_path
 from conformance.specdata.index import SpecIndex, load_index
@@ -90,7 +90,8 @@ def _frame_context(frame: Frame, code_text: dict[str, str], title: str) -> dict[
         "expect": words.expectation_words(step.expect), "problem": frame.problem,
         "diagram": drawing.table(frame.view, frame.covered, frame.completed,
                                  f"{title}: the table after {frame.label}"),
-        "failed": False, "unreached": False, "actual": None, "actual_note": "",
+        "failed": False, "unjudged": False, "unreached": False, "stopped_here": False,
+        "failures": [], "not_judged": [], "actual": None, "actual_note": "",
     }
 
 
@@ -112,51 +113,110 @@ def _doc_figures(sc: Scenario, frames: list[Frame], wanted: list[dict[str, Any]]
     return out
 
 
-def _failure(result: dict[str, Any] | None) -> dict[str, Any] | None:
-    if not result or result.get("outcome") not in ("failed", "errored"):
+def _detail(d: dict[str, Any], judged: bool) -> dict[str, Any]:
+    """One failure (or difference above the level) as a frame lists it."""
+    diffs = [{"path": x.get("path"), "expected": words.compact(x.get("expected")),
+              "actual": words.compact(x.get("actual")), "note": x.get("note", "")}
+             for x in d.get("differences") or []]
+    return {"message": d.get("message", ""), "step": d.get("step"), "line": d.get("line"),
+            "kind": d.get("kind", ""), "level": d.get("level", ""), "rule": d.get("rule", ""),
+            "differences": diffs, "stderr": d.get("stderr", ""),
+            "problems": d.get("problems") or [], "judged": judged, "error": False}
+
+
+def _step_index(sc: Scenario, d: dict[str, Any], shot_steps: dict[str, Any]) -> int | None:
+    """The step a detail names (label and line); of the contract shortcut's actions, which
+    share one label and line, the one the capture saw fail."""
+    found = [i for i, step in enumerate(sc.steps)
+             if step.label == d.get("step") and d.get("line") in (None, step.line)]
+    seen = [i for i in found if str(i) in shot_steps]
+    return (seen or found or [None])[0]
+
+
+def _run_marks(sc: Scenario, result: dict[str, Any] | None,
+               shot: dict[str, Any] | None) -> dict[str, Any] | None:
+    """What a run found in a scenario: its failures and the differences above the level,
+    each at its step; the errored step; the step where the run stopped, if it did."""
+    if not result or result.get("outcome") not in ("failed", "errored", "not judged"):
         return None
-    detail = result.get("detail") or {}
-    diffs = [{"path": d.get("path"), "expected": words.compact(d.get("expected")),
-              "actual": words.compact(d.get("actual")), "note": d.get("note", "")}
-             for d in detail.get("differences") or []]
-    return {"message": detail.get("message", ""), "step": detail.get("step"),
-            "line": detail.get("line"), "differences": diffs,
-            "stderr": detail.get("stderr", ""), "problems": detail.get("problems") or [],
-            "anchor": "top"}
-
-
-def _failing_index(sc: Scenario, failure: dict[str, Any], shot: dict[str, Any] | None):
-    if shot and shot.get("index") is not None:
-        return shot["index"]
-    for i, step in enumerate(sc.steps):
-        if step.label == failure.get("step") and (failure.get("line") in (None, step.line)):
-            return i
-    return None
+    shot_steps = dict((shot or {}).get("steps") or {})
+    if shot and not shot_steps and shot.get("index") is not None:  # a one-step capture
+        shot_steps[str(shot["index"])] = {"view": shot.get("view"), "note": shot.get("note", "")}
+    found = [(_detail(d, True)) for d in result.get("failures") or []]
+    found += [_detail(d, False) for d in result.get("not_judged") or []]
+    error = None
+    if result["outcome"] == "errored":
+        error = _detail(result.get("detail") or {}, True)
+        error["error"] = True
+        found.append(error)
+    at: dict[int, list[dict[str, Any]]] = {}
+    unplaced = []
+    for d in found:
+        index = _step_index(sc, d, shot_steps)
+        d["index"] = index
+        (at.setdefault(index, []) if index is not None else unplaced).append(d)
+    stop = None
+    if error is not None:
+        stop = error["index"]
+    elif result.get("stopped"):
+        stop = max(at, default=None)
+    label = sc.steps[stop].label if stop is not None else ""
+    why = "where the implementation errored" if error is not None else (
+        "where the states diverged")
+    return {"outcome": result["outcome"], "at": at, "unplaced": unplaced, "stop": stop,
+            "stop_label": label, "stop_why": why,
+            "stopped": result.get("stopped", ""), "shots": shot_steps,
+            "captured": shot is not None, "details": found}
 
 
 def scenario_page(sc: Scenario, index: SpecIndex, code_text: dict[str, str],
                   result: dict[str, Any] | None, shot: dict[str, Any] | None,
                   figures: list[dict[str, Any]]) -> tuple[dict[str, Any], list[dict[str, Any]],
                                                           dict[str, Any] | None, list]:
-    failure = _failure(result)
-    fail_at = _failing_index(sc, failure, shot) if failure else None
-    frames = replay(sc, {fail_at} if fail_at is not None else set())
+    marks = _run_marks(sc, result, shot)
+    frames = replay(sc, set(marks["at"]) if marks else set())
     contexts = [_frame_context(f, code_text, sc.title) for f in frames]
-    if failure and fail_at is not None:
+    if marks:
+        anchors = {}
         for f, ctx in zip(frames, contexts, strict=True):
-            if f.index == fail_at:
-                ctx["failed"] = True
-                failure["anchor"] = f.anchor
-                if shot and shot.get("view") is not None:
-                    ctx["actual"] = drawing.table(shot["view"], drawing_covered(shot["view"]),
-                                                  f.completed, f"{sc.title}: the "
-                                                  f"implementation's table at {f.label}")
-                ctx["actual_note"] = (shot or {}).get("note", "") or (
-                    "" if shot else "the implementation's table was not captured in this run")
-            elif f.index > fail_at:
-                ctx["unreached"] = True
+            anchors[f.index] = f.anchor
+            _mark_frame(sc, f, ctx, marks)
+        for d in marks["details"]:
+            d["anchor"] = anchors.get(d["index"], "top")
+        failing = [d for d in marks["details"] if d["judged"]]
+        marks["first"] = (failing or marks["details"] or [{"anchor": "top"}])[0]
+        marks["steps"] = list(dict.fromkeys(
+            (d["anchor"], d["step"] or "the start") for d in failing if d["index"] is not None))
+        marks["unjudged_steps"] = list(dict.fromkeys(
+            (d["anchor"], d["step"]) for d in marks["details"]
+            if not d["judged"] and d["index"] is not None))
     doc = _doc_figures(sc, frames, figures) if figures else []
-    return _summary(sc, index, result), contexts, failure, doc
+    return _summary(sc, index, result), contexts, marks, doc
+
+
+def _mark_frame(sc: Scenario, f: Frame, ctx: dict[str, Any], marks: dict[str, Any]) -> None:
+    """A frame's failures, its differences above the level, the implementation's table
+    there; grey when the run stopped before it."""
+    here = marks["at"].get(f.index, [])
+    ctx["failures"] = [d for d in here if d["judged"]]
+    ctx["not_judged"] = [d for d in here if not d["judged"]]
+    ctx["failed"] = bool(ctx["failures"])
+    ctx["unjudged"] = bool(ctx["not_judged"]) and not ctx["failed"]
+    ctx["stopped_here"] = marks["stop"] == f.index
+    ctx["unreached"] = marks["stop"] is not None and f.index > marks["stop"]
+    if not here:
+        return
+    shot = marks["shots"].get(str(f.index))
+    if shot and shot.get("view") is not None:
+        ctx["actual"] = drawing.table(shot["view"], drawing_covered(shot["view"]),
+                                      f.completed, f"{sc.title}: the implementation's table "
+                                      f"at {f.label}")
+    if shot:
+        ctx["actual_note"] = shot.get("note", "")
+    elif ctx["failed"]:
+        ctx["actual_note"] = ("the implementation's table was not captured in this run"
+                              if not marks["captured"] else
+                              "the implementation's table was not read again at this step")
 
 
 def drawing_covered(view: dict[str, Any]) -> list[int]:
@@ -176,20 +236,10 @@ def _summary(sc: Scenario, index: SpecIndex, result: dict[str, Any] | None) -> d
         "areas": sorted({RULE_AREA.match(r).group(1) for r in sc.rules if RULE_AREA.match(r)}),
         "variant_keys": sorted(sc.variants) or ["base"], "codes": codes,
         "path": display_path(sc.path), "href": f"scenarios/{sc.id}.html",
-        "outcome": (result or {}).get("outcome", ""), "reason": (result or {}).get("reason", ""),
+        "outcome": (result or {}).get("outcome", ""),
+        "outcome_class": (result or {}).get("outcome", "").replace(" ", "-"),
+        "reason": (result or {}).get("reason", ""),
     }
-
-
-def compliance(scenarios: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Per rule: how many of the scenarios citing it passed, failed, errored, were skipped."""
-    table: dict[str, dict[str, Any]] = {}
-    for sc in scenarios:
-        for rule in sc["rules"]:
-            row = table.setdefault(rule, {"rule": rule, "passed": 0, "failed": 0,
-                                          "errored": 0, "skipped": 0})
-            if sc["outcome"] in row:
-                row[sc["outcome"]] += 1
-    return [table[k] for k in sorted(table)]
 
 
 def build(out: Path, paths: Sequence[Path] = (), results: list[dict[str, Any]] | None = None,
@@ -222,11 +272,11 @@ def build(out: Path, paths: Sequence[Path] = (), results: list[dict[str, Any]] |
     summaries, frames = [], 0
     rule_text = {r.id: r.text for r in index.rules.values()}
     for sc in scenarios:
-        summary, contexts, failure, doc = scenario_page(
+        summary, contexts, marks, doc = scenario_page(
             sc, index, code_text, by_id.get(sc.id), shots.get(sc.id), figures.get(sc.id, []))
         frames += len(contexts)
         summaries.append(summary)
-        html = page.render(root="../", sc=summary, frames=contexts, failure=failure,
+        html = page.render(root="../", sc=summary, frames=contexts, marks=marks,
                            figures=doc, rule_text=rule_text, **common)
         (out / "scenarios" / f"{sc.id}.html").write_text(html, encoding="utf-8")
     areas = _areas(index)
@@ -240,10 +290,11 @@ def build(out: Path, paths: Sequence[Path] = (), results: list[dict[str, Any]] |
     rules_count = sum(1 for r in index.rules.values() if not r.withdrawn)
     invalid = [{"path": display_path(item.path), "problems": [str(p) for p in item.problems]}
                for item in loaded if item.scenario is None]
+    table = compliance.table(run["results"], run["level"], areas) if run else None
     index_html = env.get_template("index.html.j2").render(
         root="", scenarios=summaries, areas=[{"key": k, "name": v} for k, v in areas.items()],
         variants=variants, codes=codes, rules_count=rules_count, invalid=invalid,
-        compliance=compliance(summaries) if run else [], **common)
+        compliance=table, **common)
     (out / "index.html").write_text(index_html, encoding="utf-8")
     rules_html = env.get_template("rules.html.j2").render(root="", sections=sections, **common)
     (out / "rules.html").write_text(rules_html, encoding="utf-8")

@@ -125,7 +125,7 @@ def run_command(options: RunOptions) -> int:
         if o.report_html:
             from conformance.book.report import capture_failures
 
-            shots = capture_failures(chosen, results, adapter)
+            shots = capture_failures(chosen, results, adapter, o.level)
     except KeyboardInterrupt:  # Ctrl-C: stop, and report what ran
         results, interrupted = done, True
         seconds = time.perf_counter() - start
@@ -156,7 +156,8 @@ def _report(o: RunOptions, results, loaded, expected, adapter, seconds: float,
     if o.report_html:
         from conformance.book.report import write_report
 
-        where = write_report(o.report_html, list(o.paths), results, shots, adapter, counts)
+        where = write_report(o.report_html, list(o.paths), results, shots, adapter, counts,
+                             o.level)
         click.echo(f"wrote the HTML report {where}")
     if o.expected_failures:
         path = o.expected_failures
@@ -282,6 +283,7 @@ def _errors_md_fresh(spec: Path) -> list[str]:
 def docs_command(check_only: bool) -> int:
     from conformance.specdata.files import spec_dir
 
+    _say_source()
     code = 0
     for script in GENERATED.values():
         tool = spec_dir().parent / "tools" / script
@@ -360,6 +362,7 @@ def perft_command(scenario_path, seed, dealer, depth, steps, adapter_spec="refer
 
     if (scenario_path is None) == (seed is None):
         return _fail("give a scenario file or --seed")
+    _say_source()
     steps_to_send = _perft_steps(scenario_path, seed, dealer, steps)
     if isinstance(steps_to_send, int):
         return steps_to_send

@@ -13,3 +13,30 @@ class LeaderWins(ReferenceAdapter):
         for trick in view["tricks"]:
             trick["winner"] = trick["leader"]
         return view
+
+
+class HidesBids(ReferenceAdapter):
+    """Shows no seat the bids made (a VIS-02 bug): every observation that expects bids
+    fails, the referee view stays right, so the run goes on after each failure."""
+
+    name = "hides-bids"
+
+    def observe(self, seat):
+        seen = super().observe(seat)
+        seen["bids"] = []
+        return seen
+
+
+class OneCode(ReferenceAdapter):
+    """Refuses every illegal action with MALFORMED_ACTION, whatever rule it breaks: right
+    at level rules, a code difference (not judged there) at codes and strict."""
+
+    name = "one-code"
+
+    def act(self, action):
+        from conformance.adapters.protocol import Rejected
+
+        try:
+            return super().act(action)
+        except Rejected as refused:
+            raise Rejected("MALFORMED_ACTION", refused.message) from None

@@ -8,11 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT, TRUMP_SIXES
+from conformance.book.browser import CHROMIUM, launch
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+from .conftest import ROOT, TRUMP_SIXES
 
 
 @pytest.fixture(scope="module")
@@ -26,9 +24,7 @@ def browser(tmp_path_factory):
 
     profile = tmp_path_factory.mktemp("chromium-profile")  # a fresh user-data-dir
     with sync_playwright() as playwright:
-        context = playwright.chromium.launch_persistent_context(
-            str(profile), executable_path=CHROMIUM, args=ARGS, headless=True,
-            viewport={"width": 1280, "height": 900})
+        context = launch(playwright, profile)
         yield context
         context.close()
     shutil.rmtree(profile, ignore_errors=True)

@@ -47,7 +47,7 @@ function setUpFilters() {
 
 function openAtFailure() {
   if (location.hash || !document.body.classList.contains("has-failure")) return;
-  const failed = document.querySelector(".frame.failed");
+  const failed = document.querySelector(".frame.failed") || document.querySelector(".frame.unjudged");
   if (failed) {
     history.replaceState(null, "", `#${failed.id}`);
     failed.scrollIntoView();
