@@ -156,9 +156,13 @@ def _report(o: RunOptions, results, loaded, expected, adapter, seconds: float,
     if o.report_html:
         from conformance.book.report import write_report
 
-        where = write_report(o.report_html, list(o.paths), results, shots, adapter, counts,
-                             o.level)
-        click.echo(f"wrote the HTML report {where}")
+        try:
+            where = write_report(o.report_html, list(o.paths), results, shots, adapter,
+                                 counts, o.level)
+            click.echo(f"wrote the HTML report {where}")
+        except Exception as error:  # noqa: BLE001 - the run's summary line still comes
+            click.echo(f"t42: the HTML report could not be written ({type(error).__name__}: "
+                       f"{error}); please report it", err=True)
     if o.expected_failures:
         path = o.expected_failures
         listed = sum(r.expected_failure for r in results)

@@ -174,3 +174,42 @@ def test_a_failing_scenario_opens_at_the_failing_step(tmp_path, tab):
     top = frame.bounding_box()["y"]
     assert 0 <= top < 900, "the failing step is not in view"
     assert tab.errors == []
+
+
+def test_the_report_shows_the_compliance_table_and_every_failing_step(tmp_path, tab):
+    """The run's level named, per rule counts (the hidden bids are filed under BID-08,
+    the rule of the area behind `bids`), a rule's link to its rule and to its failing
+    scenario; there, every failing step outlined, expected beside actual, none greyed."""
+    from click.testing import CliRunner
+
+    from conformance.cli.main import main
+
+    out = tmp_path / "report"
+    adapter = f"python:{ROOT / 'tests' / 'book' / 'engines.py'}:HidesBids"
+    result = CliRunner().invoke(main, ["run", str(ROOT / "scenarios" / "visibility"),
+                                       "--adapter", adapter, "--report-html", str(out)])
+    assert result.exit_code == 1, result.output
+    page = tab.open(out / "index.html")
+    assert page.inner_text("h2#compliance") == "Compliance at level strict"
+    row = page.locator('#compliance-table tr.rule-row[data-key="BID-08"]')
+    assert row.count() == 1 and row.is_visible()
+    failed = int(row.locator('td.failed[data-level="rules"]').inner_text())
+    assert failed > 0
+    row.locator("a.rule-link").click()
+    page.wait_for_load_state("load")
+    assert page.evaluate("() => document.querySelector(':target').id") == "BID-08"
+    page.go_back()
+    link = page.locator('#compliance-table tr[data-key="BID-08"] a.scenario-link.failing',
+                        has_text="visibility.bids-and-contract-public")
+    link.click()
+    page.wait_for_load_state("load")
+    frames = page.locator(".frame.failed")
+    assert frames.count() >= 3
+    assert page.evaluate("() => location.hash") == f"#{frames.first.get_attribute('id')}"
+    for i in range(frames.count()):
+        frame = frames.nth(i)
+        assert frame.locator("figure.expected svg").count() == 1
+        assert frame.locator("figure.actual svg").count() == 1
+        assert "Failed here:" in frame.inner_text()
+    assert page.locator(".frame.unreached").count() == 0
+    assert tab.errors == []
