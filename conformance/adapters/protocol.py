@@ -22,6 +22,9 @@ RESULT_FORMS: dict[str, tuple[type, ...]] = {
     "new_match": (type(None),), "next_deal": (type(None),),  # capability self_deal
 }
 FORM_NAMES = {type(None): "null", dict: "an object", list: "a list"}
+# A result whose whole shape protocol.md fixes: one of another shape is a protocol error
+# too (a view's content is judged against the game instead, as a wrong answer).
+RESULT_SCHEMAS = {"perft": "protocol/perft-result.json"}
 MAX_DEPTH = 64  # of any value an implementation returns (a view is 5 deep)
 
 
@@ -154,6 +157,16 @@ def form_problem(cmd: str, result: Any) -> str:
     depth = _depth(result)
     if depth > MAX_DEPTH:
         return f"{cmd}: the result is nested deeper than {MAX_DEPTH} levels"
+    schema = RESULT_SCHEMAS.get(cmd)
+    if schema:
+        from conformance.corpus.problems import format_field
+        from conformance.specdata import schemas
+
+        problems = schemas.check(schema, result)
+        if problems:
+            path, message = problems[0]
+            at = f" at {format_field(path)}" if path else ""
+            return f"{cmd}: the result does not follow {schema}{at}: {message} (protocol.md)"
     return ""
 
 

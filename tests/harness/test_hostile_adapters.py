@@ -74,6 +74,14 @@ CASES = [
     (python("ListView"), "errored", "view: the result is a list, not an object (protocol.md)"),
     (python("RaisesOnView"), "errored", "view raised KeyError: 'hands'"),
 ]
+PERFT_SHAPE = "perft: the result does not follow protocol/perft-result.json"
+PERFT_CASES = [  # a perft reply of the wrong shape is a protocol error (errored), not failed
+    (protocol("perft-string-total"), f"{PERFT_SHAPE} at total: '25' is not of type 'integer' (protocol.md)"),
+    (protocol("perft-no-divide"), f"{PERFT_SHAPE}: 'divide' is a required property (protocol.md)"),
+    (protocol("perft-negative"), f"{PERFT_SHAPE} at divide.pass: -1 is less than the minimum of 0 (protocol.md)"),
+    (protocol("perft-list"), "perft: the result is a list, not an object (protocol.md)"),
+    (python("PerftStringTotal"), f"{PERFT_SHAPE} at total: '25' is not of type 'integer' (protocol.md)"),
+]
 BROKEN = [  # unusable from the start: every scenario errored with the reason
     (python("NotAnAdapter"), "the implementation is unusable: NotAnAdapter is not an adapter (protocol.md, In process): it lacks start, deal, act, view, observe, legal, perft, name (a string), version (a string), variants (a list), capabilities (a list)"),
     (python("HalfAnAdapter"), "the implementation is unusable: HalfAnAdapter is not an adapter (protocol.md, In process): it lacks deal, act, view, observe, legal, perft"),
@@ -86,8 +94,8 @@ BROKEN = [  # unusable from the start: every scenario errored with the reason
 SCENARIOS = ["bidding", "first-trick"]
 
 
-def _run(spec: str, tmp_path):
-    loaded = [load_scenario(GOOD / f"{name}.yaml") for name in SCENARIOS]
+def _run(spec: str, tmp_path, scenarios: list[str] = SCENARIOS):
+    loaded = [load_scenario(GOOD / f"{name}.yaml") for name in scenarios]
     adapter = load_adapter(spec, timeout=TIMEOUT, limits=Limits(stderr_bytes=32 << 10))
     try:
         return run_all(loaded, adapter), adapter
@@ -101,7 +109,7 @@ def once(tmp_path, monkeypatch):
 
 
 def test_the_zoo_is_big_enough():
-    assert len(CASES) + len(BROKEN) >= 20
+    assert len(CASES) + len(PERFT_CASES) + len(BROKEN) >= 20
 
 
 def _id(spec: str) -> str:
@@ -117,6 +125,29 @@ def test_each_breaks_once_gets_its_report_and_the_run_goes_on(spec, outcome, mes
         assert first.detail.message == message
     assert second.outcome is Outcome.PASSED, second.report()  # a fresh process
     assert len(adapter.stderr_since(0)) <= 33 << 10  # what is kept stays bounded
+
+
+@pytest.mark.parametrize("spec,message", PERFT_CASES, ids=[_id(c[0]) for c in PERFT_CASES])
+def test_a_perft_reply_of_the_wrong_shape_is_errored_and_the_process_restarted(spec, message,
+                                                                               tmp_path):
+    (first, second), _ = _run(spec, tmp_path, ["perft", "perft"])
+    assert first.outcome is Outcome.ERRORED, first.report()
+    assert first.detail.message == message
+    assert second.outcome is Outcome.PASSED, second.report()  # a fresh process
+
+
+def test_a_perft_reply_of_the_wrong_shape_in_process_is_errored():
+    import importlib.util
+
+    from conformance.adapters.inprocess import InProcess
+
+    spec = importlib.util.spec_from_file_location("adapter_zoo", ZOO / "adapter_zoo.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    results = run_all([load_scenario(GOOD / "perft.yaml")] * 2,
+                      InProcess(module.PerftStringTotal()))
+    assert [r.outcome for r in results] == [Outcome.ERRORED, Outcome.PASSED]
+    assert results[0].detail.message == PERFT_CASES[-1][1]
 
 
 @pytest.mark.parametrize("spec,message", BROKEN, ids=[_id(c[0]) for c in BROKEN])

@@ -1,5 +1,6 @@
 """Hostile JSON-lines servers: `python protocol_zoo.py MODE`. Each is `t42 serve` until
-the first `view` of a run, which it answers in its own wrong way (once.py). The stderr
+the first `view` of a run (the first `perft` for PERFT_MODES), which it answers in its
+own wrong way (once.py). The stderr
 line is 20 MB here, 100 MB in tools/hostile_run.py (T42_HOSTILE_STDERR_MB)."""
 
 from __future__ import annotations
@@ -64,6 +65,13 @@ MODES = {
     "stderr-100mb-line": None,
     "stderr-many-lines": None,
 }
+# Answered wrongly at the first `perft` instead: a perft reply of the wrong shape.
+PERFT_MODES = {
+    "perft-string-total": lambda seq: reply(seq, '{"total": "25", "divide": {}}'),
+    "perft-no-divide": lambda seq: reply(seq, '{"total": 25}'),
+    "perft-negative": lambda seq: reply(seq, '{"total": 25, "divide": {"pass": -1}}'),
+    "perft-list": lambda seq: reply(seq, "[25]"),
+}
 
 
 def misbehave_on_stderr(mode: str) -> None:
@@ -84,7 +92,10 @@ def main(mode: str) -> None:
     for line in sys.stdin:
         request = json.loads(line)
         seq, cmd = request["seq"], request["cmd"]
-        if cmd == "view" and first_time(mode):
+        if cmd == "perft" and mode in PERFT_MODES and first_time(mode):
+            PERFT_MODES[mode](seq)
+            continue
+        if cmd == "view" and mode in MODES and first_time(mode):
             if MODES[mode] is None:
                 misbehave_on_stderr(mode)
             else:
