@@ -97,9 +97,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="seconds one whole run may take")
     args = parser.parse_args(argv)
     args.address_space = int(args.address_space * (1 << 30))
-    from tests.harness.test_hostile_adapters import BROKEN, CASES
+    from tests.harness.test_hostile_adapters import BROKEN, CASES, PERFT_CASES
 
-    specs = ["reference"] + [case[0] for case in CASES + BROKEN]
+    specs = ["reference"] + [case[0] for case in CASES + PERFT_CASES + BROKEN]
     specs = [spec for spec in specs if args.only in spec]
     folder = Path(tempfile.mkdtemp(prefix="t42-hostile-"))
     try:
