@@ -202,7 +202,8 @@ class _Checker:
             self.add(at, f"the reference engine refuses this setup ({refused}): a step "
                          "that is not `reject`ed must be valid")
 
-    def values_allowed(self, path: FieldPath, action: dict[str, Any]) -> None:
+    def values_allowed(self, path: FieldPath, action: dict[str, Any],
+                       what: str = "a step that is not `reject`ed must be valid") -> None:
         """An action a step expects accepted has values that the scenario's own game allows
         in some position (scenario-format.md, Bounds): the schema's bounds are those of
         every game of variants.md; the reference engine's Rules for the scenario's
@@ -218,8 +219,7 @@ class _Checker:
             problem = _value_problem(rules, name, value)
             if problem:
                 self.add(path + (name,), f"the reference engine refuses {name} {value!r} in "
-                                         f"this scenario's game ({problem}): a step that is "
-                                         "not `reject`ed must be valid")
+                                         f"this scenario's game ({problem}): {what}")
 
     def step(self, path: FieldPath, step: dict[str, Any], started: bool) -> bool:
         kind = next((k for k in PAYLOAD_SCHEMA if k in step), None)
@@ -277,6 +277,8 @@ class _Checker:
         for seat, partial in (expect.get("observe") or {}).items():
             for sub, msg in schemas.check("observation.schema.json", partial, partial=True):
                 self.add(path + ("observe", seat) + sub, msg)
+        for i, action in enumerate(expect.get("legal") or []):
+            self.values_allowed(path + ("legal", i), action, "no position allows it")
         keys = [json.dumps(a, sort_keys=True) for a in expect.get("legal") or []]
         for i, key in enumerate(keys):
             if key in keys[:i]:

@@ -119,8 +119,12 @@ def doc(steps: list[dict[str, Any]], **fields: Any) -> Doc:
 
 
 def acted(actions: list[dict[str, Any]], name: str) -> list[tuple[Doc, tuple]]:
+    """The last action as a step expected accepted, and as the legal action after the
+    others (`expect.legal`)."""
     steps = [{"act": a} for a in actions]
-    return [(doc(steps), ("steps", len(steps) - 1, "act", name))]
+    legal = [*steps[:-1], {"expect": {"legal": [actions[-1]]}}]
+    return [(doc(steps), ("steps", len(steps) - 1, "act", name)),
+            (doc(legal), ("steps", len(steps) - 1, "expect", "legal", 0, name))]
 
 
 def contract(bid: dict[str, Any], **fields: Any) -> Doc:

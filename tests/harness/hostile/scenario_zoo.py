@@ -218,6 +218,12 @@ BAD = [
           (19, "steps[4].act.trump", "7 is not a trump choice: 0..6, doubles, none (CON-01), "
                                      "or an option's nello, sevens, first_tile, follow_me "
                                      "(VAR-04)")]),
+    Case("legal-bid-42-base-game.yaml", body("legal-bid-42-base-game", more=(
+        "  - expect: {legal: [{type: pass, seat: B}, {type: bid, seat: B, points: 42}]}\n")),
+         [(16, "steps[1].expect.legal[1].points", "the reference engine refuses points 42 in "
+                                                  "this scenario's game (POINT_BID_RANGE: a "
+                                                  "point bid is 30..41, not 42): no position "
+                                                  "allows it")]),
     Case("contract-points-25.yaml", contract("contract-points-25", "{points: 25}"),
          [(13, "setup.contract.bid.points", "25 is less than the minimum of 30")]),
     Case("contract-points-42.yaml", contract("contract-points-42", "{points: 42}"),
