@@ -86,9 +86,10 @@ def _engine_probe(location: str) -> Probe | None:
         "scenario.schema.json#/$defs/contract/properties/bid/properties/marks":
             lambda v: (SETUP, [act("bid", marks=v)]),
     }
-    return probes.get(location) or probes.get(name) if (
-        location.startswith(("action.schema.json", "scenario.schema.json#/$defs/acceptedAction"))
-        or location in probes) else None
+    if location in probes:
+        return probes[location]
+    acts = ("action.schema.json#/$defs/", "scenario.schema.json#/$defs/acceptedAction/")
+    return probes.get(name) if location.startswith(acts) else None
 
 
 def engine_code(probe: Probe, value: Any) -> str | None:
