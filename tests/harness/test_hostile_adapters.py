@@ -195,3 +195,23 @@ def test_ctrl_c_stops_the_run_and_prints_a_summary(tmp_path):
     lines = out.splitlines()
     assert lines[-2].startswith("interrupted (Ctrl-C) after 0 of ")
     assert lines[-1] == "0 passed, 0 failed, 0 errored, 0 skipped, 0 not judged at level strict"
+
+
+@pytest.mark.parametrize("target,why", [
+    ("{tmp}/raises_on_import.py:Adapter", "ImportError: no engine here"),
+    ("{tmp}/nowhere.py:Adapter", "FileNotFoundError: [Errno 2] No such file or directory: "
+                                 "'{tmp}/nowhere.py'"),
+    ("{zoo}/adapter_zoo.py:FailsToConstruct", "RuntimeError: no engine today"),
+])
+def test_in_process_a_failed_import_ends_with_the_summary_and_a_failing_status(target, why,
+                                                                              tmp_path):
+    """--in-process loads the object in the harness: when that raises, the run still ends
+    with its summary line (every scenario errored) and a non-zero status."""
+    (tmp_path / "raises_on_import.py").write_text('raise ImportError("no engine here")\n')
+    spec = "python:" + target.format(tmp=tmp_path, zoo=ZOO)
+    run = _t42("run", "--in-process", "--adapter", spec, str(GOOD / "bidding.yaml"),
+               str(GOOD / "first-trick.yaml"), env={**os.environ, "T42_HOSTILE_ONCE": ""})
+    out, err = run.communicate(timeout=120)
+    assert run.returncode == 2
+    assert out.splitlines()[-1] == "0 passed, 0 failed, 2 errored, 0 skipped, 0 not judged at level strict", out
+    assert f"cannot start adapter {spec!r}: {why.format(tmp=tmp_path)}" in out + err
