@@ -20,7 +20,7 @@ from typing import Any
 from conformance.corpus.problems import FieldPath, Problem, format_field, line_of
 from conformance.corpus.yamlload import LIMITS, load_yaml
 from conformance.specdata import schemas
-from conformance.specdata.index import SpecIndex, load_index
+from conformance.specdata.index import SpecIndex, load_index, options_citing
 from reference_impl.tiles import NAMES, SEATS
 
 MODELINE = "# yaml-language-server: $schema="
@@ -155,7 +155,7 @@ class _Checker:
                          f"unknown rule {rule_id} (not in spec/rules.md nor variants.md)")
             elif rule.withdrawn:
                 self.add(("rules", i), f"rule {rule_id} is withdrawn")
-            elif rule.variant and rule.variant not in variants:
+            elif rule.variant and not options_citing(self.index, rule) & variants.keys():
                 self.add(("rules", i), f"rule {rule_id} belongs to variant `{rule.variant}`, "
                          "which this scenario does not turn on")
 
@@ -233,6 +233,8 @@ class _Checker:
                 self.also_broken(path + ("also_broken", i), kind, step[kind], reject, other)
         if kind in ("deal", "setup") and reject != "INVALID_SETUP":
             self.deal(path + (kind,), step[kind])
+        if kind == "setup":
+            self.step_variants(path + ("setup",), step["setup"], accepted=reject is None)
         if kind == "setup" and reject is None and not self.found:
             self.engine_accepts(path + ("setup",), step["setup"])
         if kind == "act" and reject is None:
@@ -253,6 +255,24 @@ class _Checker:
                      "the step would be rejected with it")
             return
         self.reject_code(path[:-2], kind, payload, other, where=path)
+
+    def step_variants(self, path: FieldPath, setup: Any, accepted: bool) -> None:
+        """scenario-format.md: a setup step is sent as written, its `variants` its own (no
+        inheritance); every option of variants.md that it names must be in the scenario's
+        `variants`, which is what an implementation is skipped by."""
+        declared = self.doc.get("variants") or {}
+        variants = setup.get("variants") if isinstance(setup, dict) else None
+        if isinstance(variants, dict):
+            for name in variants:
+                if name in self.index.variants and name not in declared:
+                    self.add(path + ("variants", name),
+                             f"option {name!r} is not in the scenario's `variants`, so an "
+                             "implementation without it would run this step instead of "
+                             "skipping the scenario")
+        elif accepted and declared and isinstance(setup, dict) and "variants" not in setup:
+            self.add(path, "a setup step is sent as written: without `variants` it starts "
+                           "a base-game match, not one with the scenario's options; give "
+                           "`variants` (`{}` if the base game is meant)")
 
     def reject_code(self, path: FieldPath, kind: str | None, payload: Any, code: str,
                     where: FieldPath | None = None) -> None:

@@ -34,6 +34,10 @@ CITED_ID = re.compile(r"\b([A-Z]{2,}-\d{2})\b")
 OPTION_HEADING = re.compile(r"^## `([^`]+)`")
 OPTION_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 SECTION_HEADING = re.compile(r"^#{1,2} ")
+# variants.md, "How the harness reads this file": the rules of another option that an
+# option puts in force, which its scenarios may cite (PTERMS-02: the plunge's).
+IN_FORCE = re.compile(r"^In force with this option: (.+)\.$")
+IN_FORCE_ITEM = re.compile(r"^([A-Z]+)-(\d{2})(?: \.\. \1-(\d{2}))?$")
 # rules.md, preamble: a withdrawn rule keeps its ID and is marked *(withdrawn)*.
 WITHDRAWN = re.compile(r"^\s*\*\(withdrawn\)\*")
 WITHDRAWN_LIKE = re.compile(r"^\W*withdrawn", re.IGNORECASE)
@@ -106,6 +110,7 @@ class SpecIndex:
     rules: dict[str, Rule] = field(default_factory=dict)  # well-formed, first definition
     items: list[Rule] = field(default_factory=list)  # every rule item as written
     variants: dict[str, tuple[str, int]] = field(default_factory=dict)  # option -> (file, line)
+    in_force: dict[str, tuple[str, ...]] = field(default_factory=dict)  # option -> other rules
     codes: dict[str, ErrorCode] = field(default_factory=dict)
     order: tuple[str, ...] = ()  # the codes in the single check order (DIG-03)
     levels: Levels = field(default_factory=Levels)
@@ -128,6 +133,10 @@ def parse_rules(path: Path, index: SpecIndex) -> None:
             continue
         if SECTION_HEADING.match(line):
             variant = None
+            continue
+        in_force = IN_FORCE.match(line)
+        if in_force:
+            _add_in_force(variant, in_force.group(1), f"{path.name}:{number}", index)
             continue
         item = RULE_ITEM.match(line)
         if item:
@@ -158,6 +167,30 @@ def _add_option(name: str, file: str, line: int, base: bool, index: SpecIndex) -
         index.problems.append(f"{where}: option `{name}` already headed at {first}")
         return
     index.variants[name] = (file, line)
+
+
+def _add_in_force(option: str | None, listed: str, where: str, index: SpecIndex) -> None:
+    """`In force with this option: PLUNGE-02 .. PLUNGE-06.`: IDs and ranges, comma-separated."""
+    if option is None:
+        index.problems.append(f"{where}: `In force with this option` outside an option")
+        return
+    ids: list[str] = []
+    for item in (part.strip() for part in listed.split(",")):
+        match = IN_FORCE_ITEM.match(item)
+        if not match:
+            index.problems.append(f"{where}: {item!r} is not a rule ID or a range `X-02 .. X-06`")
+            continue
+        area, first, last = match.group(1), match.group(2), match.group(3) or match.group(2)
+        ids += [f"{area}-{n:02d}" for n in range(int(first), int(last) + 1)]
+    index.in_force[option] = index.in_force.get(option, ()) + tuple(ids)
+
+
+def options_citing(index: SpecIndex, rule: Rule) -> set[str]:
+    """The options that let a scenario cite `rule`: its own, and every option that puts it
+    in force (scenario-format.md). Empty for a base or general rule."""
+    if rule.variant is None:
+        return set()
+    return {rule.variant} | {o for o, ids in index.in_force.items() if rule.id in ids}
 
 
 def _add_rule(rule_id: str, rest: str, file: str, line: int, variant: str | None,
@@ -324,4 +357,8 @@ def load_index(root: Path | None = None) -> SpecIndex:
     if (root / "levels.yaml").exists():  # optional in a small spec written for a test
         parse_levels(root / "levels.yaml", index)
     check_citations(root, index)
+    for option, ids in index.in_force.items():
+        where = ":".join(map(str, index.variants[option]))
+        index.problems += [f"{where}: option `{option}` puts in force unknown rule {i}"
+                           for i in ids if i not in index.rules]
     return index

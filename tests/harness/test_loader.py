@@ -137,3 +137,69 @@ def test_scenario_variants_are_sent_with_the_setup(tmp_path):
     loaded = load_scenario(write(tmp_path, body))
     assert loaded.problems == []
     assert loaded.scenario.steps[0].payload["variants"] == {option: True}
+
+
+SETUP_STEP = """steps:
+  - setup:
+      dealer: D
+{variants}      hands:
+        A: ["5|5", "1|2", "0|0", "2|2", "1|3", "0|1", "1|1"]
+        B: ["3|5", "1|6", "0|3", "4|5", "2|4", "3|3", "0|2"]
+        C: ["0|5", "2|6", "4|4", "1|5", "3|4", "0|4", "2|5"]
+        D: ["6|6", "2|3", "4|6", "0|6", "5|6", "1|4", "3|6"]
+{reject}"""
+
+
+def setup_step_scenario(scenario_variants: str, step_variants: str | None,
+                        reject: bool = False) -> str:
+    """A scenario without top-level setup whose one step is a setup."""
+    given = f"      variants: {step_variants}\n" if step_variants is not None else ""
+    steps = SETUP_STEP.format(variants=given,
+                              reject="    reject: INVALID_SETUP\n" if reject else "")
+    return (f"id: t.x\ntitle: T\ndescription: D\nrules: [VAR-01]\n"
+            f"variants: {scenario_variants}\n" + steps)
+
+
+def test_setup_step_variants_are_its_own_but_named_by_the_scenario(tmp_path):
+    """SF-1 (scenario-format.md): a setup step may give other settings than the scenario,
+    is sent as written, and every option it names must be in the scenario's `variants`."""
+    own = load_scenario(write(tmp_path, setup_step_scenario(
+        "{match_marks: {target: 10}}", "{match_marks: {target: 3}}")))
+    assert own.problems == []
+    assert own.scenario.steps[0].payload["variants"] == {"match_marks": {"target": 3}}
+    for reject in (False, True):
+        found = problem_lines(load_scenario(write(tmp_path, setup_step_scenario(
+            "{match_marks: true}", "{match_marks: true, nello: true}", reject))))
+        assert [(f, "'nello' is not in the scenario's `variants`" in m) for _, f, m in found] \
+            == [("steps[0].setup.variants.nello", True)]
+    unknown = load_scenario(write(tmp_path, setup_step_scenario("{}", "{nel_o: {}}", True)))
+    assert unknown.problems == []  # an unknown option is the point of such a rejection
+
+
+def test_accepted_setup_step_without_variants_in_a_variant_scenario(tmp_path):
+    """Nothing is inherited: a step without `variants` would play the base game."""
+    found = problem_lines(load_scenario(write(tmp_path, setup_step_scenario(
+        "{nello: true}", None))))
+    assert [f for _, f, _ in found] == ["steps[0].setup"]
+    assert "base-game match" in found[0][2]
+    base = load_scenario(write(tmp_path, setup_step_scenario("{nello: true}", "{}")))
+    assert base.problems == [] and base.scenario.steps[0].payload["variants"] == {}
+    rejected = load_scenario(write(tmp_path, setup_step_scenario("{nello: true}", None, True)))
+    assert rejected.problems == []
+
+
+def test_an_option_may_cite_the_rules_it_puts_in_force(tmp_path):
+    """SF-3: plunge_terms puts PLUNGE-02 .. PLUNGE-06 in force (variants.md, PTERMS-02), so
+    its scenarios cite them; PLUNGE-01 (plunge's own value) stays plunge's."""
+    index = load_index()
+    assert index.in_force["plunge_terms"] == tuple(f"PLUNGE-0{n}" for n in range(2, 7))
+
+    def cited(rule: str, variants: str):
+        body = scenario_text(rules=f"[{rule}]").replace(
+            "setup:\n", f"variants: {variants}\nsetup:\n", 1)
+        return problem_lines(load_scenario(write(tmp_path, body)))
+
+    assert cited("PLUNGE-05", "{plunge_terms: true}") == []
+    assert cited("PLUNGE-05", "{plunge: true}") == []
+    assert "belongs to variant `plunge`" in cited("PLUNGE-01", "{plunge_terms: true}")[0][2]
+    assert "belongs to variant `plunge`" in cited("PLUNGE-05", "{nello: true}")[0][2]
