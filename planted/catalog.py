@@ -427,6 +427,9 @@ VARIANT_BUGS: tuple[Bug, ...] = (
     Bug("plunge-terms-nello-on-plunge", "PTERMS-04",
         "the partner of a plunge_terms plunge may declare Nel-O",
         option_wrapping("plunge_terms", "declaration_problem", vswap.declared_as_if_no_plunge)),
+    Bug("plunge-terms-points-168", "PTERMS-04",
+        "under match_points a plunge is worth 168 points whatever its `marks`",
+        option_wrapping("plunge_terms", "stake", vswap.plunge_worth_168)),
 )
 
 BASE_BUGS += tuple(Bug(n, r, d, edge(cls)) for n, r, d, cls in doc000.PLANTS)

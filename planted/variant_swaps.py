@@ -284,3 +284,10 @@ def declared_as_if_no_plunge(rules: Rules, contract: Contract, trump: Any, stack
     """PTERMS-04 broken: the partner's declaration is checked as if the contract were no
     plunge, so Nel-O is allowed on a plunge (PLUNGE-05)."""
     return inner(rules, contract._replace(plunge=False), trump, stacks)
+
+
+def plunge_worth_168(rules: Rules, contract: Contract, *, inner: Callable[..., int]) -> int:
+    """PTERMS-04 broken: under match_points (a stake in points, not marks) a plunge is
+    worth 168, 42 x 4, whatever its `marks`."""
+    stake = inner(rules, contract)
+    return 168 if contract.plunge and stake != contract.value else stake
