@@ -433,6 +433,7 @@ VARIANT_BUGS: tuple[Bug, ...] = (
 )
 
 BASE_BUGS += tuple(Bug(n, r, d, edge(cls)) for n, r, d, cls in doc000.PLANTS)
+VARIANT_BUGS += tuple(Bug(n, r, d, edge(cls)) for n, r, d, cls in doc000.VARIANT_PLANTS)
 BUGS: tuple[Bug, ...] = BASE_BUGS + VARIANT_BUGS
 
 BY_NAME: dict[str, Bug] = {bug.name: bug for bug in BUGS}

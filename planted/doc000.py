@@ -1,7 +1,8 @@
 """Planted bugs of issue 17: the round points of a marks contract shown during the round
-(VIS-09), and an implementation's own first dealer and shuffles that are not fair
-(DEAL-04, DEAL-06). Built at the adapter's edge on the public API only (the reference
-adapter's `start`, `deal`, `act`, `view`, `observe`, `rng` and `shuffled`), as edges.py.
+(VIS-09: under every marks contract, or under Nel-O, Sevens or a plunge only), and an
+implementation's own first dealer and shuffles that are not fair (DEAL-04, DEAL-06).
+Built at the adapter's edge on the public API only (the reference adapter's `start`,
+`deal`, `act`, `view`, `observe`, `rng` and `shuffled`), as edges.py and variant_edges.py.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any
 
 from conformance.adapters.reference import TILES
 from planted.base import PlantedAdapter
+from planted.variant_edges import VariantEdge
 from reference_impl.tiles import SEATS
 
 # ---- VIS-09: the running total of a marks contract --------------------------------------
@@ -45,6 +47,45 @@ class MarksPointsInExtension(PlantedAdapter):
         if points is not None:
             seen["x_score"] = {"round": dict(points)}
         return seen
+
+
+def contract_kind(view: dict[str, Any]) -> str | None:
+    """"nello", "sevens" or "plunge" for a marks contract of that kind, from the public view
+    alone: the declared trump, or a winning bid (the last bid, BID-08) that is a plunge."""
+    contract = view["contract"]
+    if not contract or "marks" not in contract["bid"]:
+        return None
+    if contract["trump"] in ("nello", "sevens"):
+        return contract["trump"]
+    bids = [b for b in view["bids"] if b.get("type") == "bid"]
+    return "plunge" if bids and bids[-1].get("plunge") else None
+
+
+class OptionPointsShown(VariantEdge):
+    """VIS-09 broken under one option only: while a marks contract of `kind` is played,
+    every seat sees the running round points; every other contract is the reference's."""
+
+    kind = ""
+
+    def observe(self, seat: str) -> dict[str, Any]:
+        seen = copy.deepcopy(super().observe(seat))
+        view = self.view()
+        points = running_points(view)
+        if points is not None and contract_kind(view) == self.kind:
+            seen["points"] = dict(points)
+        return seen
+
+
+class NelloPointsShown(OptionPointsShown):
+    kind = "nello"
+
+
+class SevensPointsShown(OptionPointsShown):
+    kind = "sevens"
+
+
+class PlungePointsShown(OptionPointsShown):
+    kind = "plunge"
 
 
 # ---- DEAL-04, DEAL-06: the implementation's own dealer and shuffles ---------------------
@@ -120,4 +161,16 @@ PLANTS = (  # name, rule, description, class
      "a redeal after four passes reuses the order of the deal before", RedealSameOrder),
     ("own-rng-seeded-every-match", "DEAL-06",
      "the generator is seeded with 42 at every new match", SeededEveryMatch),
+)
+
+VARIANT_PLANTS = (  # the running total under one option only (VIS-09 with NELLO, SEVENS, PLUNGE)
+    ("nello-points-shown", "VIS-09",
+     "while a Nel-O contract is played every seat sees the running round points",
+     NelloPointsShown),
+    ("sevens-points-shown", "VIS-09",
+     "while a Sevens contract is played every seat sees the running round points",
+     SevensPointsShown),
+    ("plunge-points-shown", "VIS-09",
+     "while a plunge is declared and played every seat sees the running round points",
+     PlungePointsShown),
 )
