@@ -9,7 +9,7 @@ import pytest
 
 from conformance.run.results import Outcome
 from conformance.specdata.index import load_index
-from planted import BUGS, BY_NAME
+from planted import BUGS, BY_NAME, doc000
 from planted.base import PlantedAdapter
 from planted.catalog import BASE_BUGS, VARIANT_BUGS, Bug
 from planted.selftest import main, run_bug, run_selftest, table
@@ -57,8 +57,12 @@ def test_every_option_has_planted_bugs():
     index = load_index()
     planted = {index.rules[bug.rule].variant for bug in VARIANT_BUGS}
     assert planted >= set(index.variants), "an option with no planted bug proves nothing"
+    # a variant plant breaks a rule of variants.md, or a base rule under one option only
+    # (planted/doc000.py: VIS-09 under Nel-O, Sevens, a plunge)
+    under_one_option = {name for name, *_ in doc000.VARIANT_PLANTS}
     for bug in VARIANT_BUGS:
-        assert index.rules[bug.rule].file == "variants.md", bug.name
+        assert index.rules[bug.rule].file == "variants.md" or bug.name in under_one_option, \
+            bug.name
 
 
 def test_plants_declare_the_options_they_play():
