@@ -24,35 +24,31 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from conformance.adapters.inprocess import harnessed  # noqa: E402
 from conformance.adapters.process import ProcessAdapter  # noqa: E402
+from conformance.adapters.protocol import Harnessed  # noqa: E402
 from conformance.adapters.reference import ReferenceAdapter  # noqa: E402
 from conformance.fuzz.differential import fuzz  # noqa: E402
 
 
-class Counting:
-    """Counts the rounds an adapter is dealt: one per accepted setup or deal."""
+class Counting(Harnessed):
+    """A Harnessed adapter (a bare one wrapped as `t42 fuzz` wraps it) that counts the
+    rounds it is dealt: one per accepted setup or deal."""
 
     def __init__(self, inner):
-        self._inner, self.rounds = inner, 0
-        if hasattr(inner, "pipeline"):
-            self.pipeline = self._pipeline
+        self.inner, self.rounds = harnessed(inner), 0
+        self.name, self.version = self.inner.name, self.inner.version
+        self.variants, self.capabilities = self.inner.variants, self.inner.capabilities
+        self.in_process = self.inner.in_process
 
-    def __getattr__(self, name):
-        return getattr(self._inner, name)
-
-    def _pipeline(self, requests):
-        replies = self._inner.pipeline(requests)
+    def pipeline(self, requests):
+        replies = self.inner.pipeline(requests)
         if requests[0][0] in ("setup", "deal") and not isinstance(replies[0], Exception):
             self.rounds += 1
         return replies
 
-    def start(self, setup):
-        self._inner.start(setup)
-        self.rounds += 1
-
-    def deal(self, deal):
-        self._inner.deal(deal)
-        self.rounds += 1
+    def close(self) -> None:
+        self.inner.close()
 
 
 def engine_rate(seconds: float, trials: int) -> float:
@@ -81,8 +77,7 @@ def fuzz_rate(make, seconds: float, trials: int, games: int) -> float:
                 seed += games
             best = max(best, adapter.rounds / (time.perf_counter() - start))
     finally:
-        if hasattr(adapter, "close"):
-            adapter.close()
+        adapter.close()
     return best
 
 

@@ -150,9 +150,9 @@ def fuzz_command(adapter_spec: str, games: int, seed: int, illegal_rate: float,
         click.echo(f"t42: cannot load adapter {adapter_spec!r}: {type(error).__name__}: "
                    f"{error}", err=True)
         return 2
-    broken = getattr(adapter, "broken", None)
-    if broken:
-        click.echo(f"t42: the implementation is unusable: {broken}", err=True)
+    if adapter.broken:
+        click.echo(f"t42: the implementation is unusable: {adapter.broken}", err=True)
+        adapter.close()
         return 2
     progress = Progress(len(seeds))
     start = time.perf_counter()
@@ -177,8 +177,7 @@ def fuzz_command(adapter_spec: str, games: int, seed: int, illegal_rate: float,
                            f"{adapter.name} {verdict.implementation})")
             click.echo("")
     finally:
-        if hasattr(adapter, "close"):
-            adapter.close()
+        adapter.close()
     for error in errors:
         click.echo(f"ERRORED {error}")
     agreed = played - len(divergences) - len(errors)

@@ -23,11 +23,12 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from conformance.adapters.protocol import Adapter, Rejected
+from conformance.adapters.inprocess import harnessed
+from conformance.adapters.protocol import Adapter, Harnessed, Rejected
 from conformance.run.matching import Difference, diff, diff_sets
+from reference_impl.tiles import NAMES, SEATS, TEAMS
 
-SEATS = "ABCD"
-TILES = [f"{a}|{b}" for a in range(7) for b in range(a, 7)]
+TILES = list(NAMES)  # the 28 tiles in the sorted order (0|0, 0|1, ... 6|6)
 LEVELS = ("rules", "codes", "strict")
 DEALS = ("hands", "order")
 _OVER = ("round_over", "match_over")
@@ -132,7 +133,7 @@ def random_setup(rng: random.Random, deal: str, variants: dict[str, Any] | None
     setup.update(random_deal(rng, deal))
     if rng.random() < 0.3:  # starting marks (SCORE-03): matches that end within the game
         top = _target(variants) - 1
-        setup["marks"] = {team: rng.randint(max(0, top - 2), top) for team in ("AC", "BD")}
+        setup["marks"] = {team: rng.randint(max(0, top - 2), top) for team in TEAMS}
     if variants:
         if "deal_by_drawing" in variants and rng.random() < 0.5:
             del setup["dealer"]
@@ -245,26 +246,18 @@ def _field(path: str) -> str:
     return ".".join(p for p in parts[:2] if not p.startswith("["))
 
 
-def probe(adapter: Any, kind: str, payload: Any, reads: list[tuple[str, ...]]
+def probe(adapter: Harnessed, kind: str, payload: Any, reads: list[tuple[str, ...]]
           ) -> tuple[str | None, list[Any]]:
     """Send one setup, deal or act, then the reads (`("view",)`, `("observe", seat)`,
     `("legal",)`): the rejection code (None: accepted) and what each read returned. A
-    JSON-lines adapter gets them all in one write (protocol.md: replies come in order)."""
-    if hasattr(adapter, "pipeline"):
-        fields = {"setup": "setup", "deal": "deal", "act": "action"}
-        requests = [({"setup": "setup", "deal": "deal", "act": "act"}[kind],
-                     {fields[kind]: payload})]
-        requests += [(r[0], {"seat": r[1]} if r[0] == "observe" else {}) for r in reads]
-        replies = adapter.pipeline(requests)
-        first = replies[0]
-        return (first.code if isinstance(first, Rejected) else None), replies[1:]
-    method = {"setup": adapter.start, "deal": adapter.deal, "act": adapter.act}[kind]
-    try:
-        method(payload)
-        code = None
-    except Rejected as refusal:
-        code = refusal.code
-    return code, [_read(adapter, r) for r in reads]
+    JSON-lines adapter gets them all in one write (`Harnessed.pipeline`; protocol.md:
+    replies come in order)."""
+    fields = {"setup": "setup", "deal": "deal", "act": "action"}
+    requests = [(kind, {fields[kind]: payload})]
+    requests += [(r[0], {"seat": r[1]} if r[0] == "observe" else {}) for r in reads]
+    replies = adapter.pipeline(requests)
+    first = replies[0]
+    return (first.code if isinstance(first, Rejected) else None), replies[1:]
 
 
 def _describe(kind: str, payload: Any) -> str:
@@ -286,14 +279,15 @@ def _read(adapter: Any, read: tuple[str, ...]) -> Any:
 class Duel:
     """The reference engine and an implementation, sent the same steps and compared."""
 
-    def __init__(self, other: Adapter, level: str = "strict", thorough: bool = False):
+    def __init__(self, other: Adapter | Harnessed, level: str = "strict",
+                 thorough: bool = False):
         from conformance.adapters.reference import ReferenceAdapter
 
         self.oracle = ReferenceAdapter()
-        self.other = other
+        self.other = harnessed(other)
         self.level = level
         self.thorough = thorough
-        self.legal = "legal" in set(getattr(other, "capabilities", ()))
+        self.legal = "legal" in self.other.capabilities
         self.count = 0
         self._seen: dict[tuple[str, ...], Any] = {}  # the reference's reads of this state
         self._keys: dict[tuple[str, ...], str] = {}  # and their canonical texts
@@ -351,7 +345,7 @@ class Duel:
         running = self.oracle.match is not None
         phase = self.state()["phase"] if running else None
         reads = self._reads(phase)
-        sent = payload if hasattr(self.other, "pipeline") else _copy(payload)
+        sent = _copy(payload) if self.other.in_process else payload
         got, values = probe(self.other, kind, sent, reads)
         found = self._outcome(kind, want, got)
         if found or not running:
