@@ -25,6 +25,7 @@ from typing import Any
 
 from conformance.adapters.inprocess import harnessed
 from conformance.adapters.protocol import Adapter, Harnessed, Rejected
+from conformance.fuzz.options import invalid_setup, vary
 from conformance.run.matching import Difference, diff, diff_sets
 from reference_impl.tiles import NAMES, SEATS, TEAMS
 
@@ -129,16 +130,21 @@ def random_draws(rng: random.Random) -> list[dict[str, str]]:
 
 def random_setup(rng: random.Random, deal: str, variants: dict[str, Any] | None
                  ) -> dict[str, Any]:
+    """A setup the reference accepts: a dealer (or, with deal_by_drawing, draws half the
+    time), the deal, now and then starting marks, and the options with their values
+    varied (options.vary)."""
+
+    chosen = vary(rng, variants) if variants else None
     setup: dict[str, Any] = {"dealer": rng.choice(SEATS)}
     setup.update(random_deal(rng, deal))
     if rng.random() < 0.3:  # starting marks (SCORE-03): matches that end within the game
-        top = _target(variants) - 1
+        top = _target(chosen) - 1
         setup["marks"] = {team: rng.randint(max(0, top - 2), top) for team in TEAMS}
-    if variants:
-        if "deal_by_drawing" in variants and rng.random() < 0.5:
+    if chosen:
+        if "deal_by_drawing" in chosen and rng.random() < 0.5:
             del setup["dealer"]
             setup = {"draws": random_draws(rng), **setup}
-        setup["variants"] = variants
+        setup["variants"] = chosen
     return setup
 
 
@@ -146,12 +152,15 @@ PHASE_KINDS = {"bidding": ("bid", "pass"), "declaring": ("trump",), "playing": (
 
 
 def _target(variants: dict[str, Any] | None) -> int:
-    """What a team needs to win the match: 7 marks (MATCH-01), or the match_points
-    target (MPTS-08, 250 unless set)."""
-    option = (variants or {}).get("match_points")
-    if option is None or option is False:
-        return 7
-    return option.get("target", 250) if isinstance(option, dict) else 250
+    """What a team needs to win the match: 7 marks (MATCH-01), the match_marks target
+    (TARGET-02, 10 unless set) or the match_points target (MPTS-08, 250 unless set;
+    TARGET-03: it wins over match_marks)."""
+    variants = variants or {}
+    for name, default in (("match_points", 250), ("match_marks", 10)):
+        option = variants.get(name)
+        if option is True or isinstance(option, dict):
+            return option.get("target", default) if isinstance(option, dict) else default
+    return 7
 
 
 def illegal_candidate(rng: random.Random, view: dict[str, Any] | None = None
@@ -423,6 +432,18 @@ class Duel:
 
 # --- playing and replaying -----------------------------------------------------------
 
+STEP_KINDS = ("act", "deal", "setup")  # a step's one key (scenario-format.md)
+
+
+def step_kind(step: dict[str, Any]) -> str:
+    return next(kind for kind in STEP_KINDS if kind in step)
+
+
+def apply_step(adapter: Any, step: dict[str, Any]) -> None:
+    """Send one step to an adapter (Rejected when it refuses)."""
+    kind = step_kind(step)
+    {"act": adapter.act, "deal": adapter.deal, "setup": adapter.start}[kind](step[kind])
+
 
 @dataclass
 class Game:
@@ -459,11 +480,13 @@ def play_game(other: Adapter, seed: int, game: Game, duel: Duel | None = None
             step = {"deal": random_deal(rng, game.deal)}
             rounds += 1
         elif rng.random() < game.illegal_rate:
-            step = {"act": illegal_candidate(rng, view)}
+            # now and then (options only) a setup that VAR-01 refuses: the match goes on
+            bad = invalid_setup(rng, setup) if game.variants and rng.random() < 0.1 else None
+            step = {"setup": bad} if bad else {"act": illegal_candidate(rng, view)}
         else:
             step = {"act": legal_choice(rng, duel.oracle.legal(), counters_first)}
         steps.append(step)
-        kind = "deal" if "deal" in step else "act"
+        kind = step_kind(step)
         found = duel.send(kind, step[kind])
     return Divergence(seed, Case(setup, steps), found, len(steps)), rounds
 
@@ -480,7 +503,7 @@ def replay(other: Adapter, case: Case, level: str = "strict") -> tuple[int, Find
     if found:
         return 0, found
     for number, step in enumerate(steps, 1):
-        kind = "deal" if "deal" in step else "act"
+        kind = step_kind(step)
         found = duel.send(kind, step[kind])
         if found:
             return number, found

@@ -8,10 +8,11 @@ the same outcome codes, or a difference in one of the same fields. Passes, in or
 2. skip the earlier rounds: a setup that starts at the diverging round's deal, with
    that round's dealer and match marks;
 3. delta debugging (ddmin, Zeller and Hildebrandt 2002) over the steps;
-4. the bidding as the `contract` shortcut of scenario-format.md when it has that form
+4. a `setup` step that VAR-01 refuses made the case's setup with its own `variants`;
+5. the bidding as the `contract` shortcut of scenario-format.md when it has that form
    (the others pass, the declarer bids and declares), its bid made the lowest, then
    ddmin again;
-5. the deal: tiles swapped towards the sorted deal (`0|0 0|1 ...` from A to D, or as an
+6. the deal: tiles swapped towards the sorted deal (`0|0 0|1 ...` from A to D, or as an
    `order`), the steps' tiles renamed along, one swap at a time; then ddmin again.
 
 Every pass stops at the budget (replays and seconds): what is found by then is kept.
@@ -23,7 +24,15 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from conformance.fuzz.differential import SEATS, TILES, Case, Divergence, Finding, replay
+from conformance.fuzz.differential import (
+    SEATS,
+    TILES,
+    Case,
+    Divergence,
+    Finding,
+    apply_step,
+    replay,
+)
 
 Test = Callable[[Case], "tuple[Case, Finding] | None"]
 
@@ -95,10 +104,7 @@ def _oracle_at(case: Case, count: int) -> Any:
     prefix = len(steps) - len(case.steps)
     for step in steps[: prefix + count]:
         try:
-            if "deal" in step:
-                oracle.deal(step["deal"])
-            else:
-                oracle.act(step["act"])
+            apply_step(oracle, step)
         except Rejected:
             pass
     return oracle
@@ -125,7 +131,7 @@ def as_contract(case: Case) -> Case | None:
     if "contract" in case.setup:
         return None
     for k, step in enumerate(case.steps):
-        if "deal" in step:
+        if "act" not in step:  # a deal or a setup before the declaration
             return None
         action = step["act"]
         if not (isinstance(action, dict) and action.get("type") == "trump"):
@@ -158,6 +164,25 @@ def passes(case: Case, shrinker: Shrinker) -> tuple[Case, Finding] | None:
             if found:
                 best, case = found, found[0]
         k += 1
+    return best
+
+
+def plain_setups(case: Case, shrinker: Shrinker) -> tuple[Case, Finding] | None:
+    """Each `setup` step (one VAR-01 refuses) made the case's own setup with only its
+    `variants` kept: what the step tests is then plain to see."""
+    best = None
+    base = {k: v for k, v in case.setup.items() if k != "contract"}
+    for k, step in enumerate(case.steps):
+        value = step.get("setup")
+        if shrinker.spent or not isinstance(value, dict) or "variants" not in value:
+            continue
+        plain = {**base, "variants": value["variants"]}
+        if plain == value:
+            continue
+        found = shrinker.test(Case(case.setup, [*case.steps[:k], {"setup": plain},
+                                                *case.steps[k + 1:]]))
+        if found:
+            best, case = found, found[0]
     return best
 
 
@@ -251,6 +276,7 @@ def shrink(other: Any, found: Divergence, level: str = "strict", budget: int = 2
         if candidate is not None:
             keep(shrinker.test(candidate))
     keep(ddmin(case, shrinker))
+    keep(plain_setups(case, shrinker))
     if any("deal" in step for step in case.steps):
         keep(passes(case, shrinker))
         keep(ddmin(case, shrinker))
@@ -263,5 +289,6 @@ def shrink(other: Any, found: Divergence, level: str = "strict", budget: int = 2
     keep(sort_deal(case, shrinker))
     if len(case.steps) <= before:
         keep(ddmin(case, shrinker))
+    keep(plain_setups(case, shrinker))  # the sorted deal in the setup steps too
     return Divergence(found.seed, case, finding, found.original_steps or len(found.steps),
                       shrunk=True)

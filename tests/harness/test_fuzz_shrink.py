@@ -25,6 +25,7 @@ SAMPLE = {
     "partner-hand-leaked": {},
     "reject-sorts-hand": {},
     "deal-starts-at-dealer": {"deal": "order"},
+    "option-false-is-off": {"variants": {"forced_bid": True}},  # a setup step (VAR-01)
 }
 
 
@@ -34,8 +35,8 @@ def plant(name: str):
     return BY_NAME[name].adapter()
 
 
-def first_divergence(adapter, deal="hands", games=60):
-    _, found, errors = fuzz(adapter, games=games, seed=0, deal=deal)
+def first_divergence(adapter, deal="hands", games=60, variants=None):
+    _, found, errors = fuzz(adapter, games=games, seed=0, deal=deal, variants=variants)
     assert not errors, errors[:1]
     assert found, "no divergence found"
     return min(found, key=lambda d: len(d.steps))
@@ -169,3 +170,40 @@ def test_over_the_protocol_a_plant_is_found_shrunk_and_saved(t42, tmp_path):
 def test_an_implementation_that_cannot_start_stops_the_run(t42):
     code, out = t42("fuzz", "--adapter", "cmd:/nonexistent/engine", "--games", "3")
     assert code == 2
+
+
+def test_option_values_are_varied_within_their_settings():
+    import random
+
+    from conformance.fuzz.differential import random_setup
+    from conformance.fuzz.options import option_settings
+
+    rng = random.Random(0)
+    seen = [random_setup(rng, "hands", {"plunge_terms": True, "match_marks": True})
+            ["variants"] for _ in range(200)]
+    terms = [v["plunge_terms"] for v in seen]
+    assert True in terms and {} in terms
+    doubles = {t["doubles"] for t in terms if isinstance(t, dict) and "doubles" in t}
+    assert doubles == set(option_settings()["plunge_terms"]["doubles"]["enum"])
+    targets = {v["match_marks"]["target"] for v in seen
+               if isinstance(v["match_marks"], dict) and "target" in v["match_marks"]}
+    assert {1, 100} <= targets and all(1 <= t <= 100 for t in targets)
+    oracle = ReferenceAdapter()
+    for variants in seen:  # every varied setup is one the reference accepts
+        oracle.start(random_setup(random.Random(1), "hands", variants))
+
+
+def test_every_refused_option_value_is_refused_by_the_reference():
+    import random
+
+    from conformance.adapters.protocol import Rejected
+    from conformance.fuzz.differential import random_setup
+    from conformance.fuzz.options import invalid_setup, option_settings
+
+    rng = random.Random(0)
+    for name in option_settings():
+        for _ in range(40):
+            bad = invalid_setup(rng, random_setup(rng, "hands", {name: True}))
+            with pytest.raises(Rejected) as refused:
+                ReferenceAdapter().start(bad)
+            assert refused.value.code == "INVALID_SETUP", bad["variants"]
