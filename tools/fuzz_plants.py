@@ -1,6 +1,6 @@
 """Sweep every planted-bug engine with the fuzzer: found, shrunk, saved, verified.
 
-    python tools/fuzz_plants.py [-k NAME] [--games 300] [--save DIR]
+    python tools/fuzz_plants.py [-k NAME] [--part I/N] [--games 150] [--save DIR]
 
 For each plant of `t42 selftest --list` (adapter `python:planted:NAME`): seeded games
 against the reference under each configuration that can show its rule (the base game;
@@ -8,7 +8,9 @@ for a variant plant its option with each of its settings, alone and with the oth
 options; deals by hands, then by order), until a divergence shrinks to at most 12 steps
 or the games run out. Prints one line per plant, the shrunk scenario's step count and
 whether the saved scenario fails on the plant and passes on the reference, then a summary.
-Exit status 1 if any plant is not found, not shrunk to 12 steps, or unsound.
+Exit status 1 if any plant is not found, not shrunk to 12 steps, or unsound. `--part I/N`
+sweeps the I-th of N consecutive slices of the catalog, so that a long sweep runs in parts
+(or in parallel).
 """
 
 from __future__ import annotations
@@ -96,19 +98,33 @@ def sweep(bug: Any, games: int, directory: Path) -> dict[str, Any]:
     return row
 
 
+def part(text: str) -> tuple[int, int]:
+    """`I/N`, 1 <= I <= N."""
+    try:
+        i, n = (int(x) for x in text.split("/"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not I/N") from None
+    if not 1 <= i <= n:
+        raise argparse.ArgumentTypeError(f"{text!r}: need 1 <= I <= N")
+    return i, n
+
+
 def main(argv: list[str] | None = None) -> int:
     from planted import BUGS
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-k", dest="keyword", help="only plants whose name contains this")
     parser.add_argument("--games", type=int, default=150, help="games per configuration")
+    parser.add_argument("--part", type=part, default=(1, 1), metavar="I/N",
+                        help="only the I-th of N consecutive slices of the plants")
     parser.add_argument("--save", type=Path, help="keep the scenarios here (default: temp)")
     args = parser.parse_args(argv)
     directory = args.save or Path(tempfile.mkdtemp(prefix="fuzz-plants-"))
+    bugs = [b for b in BUGS if not args.keyword or args.keyword in b.name]
+    i, n = args.part
+    bugs = bugs[len(bugs) * (i - 1) // n: len(bugs) * i // n]
     rows = []
-    for bug in BUGS:
-        if args.keyword and args.keyword not in bug.name:
-            continue
+    for bug in bugs:
         row = sweep(bug, args.games, directory)
         rows.append(row)
         if "steps" in row:
