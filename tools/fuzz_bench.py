@@ -1,6 +1,6 @@
 """Throughput of `t42 fuzz`: complete rounds per second, in one run, three ways.
 
-    python tools/fuzz_bench.py [--seconds S] [--jobs N]
+    python tools/fuzz_bench.py [--seconds S] [--trials T] [--jobs N [--games G] [--campaigns-only]]
 
 - engine: the reference engine alone playing uniform random rounds
   (reference_impl.bench, policy (b)): the ceiling the harness is measured against;
@@ -8,17 +8,26 @@
 - protocol: `fuzz()` against `t42 serve` over the JSON-lines protocol.
 
 Each fuzz figure is also printed as a share of the engine's rate. With `--jobs N` the
-two fuzz figures are measured again as a campaign of N pytest-xdist workers
-(`pytest --t42-fuzz`), and printed with their speed-up over one worker. Figures are wall
-time, the best of `--trials` runs, so other load on the machine only ever lowers them.
+two fuzz figures are measured again as `pytest --t42-fuzz` campaigns, without xdist and
+with N workers, alternately (`--trials` times): the rate of the `--games` games a large
+campaign plays beyond a small one (so starting the workers is not counted), the CPU time
+a round costs (all processes: so a shared machine's load shows as a lower rate, not a
+higher cost), the start-up, the load average, and the ratio. Figures are wall time, the
+best of `--trials` runs, so other load on the machine only ever lowers them.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import re
+import resource
+import subprocess
 import sys
+import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -81,30 +90,65 @@ def fuzz_rate(make, seconds: float, trials: int, games: int) -> float:
     return best
 
 
-def campaign_rate(adapter: str, jobs: int, games: int) -> float:
-    """Rounds/s of `pytest --t42-fuzz` with `-n jobs` (0: no xdist), steady state: two
-    campaigns of `games` and 3 x `games` games, the rounds and the wall time of the
-    difference, so that starting the workers is not counted."""
-    import re
-    import subprocess
-    import tempfile
+@dataclass
+class Campaign:
+    """One `pytest --t42-fuzz` campaign: rounds played, wall and CPU seconds (the
+    controller and its workers), and the 1-minute load average when it ended."""
 
-    def run(count: int) -> tuple[int, float]:
-        with tempfile.TemporaryDirectory() as tmp:
-            junit = Path(tmp) / "fuzz.xml"
-            command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                       "--rootdir", tmp, tmp, "--t42-fuzz", str(count), "--t42-fuzz-seed",
-                       "1000000", "--t42-adapter", adapter, f"--junitxml={junit}"]
-            command += ["-n", str(jobs)] if jobs else ["-p", "no:xdist"]
-            start = time.perf_counter()
-            subprocess.run(command, capture_output=True, check=True, cwd=tmp)
-            seconds = time.perf_counter() - start
-            rounds = sum(map(int, re.findall(r'name="rounds" value="(\d+)"',
-                                             junit.read_text())))
-        return rounds, seconds
+    rounds: int
+    wall: float
+    cpu: float
+    load: float
 
-    small, large = run(games), run(3 * games)
-    return (large[0] - small[0]) / max(large[1] - small[1], 1e-9)
+
+def campaign(adapter: str, jobs: int, games: int, first_seed: int) -> Campaign:
+    """`pytest --t42-fuzz GAMES` with `-n jobs` (0: without pytest-xdist)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        junit = Path(tmp) / "fuzz.xml"
+        command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                   "--rootdir", tmp, tmp, "--t42-fuzz", str(games), "--t42-fuzz-seed",
+                   str(first_seed), "--t42-adapter", adapter, f"--junitxml={junit}"]
+        command += ["-n", str(jobs)] if jobs else ["-p", "no:xdist"]
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
+        subprocess.run(command, capture_output=True, check=True, cwd=tmp)
+        wall = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        rounds = sum(map(int, re.findall(r'name="rounds" value="(\d+)"', junit.read_text())))
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return Campaign(rounds, wall, cpu, os.getloadavg()[0])
+
+
+def steady(small: Campaign, large: Campaign) -> tuple[float, float]:
+    """Rounds/s and CPU ms per round of the games the large campaign plays beyond the
+    small one: starting the workers, the same in both, is not counted."""
+    rounds, wall = large.rounds - small.rounds, large.wall - small.wall
+    if rounds <= 0 or wall <= 0:  # campaigns too small for the noise of a shared machine
+        return float("nan"), float("nan")
+    return rounds / wall, 1000 * (large.cpu - small.cpu) / rounds
+
+
+def campaigns(label: str, adapter: str, jobs: int, games: int, small: int,
+              trials: int) -> None:
+    """Campaigns without xdist and with `-n jobs`, alternately, `trials` times: each a
+    small and a large one (`small` and `small + games` games, the same seeds), the
+    steady rate from their difference. Prints each trial and the best ratio."""
+    seed, ratios = 1_000_000, []
+    for trial in range(1, trials + 1):
+        rates = {}
+        for n in (0, jobs):
+            start = campaign(adapter, n, small, seed)
+            whole = campaign(adapter, n, small + games, seed)
+            rates[n] = steady(start, whole) + (start.wall, whole.load)
+        (one, cpu1, start1, load1), (many, cpu2, start2, load2) = rates[0], rates[jobs]
+        ratios.append(many / one)
+        print(f"pytest --t42-fuzz, {label}, trial {trial}: {games} games beyond {small}; "
+              f"1 process {one:,.0f} rounds/s ({cpu1:.1f} ms CPU a round, {small} games "
+              f"in {start1:.1f} s, load {load1:.1f}); -n {jobs} {many:,.0f} rounds/s "
+              f"({cpu2:.1f} ms CPU a round, {small} games in {start2:.1f} s, load "
+              f"{load2:.1f}): {many / one:.2f}x", flush=True)
+    print(f"pytest --t42-fuzz, {label}: -n {jobs} over 1 process, best of {trials}: "
+          f"{max(ratios):.2f}x (each: {', '.join(f'{r:.2f}' for r in ratios)})")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -113,24 +157,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--trials", type=int, default=3)
     parser.add_argument("--jobs", type=int, default=0,
                         help="also measure pytest --t42-fuzz campaigns with -n JOBS")
-    parser.add_argument("--games", type=int, default=300,
-                        help="games of the smaller campaign for --jobs (in process)")
+    parser.add_argument("--games", type=int, default=2000,
+                        help="games a --jobs campaign plays beyond the small one")
+    parser.add_argument("--small", type=int, default=100,
+                        help="games of the small campaign (the start-up subtracted)")
+    parser.add_argument("--campaigns-only", action="store_true",
+                        help="with --jobs: only the campaign figures")
     args = parser.parse_args(argv)
     serve = f"{sys.executable} -m conformance.cli.main serve"
-    engine = engine_rate(args.seconds, args.trials)
-    inproc = fuzz_rate(ReferenceAdapter, args.seconds, args.trials, games=5)
-    wire = fuzz_rate(lambda: ProcessAdapter(serve), args.seconds, args.trials, games=2)
-    print(f"{'engine alone (uniform rounds)':34} {engine:10,.0f} rounds/s")
-    print(f"{'fuzz, in process':34} {inproc:10,.0f} rounds/s  {inproc / engine:7.2%} of engine")
-    print(f"{'fuzz, protocol (t42 serve)':34} {wire:10,.0f} rounds/s  "
-          f"{wire / engine:7.2%} of engine")
+    if not args.campaigns_only:
+        engine = engine_rate(args.seconds, args.trials)
+        inproc = fuzz_rate(ReferenceAdapter, args.seconds, args.trials, games=5)
+        wire = fuzz_rate(lambda: ProcessAdapter(serve), args.seconds, args.trials, games=2)
+        print(f"{'engine alone (uniform rounds)':34} {engine:10,.0f} rounds/s")
+        print(f"{'fuzz, in process':34} {inproc:10,.0f} rounds/s  "
+              f"{inproc / engine:7.2%} of engine")
+        print(f"{'fuzz, protocol (t42 serve)':34} {wire:10,.0f} rounds/s  "
+              f"{wire / engine:7.2%} of engine", flush=True)
     if args.jobs:
-        for label, adapter, games in (("in process", "reference", args.games),
-                                      ("protocol", f"cmd:{serve}", args.games // 4)):
-            one = campaign_rate(adapter, 0, games)
-            many = campaign_rate(adapter, args.jobs, games)
-            print(f"{'pytest --t42-fuzz, ' + label:34} {one:10,.0f} rounds/s; with -n "
-                  f"{args.jobs}: {many:,.0f} rounds/s, {many / one:.2f}x")
+        campaigns("in process", "reference", args.jobs, args.games, args.small, args.trials)
+        campaigns("protocol", f"cmd:{serve}", args.jobs, args.games // 4, args.small // 4,
+                  args.trials)
     return 0
 
 

@@ -478,7 +478,10 @@ def play_game(other: Adapter, seed: int, game: Game, duel: Duel | None = None
             return None, rounds
         if view["phase"] == "round_over":
             step = {"deal": random_deal(rng, game.deal)}
-            rounds += 1
+            if game.variants and rng.random() < 0.1:  # VAR-02: a deal carries no variants
+                step["deal"]["variants"] = _copy(setup["variants"])
+            else:
+                rounds += 1
         elif rng.random() < game.illegal_rate:
             # now and then (options only) a setup that VAR-01 refuses: the match goes on
             bad = invalid_setup(rng, setup) if game.variants and rng.random() < 0.1 else None

@@ -26,6 +26,7 @@ SAMPLE = {
     "reject-sorts-hand": {},
     "deal-starts-at-dealer": {"deal": "order"},
     "option-false-is-off": {"variants": {"forced_bid": True}},  # a setup step (VAR-01)
+    "variants-on-deal-ignored": {"variants": {"nello": True}},  # a deal's variants (VAR-02)
 }
 
 
