@@ -63,10 +63,10 @@ def configurations(bug: Any) -> list[dict[str, Any] | None]:
     option = rule.variant if rule else None
     if not bug.adapter().variants:
         return [None]
-    if option is None:  # a general rule of variants.md: each option, then pairs
+    if option is None:  # a general rule of variants.md: all options, each, then pairs
         names = list(index.variants)
-        return [{n: True} for n in names] + [{a: True, b: True} for a in names
-                                             for b in names if a < b]
+        return [dict.fromkeys(names, True)] + [{n: True} for n in names] + [
+            {a: True, b: True} for a in names for b in names if a < b]
     configs: list[dict[str, Any] | None] = [{option: s} for s in settings(option)]
     configs += [{option: True, other: True} for other in index.variants if other != option]
     return configs

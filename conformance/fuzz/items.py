@@ -35,6 +35,17 @@ def add_options(group: Any) -> None:
                     help="write each divergence, shrunk, as a scenario file in DIR")
 
 
+def configure(config: pytest.Config) -> None:
+    """Under `--t42-fuzz` no test is collected, so Hypothesis's pytest plugin (when
+    installed) has nothing to do, but at the end of every session, in each xdist worker
+    too, its terminal summary imports all of Hypothesis: seconds per process where no
+    bytecode is cached. It is unregistered."""
+    if config.getoption("t42_fuzz"):
+        plugin = config.pluginmanager.get_plugin("hypothesispytest")
+        if plugin is not None:
+            config.pluginmanager.unregister(plugin)
+
+
 def fuzz_items(session: pytest.Session, config: pytest.Config,
                adapter: Callable[[pytest.Config], Any]) -> list[pytest.Item]:
     first = config.getoption("t42_fuzz_seed")
