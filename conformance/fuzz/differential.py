@@ -355,10 +355,15 @@ class Duel:
         phase = self.state()["phase"] if running else None
         reads = self._reads(phase)
         sent = _copy(payload) if self.other.in_process else payload
-        got, values = probe(self.other, kind, sent, reads)
+        # A setup the implementation refuses may leave it without a match: its reads are
+        # sent only once the outcomes agree (a deal or act goes in one write with them).
+        got, values = probe(self.other, kind, sent, [] if kind == "setup" else reads)
         found = self._outcome(kind, want, got)
         if found or not running:
             return found
+        if kind == "setup":
+            values = self.other.pipeline(
+                [(r[0], {"seat": r[1]} if r[0] == "observe" else {}) for r in reads])
         return self._state(reads, values, changed, want)
 
     def state(self) -> dict[str, Any]:
