@@ -130,10 +130,11 @@ DEALT_ONE_AT_A_TIME = with_fields("deal_by_drawing", deal_order=deal_order)  # t
 
 
 def forty_two_is_one_mark(rules: Rules, bidder: int, high_points: int, last_marks: int,
-                          plunged: bool, *, inner: Callable[..., Contract]) -> Contract:
+                          plunged: bool, after_passes: bool, *,
+                          inner: Callable[..., Contract]) -> Contract:
     """FORTYTWO-04 broken: a winning bid of 42 makes a 1-mark contract (stacks, covered
     tricks, set by any defenders' trick) instead of a point contract."""
-    contract = inner(rules, bidder, high_points, last_marks, plunged)
+    contract = inner(rules, bidder, high_points, last_marks, plunged, after_passes)
     if contract.kind == "points" and contract.value == rules.one_mark_points:
         return contract._replace(kind="marks", value=1)
     return contract

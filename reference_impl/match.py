@@ -263,8 +263,9 @@ class Match:
         # pragma: no mutate start
         doubles = (self.masks[seat] & DOUBLES).bit_count() if kind == "plunge" else 0
         # pragma: no mutate end
+        after_passes = seat == self.dealer and not bid_made  # FORCE-02, FORCE-05
         problem = bid_problem(self.rules, kind, value, self.high_points, self.last_marks,
-                              bid_made, seat == self.dealer and not bid_made, doubles)
+                              bid_made, after_passes, doubles)
         if problem:
             raise IllegalAction(*problem)
         if kind == "points":
@@ -274,7 +275,7 @@ class Match:
         self.plunged = kind == "plunge"
         self.high_bidder = seat  # BID-08: every accepted bid outranks the ones before it
         self.history.append(bid_action(seat, kind, value))
-        self._after_bidding_turn(seat)
+        self._after_bidding_turn(seat, after_passes)
 
     def _pass(self, seat: int) -> None:
         if seat == self.dealer and self.high_bidder is None:  # three passes before (FORCE-02)
@@ -284,9 +285,10 @@ class Match:
         self.history.append(PASSES[seat])
         self._after_bidding_turn(seat)
 
-    def _after_bidding_turn(self, seat: int) -> None:
+    def _after_bidding_turn(self, seat: int, after_passes: bool = False) -> None:
         """BID-01: once around the table in `rules.bidding_order`; then BID-08 (the winning
-        bid's contract, `rules.won_contract`) or BID-09 (four passes)."""
+        bid's contract, `rules.won_contract`) or BID-09 (four passes). `after_passes`: this
+        was the dealer's bid after three passes (the dealer bids last, so it wins)."""
         order = self._bidders
         if seat != order[3]:
             self._seat = seat = order[order.index(seat) + 1]
@@ -296,7 +298,8 @@ class Match:
         else:
             rules = self.rules
             self.contract = contract = rules.won_contract(
-                rules, self.high_bidder, self.high_points, self.last_marks, self.plunged)
+                rules, self.high_bidder, self.high_points, self.last_marks, self.plunged,
+                after_passes)
             declarer = contract.declarer
             self.phase, self._seat, self.to_act = DECLARING, declarer, SEATS[declarer]  # CON-01
 

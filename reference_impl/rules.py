@@ -31,7 +31,8 @@ ALL_PASSED = "all_passed"
 
 class Contract(NamedTuple):
     """The winning bid and its declaration (CON-04); `trump`/`stacks` None until declared.
-    `plunge` marks a contract won by a plunge (PLUNGE-04: the declarer is the partner)."""
+    `plunge` marks a contract won by a plunge (PLUNGE-04: the declarer is the partner);
+    `forced` one won by the dealer's forced bid (FORCE-05, only with option forced_bid)."""
 
     declarer: int
     team: int
@@ -40,6 +41,7 @@ class Contract(NamedTuple):
     trump: int | str | None = None
     stacks: int | None = None
     plunge: bool = False
+    forced: bool = False
 
 
 # ---- Suits (SUIT) and ranks (RANK) --------------------------------------------------
@@ -262,9 +264,11 @@ def bidding_order(dealer: int) -> tuple[int, ...]:
 
 
 def won_contract(rules: Rules, bidder: int, high_points: int, last_marks: int,
-                 plunged: bool) -> Contract:
+                 plunged: bool, after_passes: bool) -> Contract:
     """BID-08: the highest bid wins (BID-04: a marks bid outranks every point bid); the
-    bidder declares (CON-01), except after a plunge (PLUNGE-04: the partner)."""
+    bidder declares (CON-01), except after a plunge (PLUNGE-04: the partner).
+    `after_passes`: the winning bid was the dealer's after three passes (in the base game
+    a bid like any other; FORCE-05 makes it a forced contract)."""
     declarer = (bidder + 2) & 3 if plunged else bidder
     kind = "marks" if last_marks else "points"
     return Contract(declarer, declarer & 1, kind, last_marks or high_points, None, None,
@@ -274,9 +278,9 @@ def won_contract(rules: Rules, bidder: int, high_points: int, last_marks: int,
 def declared(rules: Rules, contract: Contract, trump: Any, stacks: Any) -> Contract:
     """CON-04: the contract with its trump (FOLLOWME-02: an alias is recorded as the
     choice it names) and its stacks (CON-02; none on a point contract, CON-03)."""
-    declarer, team, kind, value, _, _, plunge = contract
+    declarer, team, kind, value, _, _, plunge, forced = contract
     return Contract(declarer, team, kind, value, rules.canonical_trump(trump),
-                    None if stacks is MISSING else stacks, plunge)
+                    None if stacks is MISSING else stacks, plunge, forced)
 
 
 def nobody_sits_out(rules: Rules, contract: Contract) -> int | None:

@@ -70,7 +70,7 @@ class Tables:
         return found
 
     def declaring(self, seat: int, contract: Contract) -> tuple[dict, ...]:
-        key = (seat, contract[2], contract[3], contract[6])  # kind, value, plunge
+        key = (seat, contract[2], contract[3], contract[6], contract[7])  # + plunge, forced
         # equivalent mutants: cache only: computing again gives the same actions
         found = self._declaring.get(key)  # pragma: no mutate
         if found is None:

@@ -49,6 +49,58 @@ def choice_allowed(rules: Rules, contract: Contract, trump: Any, stacks: Any, *,
             return ("TRUMP_NOT_ALLOWED", "PLUNGE-05", f"{choice} may not be declared on a plunge")
     return inner(rules, contract, trump, stacks)
 
+# ---- forced_bid: the forced contract (FORCE-05..FORCE-08) ---------------------------
+
+
+def forced_contract(rules: Rules, bidder: int, high_points: int, last_marks: int,
+                    plunged: bool, after_passes: bool, *, inner: Callable[..., Contract]
+                    ) -> Contract:
+    """FORCE-05: the contract won by the dealer's bid after three passes is forced."""
+    contract = inner(rules, bidder, high_points, last_marks, plunged, after_passes)
+    return contract._replace(forced=True) if after_passes else contract
+
+
+def forced_only(rules: Rules, contract: Contract, trump: Any, stacks: Any, *,
+                choices: tuple[str, ...], inner: Callable[..., Problem | None]
+                ) -> Problem | None:
+    """FORCE-06, nello_sevens "forced_only": Nel-O and Sevens only on a forced contract;
+    checked after CON-01 and the choice's own limits, before the stacks (errors.yaml)."""
+    choice = rules.canonical_trump(trump)
+    if choice in choices and not contract.forced:
+        return ("TRUMP_NOT_ALLOWED", "FORCE-06",
+                f"{choice} may be declared only on the dealer's forced bid")
+    return inner(rules, contract, trump, stacks)
+
+
+def is_forced_minimum(rules: Rules, contract: Contract) -> bool:
+    """FORCE-07: a forced contract of the point bid 30 (the lowest point bid)."""
+    return (contract.forced and contract.kind == "points"
+            and contract.value == rules.point_bids[0])
+
+
+def sweep_outcome(rules: Rules, contract: Contract, points: list[int],
+                  tricks_won: list[int], *, inner: Callable[..., str | None]) -> str | None:
+    """FORCE-08: a forced 30 is not decided while its bidders have won every trick and
+    fewer than seven; then END-01..END-05 as for any point contract."""
+    if (is_forced_minimum(rules, contract) and not tricks_won[1 - contract.team]
+            and tricks_won[contract.team] < 7):
+        return None
+    return inner(rules, contract, points, tricks_won)
+
+
+def sweep_score(rules: Rules, contract: Contract, outcome: str, points: list[int], *,
+                marks: int, inner: Callable[..., tuple[int, list[int]]]
+                ) -> tuple[int, list[int]]:
+    """FORCE-07: a forced 30 made with all seven tricks scores `marks` marks. The
+    defenders took no trick exactly when they hold no round point (PTS-01: a trick is
+    worth 1)."""
+    team, gains = inner(rules, contract, outcome, points)
+    if outcome == "made" and is_forced_minimum(rules, contract) and not points[1 - team]:
+        gains = list(gains)
+        gains[team] = marks
+    return team, gains
+
+
 # ---- nello: Nel-O (NELLO-06) --------------------------------------------------------
 # No trump suit: the suits of `none` (SUIT-03, SUIT-05, SUIT-06), with the doubles placed
 # by the `doubles` setting. The `trump` argument ("nello") is not consulted.

@@ -46,10 +46,20 @@ def deal_by_drawing(s: Settings, rules: Rules) -> dict:
 
 def forced_bid(s: Settings, rules: Rules) -> dict:
     """FORCE-02 (the dealer may not pass after three passes), FORCE-03 (only 30);
-    FORCE-04: the contract it makes is played and scored as any other (nothing else
-    changes)."""
-    return {"dealer_must_bid": True,
-            "forced_bid": ("points", 30) if s["bid"] == "minimum" else None}
+    FORCE-04: the contract it makes is played and scored as any other, except that
+    FORCE-05 records it as forced, for FORCE-06 (nello_sevens) and FORCE-07, FORCE-08
+    (sweep_marks). FORCE-09: with match_points (first in OPTIONS, so its stake tells it is
+    in force) sweep_marks is not read."""
+    changes = {"dealer_must_bid": True,
+               "forced_bid": ("points", 30) if s["bid"] == "minimum" else None,
+               "won_contract": partial(vr.forced_contract, inner=rules.won_contract)}
+    if s["nello_sevens"] == "forced_only":
+        changes["declaration_problem"] = partial(
+            vr.forced_only, choices=("nello", "sevens"), inner=rules.declaration_problem)
+    if s["sweep_marks"] != 1 and rules.stake is not vr.points_stake:
+        changes["outcome"] = partial(vr.sweep_outcome, inner=rules.outcome)
+        changes["score"] = partial(vr.sweep_score, marks=s["sweep_marks"], inner=rules.score)
+    return changes
 
 
 def bid_42(s: Settings, rules: Rules) -> dict:
@@ -175,7 +185,10 @@ OPTIONS: dict[str, Option] = {
     "match_points": Option({"target": Setting(range(1, 10001), 250),
                             "end": Setting(("early", "play_out"), "early")}, match_points),
     "deal_by_drawing": Option({}, deal_by_drawing),
-    "forced_bid": Option({"bid": Setting(("minimum", "any"), "minimum")}, forced_bid),
+    "forced_bid": Option({"bid": Setting(("minimum", "any"), "minimum"),
+                          "nello_sevens": Setting(("any_contract", "forced_only"),
+                                                  "any_contract"),
+                          "sweep_marks": Setting((1, 2), 1)}, forced_bid),
     "bid_42": Option({}, bid_42),
     "undeclared_trump": Option({"end": Setting(("high", "low"), "high"),
                                 "double": Setting(("number", "doubles"), "number")},

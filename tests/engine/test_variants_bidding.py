@@ -108,6 +108,122 @@ def test_force_04_a_forced_contract_is_ordinary():
     assert result["outcome"] in ("made", "set") and result["marks"] == 1
 
 
+def test_force_01_house_settings_and_no_boolean_for_a_number():
+    """FORCE-01: `nello_sevens` is "any_contract" or "forced_only", `sweep_marks` 1 or 2;
+    `true` is not the number 1 (DIG-01), nor "2" the number 2 (VAR-01)."""
+    for value in ({"nello_sevens": "forced_only"}, {"nello_sevens": "any_contract"},
+                  {"sweep_marks": 1}, {"sweep_marks": 2, "bid": "any"}):
+        start(variants={"forced_bid": value})
+    for value in ({"sweep_marks": True}, {"sweep_marks": False}, {"sweep_marks": "2"},
+                  {"sweep_marks": 3}, {"sweep_marks": 2.0}, {"nello_sevens": True},
+                  {"nello_sevens": "forced"}):
+        with pytest.raises(IllegalAction) as refused:
+            start(variants={"forced_bid": value})
+        assert refused.value.code == "INVALID_SETUP", value
+
+
+def test_force_05_the_dealers_bid_after_three_passes_is_forced():
+    """FORCE-05: forced only after three passes and only with forced_bid; a dealer who
+    outbids another seat, or bids after three passes in the base game, is not forced."""
+    m = three_passes(start(variants={"forced_bid": {"bid": "any"}}))
+    m.apply(bid("D", marks=2))
+    assert m.contract.forced
+    m = start(variants={"forced_bid": True})
+    m.apply(passes("A"))
+    m.apply(bid("B", points=30))
+    m.apply(passes("C"))
+    m.apply(bid("D", points=31))
+    assert not m.contract.forced
+    m = three_passes(start())
+    m.apply(bid("D", points=30))
+    assert not m.contract.forced
+    m = three_passes(start(variants={"forced_bid": True}))
+    m.apply(bid("D", points=30))
+    m.apply({"type": "trump", "seat": "D", "trump": 6})
+    assert m.contract.forced  # kept through the declaration (CON-04)
+
+
+FORCED_ONLY = {"forced_bid": {"bid": "any", "nello_sevens": "forced_only"},
+               "nello": {"min_marks": 1}, "sevens": True}
+
+
+@pytest.mark.parametrize("choice", ["nello", "sevens"])
+def test_force_06_nello_and_sevens_only_on_a_forced_contract(choice):
+    """FORCE-06: TRUMP_NOT_ALLOWED on a contract that is not forced, accepted on a forced
+    marks bid; the legal declarations say the same."""
+    declare = {"type": "trump", "seat": "B", "trump": choice, "stacks": 1}
+    m = start(variants=FORCED_ONLY)
+    m.apply(passes("A"))
+    m.apply(bid("B", marks=1))
+    m.apply(passes("C"))
+    m.apply(passes("D"))
+    rejects(m, declare, "TRUMP_NOT_ALLOWED")
+    assert declare not in m.legal_actions()
+    m = three_passes(start(variants=FORCED_ONLY))
+    m.apply(bid("D", marks=1))
+    declare = {**declare, "seat": "D"}
+    assert declare in m.legal_actions()
+    m.apply(declare)
+    assert m.contract.trump == choice
+
+
+def test_force_06_checks_after_the_choices_own_limits_and_changes_nothing_without_them():
+    """FORCE-06 keeps NELLO-02 (a forced 30 is a point contract: no Nel-O) and CON-01
+    (without nello "nello" is INVALID_TRUMP); with "any_contract" Nel-O is free again."""
+    m = three_passes(start(variants={**FORCED_ONLY, "forced_bid": {
+        "nello_sevens": "forced_only"}}))
+    m.apply(bid("D", points=30))
+    rejects(m, {"type": "trump", "seat": "D", "trump": "nello"}, "TRUMP_NOT_ALLOWED")
+    m = start(variants={"forced_bid": {"nello_sevens": "forced_only"}})
+    for seat in "ABC":
+        m.apply(bid(seat, marks=2) if seat == "A" else passes(seat))
+    m.apply(passes("D"))
+    rejects(m, {"type": "trump", "seat": "A", "trump": "nello", "stacks": 1},
+            "INVALID_TRUMP")
+    m = start(variants={**FORCED_ONLY, "forced_bid": True})
+    bid_and_declare(m, "A", {"marks": 1}, "nello", 1)
+    assert m.contract.trump == "nello"
+
+
+def forced_sweep(sweep_marks: int, **variants) -> Match:
+    """SIXES with A the dealer: B, C, D pass, A bids the forced 30 and declares sixes, and
+    A (all seven sixes) wins every trick it leads."""
+    m = start(SIXES, dealer="A",
+              variants={"forced_bid": {"sweep_marks": sweep_marks}, **variants})
+    for seat in "BCD":
+        m.apply(passes(seat))
+    m.apply(bid("A", points=30))
+    m.apply({"type": "trump", "seat": "A", "trump": 6})
+    return play_out(m)
+
+
+def test_force_07_a_swept_forced_30_scores_sweep_marks():
+    """FORCE-07: all seven tricks: made for 2 marks with sweep_marks 2 (the stake stays
+    1), 1 mark with the default."""
+    m = forced_sweep(2)
+    view = m.view()
+    assert view["result"] == {"outcome": "made", "awarded_to": "AC", "marks": 2}
+    assert view["contract"]["stake"] == 1 and view["marks"] == {"AC": 2, "BD": 0}
+    assert forced_sweep(1).view()["result"]["marks"] == 1
+
+
+def test_force_08_a_forced_30_plays_on_while_it_can_sweep():
+    """FORCE-08: with sweep_marks 2 the round goes on past 30 round points while the
+    bidders win every trick; by default it ends at 30 (END-05)."""
+    assert len(forced_sweep(2).tricks) == 7
+    default = forced_sweep(1)
+    assert len(default.tricks) < 7 and default.view()["points"]["AC"] >= 30
+
+
+def test_force_09_no_sweep_bonus_under_match_points():
+    """FORCE-09: with match_points sweep_marks is not read: played and scored as any point
+    contract (MPTS-04: the bidders add their 42 round points, MPTS-09 play_out)."""
+    m = forced_sweep(2, match_points={"end": "play_out"})
+    assert m.view()["result"] == {"outcome": "made", "awarded_to": "AC", "marks": 42}
+    early = forced_sweep(2, match_points=True)
+    assert len(early.tricks) < 7
+
+
 # ---- bid_42 ------------------------------------------------------------------------
 
 
