@@ -10,6 +10,7 @@ overridden, a field dropped or a field added.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -17,7 +18,14 @@ from planted.base import OptionChanges
 from reference_impl import variant_rules as vr
 from reference_impl import variants as v
 from reference_impl.dealing import deal_order
-from reference_impl.rules import MISSING, Contract, Problem, Rules, contract_outcome
+from reference_impl.rules import (
+    MISSING,
+    Contract,
+    Problem,
+    Rules,
+    contract_outcome,
+    contract_stake,
+)
 from reference_impl.tiles import PIPS
 
 Settings = Mapping[str, Any]
@@ -126,6 +134,95 @@ def drawn_clockwise(order: list[int], dealer: int) -> tuple:
 DEALT_ONE_AT_A_TIME = with_fields("deal_by_drawing", deal_order=deal_order)  # the base DEAL-02
 
 
+# ---- forced_bid: the forced contract and its house rules (FORCE-05..FORCE-09) --------
+
+
+def every_contract_forced(rules: Rules, bidder: int, high_points: int, last_marks: int,
+                          plunged: bool, after_passes: bool, *,
+                          inner: Callable[..., Contract]) -> Contract:
+    """FORCE-05 broken: every contract counts as the dealer's forced bid."""
+    return inner(rules, bidder, high_points, last_marks, plunged, True)
+
+
+def forced_dropped_on_declaration(rules: Rules, contract: Contract, trump: Any, stacks: Any,
+                                  *, inner: Callable[..., Contract]) -> Contract:
+    """FORCE-05 broken: the declared contract forgets that it was forced (rebuilt from
+    its bid, trump and stacks only)."""
+    return inner(rules, contract, trump, stacks)._replace(forced=False)
+
+
+def forced_only_for(choices: tuple[str, ...]) -> OptionChanges:
+    """FORCE-06 broken: forced_only restricts only `choices` (Nel-O, Sevens forgotten)."""
+    def changes(s: Settings, rules: Rules) -> dict:
+        found = reference("forced_bid")(s, rules)
+        if "declaration_problem" in found:
+            found["declaration_problem"] = partial(
+                vr.forced_only, choices=choices, inner=rules.declaration_problem)
+        return found
+    return changes
+
+
+def forced_only_by_name(rules: Rules, contract: Contract, trump: Any, stacks: Any, *,
+                        inner: Callable[..., Problem | None]) -> Problem | None:
+    """The declared name checked before CON-01 (forced_only_before_choice)."""
+    if trump in ("nello", "sevens") and not contract.forced:
+        return ("TRUMP_NOT_ALLOWED", "FORCE-06", f"{trump} only on a forced bid")
+    return inner(rules, contract, trump, stacks)
+
+
+def forced_only_before_choice(s: Settings, rules: Rules) -> dict:
+    """FORCE-06 broken: forced_only reads the declared name before CON-01, so "nello"
+    without the option nello is TRUMP_NOT_ALLOWED, not INVALID_TRUMP."""
+    found = reference("forced_bid")(s, rules)
+    if "declaration_problem" in found:
+        found["declaration_problem"] = partial(forced_only_by_name,
+                                               inner=rules.declaration_problem)
+    return found
+
+
+def forced_points(rules: Rules, contract: Contract) -> bool:
+    """FORCE-07 broken: every forced point contract, not only a forced 30."""
+    return contract.forced and contract.kind == "points"
+
+
+def sweep_for_any_forced_points(s: Settings, rules: Rules) -> dict:
+    """FORCE-07 broken: the sweep bonus (and FORCE-08's play on) for a forced point
+    contract of any number, 31 .. 41 with bid "any" included."""
+    found = reference("forced_bid")(s, rules)
+    if "score" in found:
+        found["outcome"] = partial(vr.sweep_outcome, inner=rules.outcome,
+                                   eligible=forced_points)
+        found["score"] = partial(vr.sweep_score, marks=s["sweep_marks"], inner=rules.score,
+                                 eligible=forced_points)
+    return found
+
+
+def sweep_bonus_when_made(rules: Rules, contract: Contract, outcome: str, points: list[int],
+                          *, inner: Callable[..., tuple[int, list[int]]]
+                          ) -> tuple[int, list[int]]:
+    """FORCE-07 broken: a forced 30 made scores 2 marks with or without all seven tricks."""
+    team, gains = inner(rules, contract, outcome, points)
+    if outcome == "made" and vr.is_forced_minimum(rules, contract):
+        gains = [2 if t == team else g for t, g in enumerate(gains)]
+    return team, gains
+
+
+def sweep_bonus_when_set(rules: Rules, contract: Contract, outcome: str, points: list[int],
+                         *, inner: Callable[..., tuple[int, list[int]]]
+                         ) -> tuple[int, list[int]]:
+    """FORCE-07 broken: a set forced 30 gives the defenders the 2 marks of the bonus."""
+    team, gains = inner(rules, contract, outcome, points)
+    if outcome == "set" and vr.is_forced_minimum(rules, contract):
+        gains = [2 if t == team else g for t, g in enumerate(gains)]
+    return team, gains
+
+
+def sweep_under_points(s: Settings, rules: Rules) -> dict:
+    """FORCE-09 broken: sweep_marks is read under match_points too (the bonus, and the
+    play past 30 while the bidders can sweep)."""
+    return reference("forced_bid")(s, replace(rules, stake=contract_stake))
+
+
 # ---- bid_42 (FORTYTWO) and plunge (PLUNGE) -------------------------------------------
 
 
@@ -148,9 +245,10 @@ def plunge_after_bid(rules: Rules, last_marks: int, bid_made: bool, doubles: int
 
 
 def plunger_declares(rules: Rules, bidder: int, high_points: int, last_marks: int,
-                     plunged: bool, *, inner: Callable[..., Contract]) -> Contract:
+                     plunged: bool, after_passes: bool, *,
+                     inner: Callable[..., Contract]) -> Contract:
     """PLUNGE-04 broken: the plunger, not the plunger's partner, declares and leads."""
-    contract = inner(rules, bidder, high_points, last_marks, plunged)
+    contract = inner(rules, bidder, high_points, last_marks, plunged, after_passes)
     return contract._replace(declarer=bidder) if plunged else contract
 
 

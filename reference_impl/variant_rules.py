@@ -78,24 +78,28 @@ def is_forced_minimum(rules: Rules, contract: Contract) -> bool:
             and contract.value == rules.point_bids[0])
 
 
+Eligible = Callable[[Rules, Contract], bool]
+
+
 def sweep_outcome(rules: Rules, contract: Contract, points: list[int],
-                  tricks_won: list[int], *, inner: Callable[..., str | None]) -> str | None:
+                  tricks_won: list[int], *, inner: Callable[..., str | None],
+                  eligible: Eligible = is_forced_minimum) -> str | None:
     """FORCE-08: a forced 30 is not decided while its bidders have won every trick and
     fewer than seven; then END-01..END-05 as for any point contract."""
-    if (is_forced_minimum(rules, contract) and not tricks_won[1 - contract.team]
+    if (eligible(rules, contract) and not tricks_won[1 - contract.team]
             and tricks_won[contract.team] < 7):
         return None
     return inner(rules, contract, points, tricks_won)
 
 
 def sweep_score(rules: Rules, contract: Contract, outcome: str, points: list[int], *,
-                marks: int, inner: Callable[..., tuple[int, list[int]]]
-                ) -> tuple[int, list[int]]:
+                marks: int, inner: Callable[..., tuple[int, list[int]]],
+                eligible: Eligible = is_forced_minimum) -> tuple[int, list[int]]:
     """FORCE-07: a forced 30 made with all seven tricks scores `marks` marks. The
     defenders took no trick exactly when they hold no round point (PTS-01: a trick is
     worth 1)."""
     team, gains = inner(rules, contract, outcome, points)
-    if outcome == "made" and is_forced_minimum(rules, contract) and not points[1 - team]:
+    if outcome == "made" and eligible(rules, contract) and not points[1 - team]:
         gains = list(gains)
         gains[team] = marks
     return team, gains

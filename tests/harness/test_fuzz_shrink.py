@@ -208,3 +208,30 @@ def test_every_refused_option_value_is_refused_by_the_reference():
             with pytest.raises(Rejected) as refused:
                 ReferenceAdapter().start(bad)
             assert refused.value.code == "INVALID_SETUP", bad["variants"]
+
+
+def test_forced_bid_house_settings_vary_and_combine_without_refusal():
+    """FORCE-06, FORCE-07 are settings of forced_bid, so the fuzzer varies them with
+    nello, sevens and plunge and the reference accepts every draw (VAR-03: no combination
+    is refused); among the refused values it sends `sweep_marks: true`, which is not the
+    number 1 (DIG-01) and must be refused (VAR-01)."""
+    import random
+
+    from conformance.adapters.protocol import Rejected
+    from conformance.fuzz.differential import random_setup
+    from conformance.fuzz.options import invalid_value
+
+    rng = random.Random(0)
+    together = {"forced_bid": True, "nello": True, "sevens": True, "plunge": True}
+    seen = [random_setup(rng, "hands", together) for _ in range(200)]
+    values = [s["variants"]["forced_bid"] for s in seen]
+    assert {v.get("nello_sevens") for v in values if isinstance(v, dict)} >= {
+        "any_contract", "forced_only"}
+    assert {v.get("sweep_marks") for v in values if isinstance(v, dict)} >= {1, 2}
+    for setup in seen:
+        ReferenceAdapter().start(setup)
+    refused = [invalid_value(rng, "forced_bid", {}) for _ in range(400)]
+    assert {"sweep_marks": True} in refused
+    for value in refused:
+        with pytest.raises(Rejected):
+            ReferenceAdapter().start(random_setup(rng, "hands", {"forced_bid": value}))
