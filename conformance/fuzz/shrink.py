@@ -6,7 +6,9 @@ the same outcome codes, or a difference in one of the same fields. Passes, in or
 
 1. truncate at the first divergence a thorough replay finds;
 2. skip the earlier rounds: a setup that starts at the diverging round's deal, with
-   that round's dealer and match marks;
+   that round's dealer and match marks; then, when the divergence comes as a round ends,
+   a quicker round on that deal (four passes, or a contract set by its first trick) with
+   starting marks that bring the scores at its end to the case's own (`quick_round`);
 3. delta debugging (ddmin, Zeller and Hildebrandt 2002) over the steps;
 4. a `setup` step that VAR-01 refuses made the case's setup with its own `variants`;
 5. the bidding as the `contract` shortcut of scenario-format.md when it has that form
@@ -20,6 +22,7 @@ Every pass stops at the budget (replays and seconds): what is found by then is k
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from typing import Any
@@ -33,6 +36,7 @@ from conformance.fuzz.differential import (
     apply_step,
     replay,
 )
+from reference_impl.tiles import TEAMS
 
 Test = Callable[[Case], "tuple[Case, Finding] | None"]
 
@@ -124,6 +128,163 @@ def skip_rounds(case: Case) -> Case | None:
     if "variants" in case.setup:
         setup["variants"] = case.setup["variants"]
     return Case(setup, case.steps[last + 1:])
+
+
+ROUND_END = ("round_over", "match_over")
+
+
+def _engine(setup: dict[str, Any]) -> Any:
+    """The reference engine's match for a setup (a copy of it); None when refused."""
+    from reference_impl import IllegalAction, Match
+
+    try:
+        return Match.start(json.loads(json.dumps(setup)))
+    except IllegalAction:
+        return None
+
+
+def _ending(match: Any, depth: int, nodes: list[int]) -> list[dict[str, Any]] | None:
+    """The first sequence (depth-first, in the canonical order) of at most `depth` legal
+    actions after which the round is over; None when there is none within `nodes`."""
+    if match.phase in ROUND_END:
+        return []
+    if depth == 0:
+        return None
+    for action in match.legal_actions():
+        nodes[0] -= 1
+        if nodes[0] < 0:
+            return None
+        child = match.clone()
+        child.apply(action)
+        rest = _ending(child, depth - 1, nodes)
+        if rest is not None:
+            return [action, *rest]
+    return None
+
+
+def shortest_ending(match: Any, most: int = 8, nodes: int = 4000
+                    ) -> list[dict[str, Any]] | None:
+    """The shortest sequence of legal actions that ends the round (iterative deepening
+    up to `most` actions), or None."""
+    budget = [nodes]
+    for depth in range(most + 1):
+        found = _ending(match, depth, budget)
+        if found is not None or budget[0] < 0:
+            return found
+    return None
+
+
+def _declaration(case: Case) -> dict[str, Any] | None:
+    """The case's declaration (`trump`, maybe `stacks`) and its declarer."""
+    contract = case.setup.get("contract")
+    if contract:
+        return {"seat": contract["declarer"], "trump": contract["trump"],
+                **({"stacks": contract["stacks"]} if "stacks" in contract else {})}
+    for step in case.steps:
+        action = step.get("act")
+        if isinstance(action, dict) and action.get("type") == "trump":
+            return {k: v for k, v in action.items() if k != "type"}
+    return None
+
+
+def _simpler_variants(variants: Any) -> list[Any]:
+    """The options as given, then each option's settings left out one at a time (an
+    option left with none is `true`): a setting such as `end: "play_out"` may be what
+    keeps a round long."""
+    out = [variants]
+    if not isinstance(variants, dict):
+        return out
+    for name, value in variants.items():
+        if isinstance(value, dict):
+            for key in value:
+                rest = {k: v for k, v in value.items() if k != key}
+                out.append({**variants, name: rest or True})
+    return out
+
+
+def _quick_rounds(setup: dict[str, Any], own: dict[str, Any] | None
+                  ) -> list[tuple[dict[str, Any], list[dict[str, Any]], Any]]:
+    """Short rounds on the setup's deal, each (setup, steps, the match at their end): four
+    passes, and for each declarer a 1-mark and a 30-point contract (the contract shortcut),
+    declared as in the case or as first listed, played by the shortest legal sequence that
+    ends the round (a marks contract is set by the first trick its defenders win)."""
+    from reference_impl import IllegalAction
+
+    found = []
+    start = _engine(setup)
+    if start is None:
+        return []
+    match, passes = start.clone(), []
+    try:
+        while match.phase == "bidding":
+            passes.append({"type": "pass", "seat": match.to_act})
+            match.apply(passes[-1])
+    except IllegalAction:
+        pass
+    if match.phase in ROUND_END:
+        found.append((setup, [{"act": a} for a in passes], match))
+    declarers = list(dict.fromkeys([*([own["seat"]] if own else []), *SEATS]))
+    for declarer in declarers:
+        for bid in ({"marks": 1}, {"points": 30}):
+            match = start.clone()
+            try:
+                while match.phase == "bidding":
+                    seat = match.to_act
+                    match.apply({"type": "bid", "seat": seat, **bid} if seat == declarer
+                                else {"type": "pass", "seat": seat})
+            except IllegalAction:
+                continue
+            if match.phase != "declaring" or match.to_act != declarer:
+                continue
+            legal = match.legal_actions()
+            wanted = {"type": "trump", **own} if own and own["seat"] == declarer else None
+            for declare in list(dict.fromkeys(
+                    json.dumps(a, sort_keys=True) for a in [wanted, *legal[:1]]
+                    if a in legal)):
+                action = json.loads(declare)
+                played = match.clone()
+                played.apply(action)
+                plays = shortest_ending(played)
+                if plays is None:
+                    continue
+                for play in plays:
+                    played.apply(play)
+                contract = {"declarer": declarer, "bid": dict(bid), "trump": action["trump"],
+                            **({"stacks": action["stacks"]} if "stacks" in action else {})}
+                found.append(({**setup, "contract": contract},
+                              [{"act": a} for a in plays], played))
+    return found
+
+
+def quick_round(case: Case, shrinker: Shrinker) -> tuple[Case, Finding] | None:
+    """A divergence at the end of a round that depends on the match scores there (the
+    target reached, MATCH-01, MPTS-08) needs no long round: a shorter round on the same
+    deal (four passes, or a contract set by the first trick, with the options' settings
+    that lengthen a round left out), with starting marks that bring the scores at its end
+    to the case's own (SCORE-03, TARGET-02, MPTS-02)."""
+    if not case.steps:
+        return None
+    end = _oracle_at(case, len(case.steps)).view()
+    if end["phase"] not in ROUND_END:
+        return None
+    base = {k: v for k, v in case.setup.items() if k not in ("contract", "marks")}
+    own = _declaration(case)
+    candidates = []
+    for variants in _simpler_variants(base.get("variants")):
+        setup = {**base, "variants": variants} if variants is not None else base
+        for quick, steps, match in _quick_rounds(setup, own):
+            start = {team: end["marks"][team] - match.marks[n] for n, team in enumerate(TEAMS)}
+            contract = {"contract": quick["contract"]} if "contract" in quick else {}
+            marks = {"marks": start} if any(start.values()) else {}
+            candidates.append(Case({**setup, **marks, **contract}, steps))
+    candidates.sort(key=lambda c: len(c.steps))
+    for candidate in candidates:
+        if shrinker.spent or len(candidate.steps) >= len(case.steps):
+            break
+        found = shrinker.test(candidate)
+        if found:
+            return found
+    return None
 
 
 def as_contract(case: Case) -> Case | None:
@@ -275,6 +436,7 @@ def shrink(other: Any, found: Divergence, level: str = "strict", budget: int = 2
     for candidate in (skip_rounds(case),):
         if candidate is not None:
             keep(shrinker.test(candidate))
+    keep(quick_round(case, shrinker))
     keep(ddmin(case, shrinker))
     keep(plain_setups(case, shrinker))
     if any("deal" in step for step in case.steps):

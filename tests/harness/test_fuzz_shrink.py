@@ -8,7 +8,7 @@ from conformance.adapters.reference import ReferenceAdapter
 from conformance.corpus.scenario import load_scenario
 from conformance.fuzz import save
 from conformance.fuzz.campaign import shard_seeds, verify
-from conformance.fuzz.differential import Case, Duel, fuzz, random_draws, replay
+from conformance.fuzz.differential import TILES, Case, Duel, fuzz, random_draws, replay
 from conformance.fuzz.shrink import differing_tiles, shrink, swapped
 from conformance.run.results import Outcome
 from conformance.run.runner import run_scenario
@@ -27,6 +27,10 @@ SAMPLE = {
     "deal-starts-at-dealer": {"deal": "order"},
     "option-false-is-off": {"variants": {"forced_bid": True}},  # a setup step (VAR-01)
     "variants-on-deal-ignored": {"variants": {"nello": True}},  # a deal's variants (VAR-02)
+    # the target reached, not passed (MPTS-08): found after a 33-step round played out,
+    # shrunk to a round set by its first trick with starting scores (quick_round)
+    "mpts-target-must-be-passed": {"variants": {"match_points": {"end": "play_out"}},
+                                   "deal": "order", "games": 4},
 }
 
 
@@ -235,3 +239,24 @@ def test_forced_bid_house_settings_vary_and_combine_without_refusal():
     for value in refused:
         with pytest.raises(Rejected):
             ReferenceAdapter().start(random_setup(rng, "hands", {"forced_bid": value}))
+
+
+def test_quick_rounds_end_the_round_on_the_same_deal():
+    from conformance.fuzz.shrink import _quick_rounds, shortest_ending
+
+    setup = {"dealer": "D", "order": list(TILES), "variants": {"match_points": True}}
+    rounds = _quick_rounds(setup, {"seat": "B", "trump": 1, "stacks": 1})
+    assert rounds and all(m.phase in ("round_over", "match_over") for _, _, m in rounds)
+    passes = [steps for quick, steps, _ in rounds if "contract" not in quick]
+    assert passes == [[{"act": {"type": "pass", "seat": s}} for s in "ABCD"]]
+    contracts = [quick["contract"] for quick, _, _ in rounds if "contract" in quick]
+    assert contracts[0] == {"declarer": "B", "bid": {"marks": 1}, "trump": 1, "stacks": 1}
+    # a 1-mark contract is set by the first trick its defenders win: one trick of 4 plays
+    first = next(steps for quick, steps, _ in rounds if quick.get("contract") == contracts[0])
+    assert len(first) == 4
+    played_out = _quick_rounds({**setup, "variants": {"match_points": {"end": "play_out"}}},
+                               None)
+    assert all("contract" not in quick for quick, _, _ in played_out)  # 28 plays: none
+    from reference_impl import Match
+
+    assert shortest_ending(Match.start({"dealer": "A", "order": list(TILES)})) is not None
