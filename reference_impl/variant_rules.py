@@ -97,10 +97,9 @@ def sweep_score(rules: Rules, contract: Contract, outcome: str, points: list[int
                 eligible: Eligible = is_forced_minimum) -> tuple[int, list[int]]:
     """FORCE-07: a forced 30 made with all seven tricks scores `marks` marks. The
     defenders took no trick exactly when they hold no round point (PTS-01: a trick is
-    worth 1)."""
+    worth 1). Every score function returns a new list of gains, so it is set in place."""
     team, gains = inner(rules, contract, outcome, points)
     if outcome == "made" and eligible(rules, contract) and not points[1 - team]:
-        gains = list(gains)
         gains[team] = marks
     return team, gains
 
