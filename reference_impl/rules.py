@@ -147,10 +147,7 @@ def point_bid_problem(rules: Rules, points: int, high_points: int, last_marks: i
     return None
 
 
-# equivalent mutants: the default is unused: the only caller passes high_points
-# pragma: no mutate start
-def marks_bid_problem(rules: Rules, marks: int, last_marks: int, high_points: int = 0
-# pragma: no mutate end
+def marks_bid_problem(rules: Rules, marks: int, last_marks: int, high_points: int
                       ) -> Problem | None:
     """FORTYTWO-03: a point bid that ranks as 1 mark leaves 1 mark too low; BID-05: the
     first marks bid is 1 or 2; BID-06: each later one exactly one more."""
