@@ -68,7 +68,7 @@ class Match:
         "rules", "variants", "round", "dealer", "start_marks", "marks", "winner",
         # the current round
         "dealt", "phase", "to_act", "_seat", "_bidders",  # to_act is SEATS[_seat], or None
-        "hands", "masks", "history",
+        "masks", "history",  # hands: derived from dealt and masks (the property below)
         "high_points", "last_marks", "high_bidder", "plunged", "contract", "sitting_out",
         "trick", "leader", "called", "tricks", "points", "tricks_won", "decided", "result",
         # tables of the declared trump (derived from rules + contract)
@@ -128,9 +128,15 @@ class Match:
         self.dealer, self.round, self.start_marks = dealer, self.round + 1, tuple(self.marks)
         self._begin_round(hands)
 
+    @property
+    def hands(self) -> list[list[int]]:
+        """Each seat's tiles in hand, in the order dealt (DEAL-03: a play keeps the order of
+        the rest): the dealt hands less the tiles played."""
+        masks = self.masks
+        return [[t for t in hand if masks[s] >> t & 1] for s, hand in enumerate(self.dealt)]
+
     def _begin_round(self, hands: Hands) -> None:
         self.dealt = hands
-        self.hands = list(map(list, hands))
         self.masks = [sum(map(BIT_OF, hand)) for hand in hands]  # mask_of, inlined
         self.phase = BIDDING
         self._bidders = self._tables.bidding_orders[self.dealer]  # BID-01
@@ -352,7 +358,6 @@ class Match:
                 self._first_lead(tile)
             self.called = self._called_of[tile]
         self.masks[seat] = hand ^ bit
-        self.hands[seat].remove(tile)  # DEAL-03: the rest keep their order
         self.history.append(PLAYS[seat][tile])
         trick.append(tile)
         seat = self._next[seat]  # PLAY-02: clockwise (NELLO-04: passing over the partner)
@@ -445,8 +450,7 @@ class Match:
             self.start_marks, self.marks[:], self.winner
         other.dealt, other.phase, other.to_act, other._seat, other._bidders = \
             self.dealt, self.phase, self.to_act, self._seat, self._bidders
-        other.hands, other.masks, other.history = \
-            [hand[:] for hand in self.hands], self.masks[:], self.history[:]
+        other.masks, other.history = self.masks[:], self.history[:]
         other.high_points, other.last_marks, other.high_bidder, other.plunged = \
             self.high_points, self.last_marks, self.high_bidder, self.plunged
         other.contract, other.sitting_out = self.contract, self.sitting_out
