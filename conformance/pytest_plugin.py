@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from conformance.adapters.limits import REPLY_BYTES, STDERR_BYTES, TIMEOUT_SECONDS, within
+
 _ADAPTER = pytest.StashKey[object]()
 _IDS = pytest.StashKey[dict]()  # scenario id -> the first file that had it
 
@@ -24,14 +26,15 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("t42", "Texas 42 conformance scenarios")
     group.addoption("--t42-adapter", default="reference",
                     help="reference | python:MODULE:OBJECT | cmd:COMMAND ARGS")
-    group.addoption("--t42-timeout", type=float, default=5.0,
+    group.addoption("--t42-timeout", type=within(*TIMEOUT_SECONDS), default=5.0,
                     help="seconds to wait for each reply of a cmd: or python: adapter")
     group.addoption("--t42-level", default="strict", choices=("rules", "codes", "strict"),
                     help="judge the checks of this level and below (spec/levels.yaml)")
-    group.addoption("--t42-max-reply-bytes", type=int, default=1 << 20,
+    group.addoption("--t42-max-reply-bytes", type=within(*REPLY_BYTES, int), default=1 << 20,
                     help="longest reply line of a cmd: or python: adapter (t42 run's "
                          "--max-reply-bytes)")
-    group.addoption("--t42-max-stderr-bytes", type=int, default=64 << 10,
+    group.addoption("--t42-max-stderr-bytes", type=within(*STDERR_BYTES, int),
+                    default=64 << 10,
                     help="how much of an adapter's stderr is kept for reports")
     from conformance.fuzz.items import add_options
 
@@ -95,7 +98,7 @@ def _ancestors(path: Path) -> set[str]:
 def _adapter(config: pytest.Config):
     """One adapter per test process (a cmd: adapter keeps its process for the session)."""
     if _ADAPTER not in config.stash:
-        from conformance.adapters.process import Limits
+        from conformance.adapters.limits import Limits
         from conformance.cli.commands import RunOptions, start_adapter
 
         limits = Limits(config.getoption("t42_max_reply_bytes"),

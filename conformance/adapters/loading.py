@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from conformance.adapters.process import Limits
+from conformance.adapters.limits import Limits
 from conformance.adapters.protocol import Harnessed
 
 

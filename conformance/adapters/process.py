@@ -19,9 +19,9 @@ import subprocess
 import threading
 import time
 from collections import deque
-from dataclasses import dataclass
 from typing import Any
 
+from conformance.adapters.limits import Limits
 from conformance.adapters.protocol import (
     CAPABILITIES,
     MAX_INT_DIGITS,
@@ -34,14 +34,6 @@ from conformance.adapters.protocol import (
 STDERR_LINE_BYTES = 2000  # a longer stderr line is cut, with a note of how much
 HELLO_SECONDS = 10.0  # the least time the first reply gets (start-up, imports)
 STOP_SECONDS = 2.0  # the most time `stop` gets before the process is killed
-
-
-@dataclass(frozen=True)
-class Limits:
-    """`t42 run --max-reply-bytes/--max-stderr-bytes` (README "Limits")."""
-
-    reply_bytes: int = 1 << 20  # one reply line; the largest real reply is a few KB
-    stderr_bytes: int = 64 << 10  # stderr kept for reports, the newest lines
 
 
 class _Stop:

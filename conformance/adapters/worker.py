@@ -14,7 +14,8 @@ import os
 import sys
 from typing import Any
 
-from conformance.adapters.process import Limits, ProcessAdapter
+from conformance.adapters.limits import Limits
+from conformance.adapters.process import ProcessAdapter
 
 RAISED = "t42.raised"  # an exception in the object: the message says which
 UNUSABLE = "t42.unusable"  # the object could not be loaded, or is not an adapter

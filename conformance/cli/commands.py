@@ -15,7 +15,7 @@ import click
 from conformance.corpus import select as suite
 
 if TYPE_CHECKING:
-    from conformance.adapters.process import Limits
+    from conformance.adapters.limits import Limits
 
 
 def _fail(message: str) -> int:

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import click
 
+from conformance.adapters.limits import REPLY_BYTES, STDERR_BYTES, TIMEOUT_SECONDS
+
 # The levels of spec/levels.yaml, lowest first (tests/spec checks they agree).
 LEVELS = ("rules", "codes", "strict")
 PATHS = click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
@@ -54,15 +56,17 @@ def main() -> None:
               help="YAML list of {id, reason} known to fail for this implementation.")
 @click.option("--update-expected-failures", is_flag=True,
               help="Rewrite the --expected-failures file from this run.")
-@click.option("--timeout", default=5.0, show_default=True,
+@click.option("--timeout", type=click.FloatRange(*TIMEOUT_SECONDS), default=5.0,
+              show_default=True,
               help="Seconds to wait for each reply of a cmd: adapter.")
 @click.option("--level", type=click.Choice(LEVELS), default="strict", show_default=True,
               help="Judge the checks of this level and below (spec/levels.yaml): rules = "
                    "the game, codes = + the error code of a one-rule rejection, strict = "
                    "+ check order, field values, forms. Checks above it are not judged.")
-@click.option("--max-reply-bytes", type=click.IntRange(1), default=1 << 20, show_default=True,
+@click.option("--max-reply-bytes", type=click.IntRange(*REPLY_BYTES), default=1 << 20,
+              show_default=True,
               help="Longest reply line of a cmd: or python: adapter; a longer one is errored.")
-@click.option("--max-stderr-bytes", type=click.IntRange(0), default=64 << 10,
+@click.option("--max-stderr-bytes", type=click.IntRange(*STDERR_BYTES), default=64 << 10,
               show_default=True, help="How much of an adapter's stderr is kept for reports "
                                       "(the newest lines).")
 @click.option("--in-process", is_flag=True,
@@ -76,7 +80,7 @@ def run(paths, adapter, keyword, rules, variants, declared, report_json, report_
     """Run scenarios (default: the whole suite) against an adapter (default: the
     reference engine). The last line is `N passed, N failed, N errored, N skipped,
     N not judged at level L`."""
-    from conformance.adapters.process import Limits
+    from conformance.adapters.limits import Limits
     from conformance.cli.commands import RunOptions, run_command
 
     limits = Limits(reply_bytes=max_reply_bytes, stderr_bytes=max_stderr_bytes)
@@ -153,12 +157,15 @@ def serve(adapter):
 @click.argument("scenario", required=False, type=click.Path(exists=True, path_type=Path))
 @click.option("--seed", type=int, help="A random deal from this seed instead of a scenario.")
 @click.option("--dealer", type=click.Choice(list("ABCD")), help="Dealer for --seed.")
-@click.option("--depth", type=int, default=2, show_default=True)
-@click.option("--steps", type=int, help="Play only the first N of the scenario's own steps.")
+@click.option("--depth", type=click.IntRange(0, 33), default=2, show_default=True,
+              help="0..33: a round has at most 33 actions.")
+@click.option("--steps", type=click.IntRange(0),
+              help="Play only the first N of the scenario's own steps.")
 @click.option("--adapter", default="reference", show_default=True, envvar="T42_ADAPTER",
               help="The implementation that counts (capability perft): reference | "
                    "python:MODULE:OBJECT | cmd:COMMAND ARGS")
-@click.option("--timeout", default=60.0, show_default=True,
+@click.option("--timeout", type=click.FloatRange(*TIMEOUT_SECONDS), default=60.0,
+              show_default=True,
               help="Seconds to wait for each reply of a cmd: or python: adapter.")
 def perft(scenario, seed, dealer, depth, steps, adapter, timeout):
     """Count legal action sequences from a scenario's position or a seed's deal (dealt by
@@ -171,17 +178,19 @@ def perft(scenario, seed, dealer, depth, steps, adapter, timeout):
 @main.command()
 @click.option("--adapter", required=True, envvar="T42_ADAPTER",
               help="python:MODULE:OBJECT | cmd:COMMAND ARGS (compared with the reference).")
-@click.option("--games", type=int, default=200, show_default=True)
+@click.option("--games", type=click.IntRange(0), default=200, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--shard", metavar="I/N", help="Only every N-th game from the I-th (CI matrices).")
 @click.option("--deal", type=click.Choice(["hands", "order"]), default="hands",
               show_default=True, help="Deal every round as `hands` or as an `order` (DEAL-02).")
 @click.option("--level", type=click.Choice(["rules", "codes", "strict"]), default="strict",
               show_default=True, help="`rules`: a rejection agrees whatever its code.")
-@click.option("--illegal-rate", type=float, default=0.2, show_default=True,
+@click.option("--illegal-rate", type=click.FloatRange(0, 1), default=0.2, show_default=True,
               help="Share of steps that send a random, often illegal, action.")
-@click.option("--rounds", type=int, default=3, show_default=True, help="Rounds per match.")
-@click.option("--timeout", default=5.0, show_default=True,
+@click.option("--rounds", type=click.IntRange(1), default=3, show_default=True,
+              help="Rounds per match.")
+@click.option("--timeout", type=click.FloatRange(*TIMEOUT_SECONDS), default=5.0,
+              show_default=True,
               help="Seconds to wait for each reply of a cmd: adapter.")
 @click.option("--variants", "variants_json", metavar="JSON",
               help='Variant options for every match, e.g. \'{"nello": true}\' (default: base).')

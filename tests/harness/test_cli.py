@@ -120,3 +120,20 @@ def test_list(t42):
 def test_perft_from_a_scenario(t42):
     code, out = t42("perft", GOOD / "perft.yaml", "--depth", "2")
     assert code == 0 and last_line(out) == "total 25" and "play:1|3" in out
+
+
+def test_the_harness_options_are_bounded(t42):
+    """--timeout 0 would error every reply of a working program (issue 15): every numeric
+    option of the harness is refused outside its range, naming the range, before anything
+    runs (conformance/adapters/limits.py)."""
+    refused = [("run", "--timeout", "0"), ("run", "--timeout", "1e9"),
+               ("run", "--max-reply-bytes", "0"), ("run", "--max-stderr-bytes", "-1"),
+               ("perft", "--seed", "1", "--depth", "34"),
+               ("perft", "--seed", "1", "--timeout", "0"),
+               ("fuzz", "--adapter", "reference", "--illegal-rate", "1.5"),
+               ("fuzz", "--adapter", "reference", "--rounds", "0"),
+               ("fuzz", "--adapter", "reference", "--timeout", "0")]
+    for args in refused:
+        code, out = t42(*args)
+        assert code == 2, (args, out)
+        assert f"Invalid value for '{args[-2]}'" in out and "range" in out, (args, out)

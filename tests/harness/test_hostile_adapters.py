@@ -12,8 +12,8 @@ import time
 
 import pytest
 
+from conformance.adapters.limits import Limits
 from conformance.adapters.loading import load_adapter
-from conformance.adapters.process import Limits
 from conformance.corpus.scenario import load_scenario
 from conformance.run.results import Outcome
 from conformance.run.runner import run_all

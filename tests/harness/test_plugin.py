@@ -73,3 +73,13 @@ def test_fuzz_item_fails_with_the_shrunk_case_and_saves_it(tmp_path):
     failed = int(re.search(r"(\d+) failed", done.stdout).group(1))
     assert "shrunk from" in done.stdout and failed >= 1
     assert len(list(saved.glob("*.yaml"))) == failed
+
+
+@pytest.mark.parametrize("option", ["--t42-timeout=0", "--t42-max-reply-bytes=0",
+                                    "--t42-max-stderr-bytes=-1", "--t42-timeout=soon"])
+def test_the_plugin_options_are_bounded_like_t42_runs(corpus, option):
+    done = pytest_run(corpus, "-q", option)
+    assert done.returncode == 4, done.stdout + done.stderr  # pytest's usage error
+    name = option.split("=")[0]
+    assert f"argument {name}:" in done.stderr
+    assert ("not in the range" in done.stderr) != ("not a number" in done.stderr)

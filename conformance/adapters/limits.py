@@ -1,0 +1,42 @@
+"""The harness's own limits on an implementation, and the bounds of the options that set
+them (README "Limits", spec/bounds.md "The harness's options"). Import-light: the `t42`
+command and the pytest plugin read the bounds at start-up."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Seconds per reply: 0 would error every reply of a working program; a day is longer than
+# any reply needs, and keeps a typo (`--timeout 5e9`) from hanging a CI job for ever.
+TIMEOUT_SECONDS = (0.1, 86400.0)
+# The longest reply line: a few KB is the largest real reply; past 1 GiB the harness's
+# memory bound (README) would mean nothing.
+REPLY_BYTES = (1, 1 << 30)
+# The stderr kept for reports: 0 keeps none.
+STDERR_BYTES = (0, 1 << 30)
+
+
+@dataclass(frozen=True)
+class Limits:
+    """`t42 run --max-reply-bytes/--max-stderr-bytes` (README "Limits")."""
+
+    reply_bytes: int = 1 << 20  # one reply line; the largest real reply is a few KB
+    stderr_bytes: int = 64 << 10  # stderr kept for reports, the newest lines
+
+
+def within(low: float, high: float, kind: type = float):
+    """An argparse/pytest option type: a `kind` number in [low, high], or a usage error that
+    says the range (click options use click.FloatRange/IntRange with the same bounds)."""
+    import argparse
+
+    def parse(text: str):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{text} is not in the range {low} to {high}")
+        return value
+
+    parse.__name__ = kind.__name__  # argparse names the type in its message
+    return parse
