@@ -201,6 +201,10 @@ def _check_probe(location: str) -> CheckProbe | None:
             {"view": {"tricks": [{"points": v}]}}, "view", "tricks", 0, "points"),
         "view.schema.json#/$defs/phase": lambda v: expected({"view": {"phase": v}},
                                                             "view", "phase"),
+        contract_ + "bid/oneOf/0/properties/points": lambda v: expected(
+            {"view": {"contract": {"bid": {"points": v}}}}, "view", "contract", "bid", "points"),
+        contract_ + "bid/oneOf/1/properties/marks": lambda v: expected(
+            {"view": {"contract": {"bid": {"marks": v}}}}, "view", "contract", "bid", "marks"),
         contract_ + "stake": lambda v: expected({"view": {"contract": {"stake": v}}},
                                                 "view", "contract", "stake"),
         contract_ + "trump/oneOf/0": lambda v: expected({"view": {"contract": {"trump": v}}},
@@ -222,6 +226,13 @@ def _check_probe(location: str) -> CheckProbe | None:
         "spec-enums.schema.json#/$defs/observationField/anyOf/0": lambda v: expected(
             {"observe": {"A": {v: 1}}}, "observe", "A", v),
     }
+    maps = {"action.schema.json#/$defs/teamMap/": "marks",
+            "view.schema.json#/$defs/teamPoints/": "points",
+            "view.schema.json#/$defs/teamTricks/": "tricks_won"}
+    for prefix, field in maps.items():
+        if location.startswith(prefix):
+            return lambda v, field=field: expected({"view": {field: {name: v}}},
+                                                   "view", field, name)
     if location.startswith("observation.schema.json#/properties/hand_sizes/"):
         return lambda v: expected({"observe": {"A": {"hand_sizes": {name: v}}}},
                                   "observe", "A", "hand_sizes", name)
