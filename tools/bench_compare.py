@@ -6,11 +6,12 @@ On a shared machine a timed benchmark (`t42 bench`) varies by tens of percent fr
 to run, far more than the few percent a refactor costs. Valgrind's callgrind counts the
 instructions a workload executes, which is repeatable to the instruction for the same
 code, input and interpreter, whatever else the machine does. Each workload of
-`reference_impl/bench.py` (policy (a) and (b) rounds, `legal_actions()` calls, perft
-leaves) runs under callgrind in the working tree and in BASE (a git revision, exported
-with `git archive`; default `ca967ee`, the engine before the Rules seam of issue 12),
-once with the work and once without it, so that the interpreter's start and imports
-cancel out. It prints instructions per unit of work for each tree and their ratio.
+`reference_impl/bench.py` (policy (a) and (b) rounds, passes of `legal_actions()` over
+2000 positions, depth-3 perfts) runs under callgrind in the working tree and in BASE (a
+git revision, exported with `git archive`; default `ca967ee`, the engine before the
+Rules seam of issue 12), once with the work and once without it, so that the
+interpreter's start and imports cancel out. It prints instructions per unit of work for
+each tree and their ratio.
 
 Needs valgrind (`apt-get install valgrind`). PYTHONHASHSEED is fixed so that dict and
 set layouts, and so the counts, repeat.
@@ -40,10 +41,11 @@ from reference_impl.bench import (bid30_bidding, bid30_round, new_round, positio
 from reference_impl.perft import perft
 work, count = sys.argv[2], int(sys.argv[3])
 rng = random.Random(7)
-if work == "legal":
+if work == "legal":  # as `t42 bench`: repeated passes over the same positions
     sample = positions(int(sys.argv[4]), 7)  # built in both runs: only the calls differ
-    for m in sample[:count]:
-        m.legal_actions()
+    for _ in range(count):
+        for m in sample:
+            m.legal_actions()
 elif work == "perft":
     for _ in range(count):
         m = new_round(rng)
@@ -91,14 +93,16 @@ def main(argv: list[str] | None = None) -> None:
                         help=f"git revision to compare with (default {DEFAULT_BASE})")
     parser.add_argument("--rounds", type=int, default=400, help="rounds per policy")
     parser.add_argument("--positions", type=int, default=2000,
-                        help="legal_actions() calls")
+                        help="positions of random rounds whose legal actions are listed")
+    parser.add_argument("--passes", type=int, default=3,
+                        help="passes of legal_actions() over those positions")
     parser.add_argument("--perfts", type=int, default=20, help="depth-3 perfts")
     args = parser.parse_args(argv)
     if shutil.which("valgrind") is None:
         raise SystemExit("bench_compare: valgrind not found (apt-get install valgrind)")
     workloads = [("rounds_a", "policy (a) round", args.rounds, []),
                  ("rounds_b", "policy (b) round", args.rounds, []),
-                 ("legal", "legal_actions() call", args.positions, [str(args.positions)]),
+                 ("legal", "legal_actions() pass", args.passes, [str(args.positions)]),
                  ("perft", "depth-3 perft", args.perfts, [])]
     with tempfile.TemporaryDirectory() as scratch:
         base = export(args.base, Path(scratch))
