@@ -51,7 +51,8 @@ class Tables:
 
     def bidding(self, seat: int, state: Bidding) -> tuple[dict, ...]:
         key = (seat, state)
-        found = self._bidding.get(key)
+        # equivalent mutants: cache only: computing again gives the same actions
+        found = self._bidding.get(key)  # pragma: no mutate
         if found is None:
             found = self._bidding[key] = bidding_actions(self.rules, seat, state)
         return found
