@@ -390,3 +390,99 @@ def plunge_worth_168(rules: Rules, contract: Contract, *, inner: Callable[..., i
     worth 168, 42 x 4, whatever its `marks`."""
     stake = inner(rules, contract)
     return 168 if contract.plunge and stake != contract.value else stake
+
+
+# ---- plunge_terms, announce "declaration" (PTERMS-06 .. PTERMS-09) -------------------
+
+
+def declared_plunge_keeps_bid(s: Settings, rules: Rules) -> dict:
+    """PTERMS-06 broken: with announce "declaration" the plunge bid of option plunge is
+    still accepted (the bid form kept beside the declaration)."""
+    found = reference("plunge_terms")(s, rules)
+    if s["announce"] == "declaration":
+        found["plunge_doubles"] = s["doubles"]
+    return found
+
+
+def declared_with(check: Callable[..., Problem | None] | None = None,
+                  record: Callable[..., Contract] | None = None) -> OptionChanges:
+    """plunge_terms as the reference defines it, then, with announce "declaration", the
+    declaration's check or record replaced by one that gets the reference's as `inner`
+    and the settings as `s`."""
+    def changes(s: Settings, rules: Rules) -> dict:
+        found = reference("plunge_terms")(s, rules)
+        if s["announce"] == "declaration":
+            if check is not None:
+                found["declaration_problem"] = partial(
+                    check, s=s, inner=found["declaration_problem"])
+            if record is not None:
+                found["declared"] = partial(record, s=s, inner=found["declared"])
+        return found
+    return changes
+
+
+def plunge_on_any_contract(rules: Rules, contract: Contract, trump: Any, stacks: Any, *,
+                           s: Settings, inner: Callable[..., Problem | None]
+                           ) -> Problem | None:
+    """PTERMS-07 broken: the plunge may be declared on any contract, a point contract
+    included (only the doubles are checked)."""
+    if trump == vr.PLUNGE_CHOICE:
+        contract = contract._replace(kind="marks", value=max(contract.value, s["marks"]))
+    return inner(rules, contract, trump, stacks)
+
+
+def plunge_doubles_unchecked(rules: Rules, contract: Contract, trump: Any, stacks: Any, *,
+                             s: Settings, inner: Callable[..., Problem | None]
+                             ) -> Problem | None:
+    """PTERMS-07 broken: the declared plunge never counts the declarer's doubles."""
+    return inner(rules, contract._replace(doubles=7), trump, stacks)
+
+
+def plunge_exact_marks(rules: Rules, contract: Contract, trump: Any, stacks: Any, *,
+                       s: Settings, inner: Callable[..., Problem | None]) -> Problem | None:
+    """PTERMS-07 broken: the plunge may be declared only on a contract of exactly
+    `marks` marks, not on a higher one."""
+    if trump == vr.PLUNGE_CHOICE and contract.kind == "marks" and contract.value != s["marks"]:
+        return ("TRUMP_NOT_ALLOWED", "PTERMS-07", "planted: only on exactly `marks` marks")
+    return inner(rules, contract, trump, stacks)
+
+
+def plunge_takes_stacks(rules: Rules, contract: Contract, trump: Any, stacks: Any, *,
+                        s: Settings, inner: Callable[..., Problem | None]) -> Problem | None:
+    """PTERMS-07 broken: the plunge declaration accepts a `stacks` field (and drops it)."""
+    return inner(rules, contract, trump, MISSING if trump == vr.PLUNGE_CHOICE else stacks)
+
+
+def plunge_kept_by_plunger(rules: Rules, contract: Contract, trump: Any, stacks: Any, *,
+                           s: Settings, inner: Callable[..., Contract]) -> Contract:
+    """PTERMS-08 broken: after the plunge declaration the plunger keeps the declaration
+    (the contract is a plunge, but its declarer is still the plunger)."""
+    found = inner(rules, contract, trump, stacks)
+    return found._replace(declarer=contract.declarer) if trump == vr.PLUNGE_CHOICE else found
+
+
+def plunge_declared_not_a_plunge(rules: Rules, contract: Contract, trump: Any, stacks: Any,
+                                 *, s: Settings, inner: Callable[..., Contract]) -> Contract:
+    """PTERMS-08 broken: the declaration passes to the partner, but the contract is not
+    marked a plunge (so Nel-O is allowed, and the partner leads, PLUNGE-05, PTERMS-03)."""
+    found = inner(rules, contract, trump, stacks)
+    return found._replace(plunge=False) if trump == vr.PLUNGE_CHOICE else found
+
+
+def plunge_played_for_marks(rules: Rules, contract: Contract, trump: Any, stacks: Any, *,
+                            s: Settings, inner: Callable[..., Contract]) -> Contract:
+    """PTERMS-08 broken: a declared plunge is played for the setting's `marks`, not for
+    the marks bid."""
+    found = inner(rules, contract, trump, stacks)
+    return found._replace(value=s["marks"]) if trump == vr.PLUNGE_CHOICE else found
+
+
+def no_nello_where_plunge_may_be(rules: Rules, contract: Contract, trump: Any, stacks: Any,
+                                 *, s: Settings, inner: Callable[..., Problem | None]
+                                 ) -> Problem | None:
+    """PTERMS-09 broken: a contract that may carry a declared plunge is treated as a
+    plunge already, so its declarer may not declare Nel-O (PLUNGE-05 applied too early)."""
+    if (trump == "nello" and contract.kind == "marks" and contract.value >= s["marks"]
+            and contract.doubles >= s["doubles"]):
+        return ("TRUMP_NOT_ALLOWED", "PLUNGE-05", "planted: no Nel-O where a plunge may be")
+    return inner(rules, contract, trump, stacks)

@@ -303,10 +303,13 @@ class Match:
             self._end_round(ALL_PASSED)  # BID-09
         else:
             rules = self.rules
-            self.contract = contract = rules.won_contract(
+            contract = rules.won_contract(
                 rules, self.high_bidder, self.high_points, self.last_marks, self.plunged,
                 after_passes)
             declarer = contract.declarer
+            # PTERMS-07: the doubles of the winner of the bidding (a declared plunge needs them)
+            self.contract = contract = contract._replace(
+                doubles=(self.masks[declarer] & DOUBLES).bit_count())
             self.phase, self._seat, self.to_act = DECLARING, declarer, SEATS[declarer]  # CON-01
 
     # ---- declaration (CON) -------------------------------------------------------
@@ -317,6 +320,11 @@ class Match:
         if problem:
             raise IllegalAction(*problem)
         self.contract = contract = rules.declared(rules, self.contract, trump, stacks)  # CON-04
+        if contract.trump is None:  # PTERMS-08: a choice that hands the declaration on
+            self.history.append(trump_action(seat, rules.canonical_trump(trump), None))
+            self._seat = contract.declarer
+            self.to_act = SEATS[self._seat]
+            return
         self.history.append(trump_action(seat, contract.trump, contract.stacks))
         self._use_trump(contract.trump)
         out = self.sitting_out = rules.sitting_out(rules, contract)  # NELLO-03

@@ -32,7 +32,9 @@ ALL_PASSED = "all_passed"
 class Contract(NamedTuple):
     """The winning bid and its declaration (CON-04); `trump`/`stacks` None until declared.
     `plunge` marks a contract won by a plunge (PLUNGE-04: the declarer is the partner);
-    `forced` one won by the dealer's forced bid (FORCE-05, only with option forced_bid)."""
+    `forced` one won by the dealer's forced bid (FORCE-05, only with option forced_bid);
+    `doubles` is how many doubles the winner of the bidding holds (PTERMS-07: a plunge
+    declared needs them; never shown in a view, VIS-01)."""
 
     declarer: int
     team: int
@@ -42,6 +44,7 @@ class Contract(NamedTuple):
     stacks: int | None = None
     plunge: bool = False
     forced: bool = False
+    doubles: int = 0
 
 
 # ---- Suits (SUIT) and ranks (RANK) --------------------------------------------------
@@ -275,9 +278,9 @@ def won_contract(rules: Rules, bidder: int, high_points: int, last_marks: int,
 def declared(rules: Rules, contract: Contract, trump: Any, stacks: Any) -> Contract:
     """CON-04: the contract with its trump (FOLLOWME-02: an alias is recorded as the
     choice it names) and its stacks (CON-02; none on a point contract, CON-03)."""
-    declarer, team, kind, value, _, _, plunge, forced = contract
+    declarer, team, kind, value, _, _, plunge, forced, doubles = contract
     return Contract(declarer, team, kind, value, rules.canonical_trump(trump),
-                    None if stacks is MISSING else stacks, plunge, forced)
+                    None if stacks is MISSING else stacks, plunge, forced, doubles)
 
 
 def nobody_sits_out(rules: Rules, contract: Contract) -> int | None:

@@ -71,7 +71,7 @@ class Tables:
         return found
 
     def declaring(self, seat: int, contract: Contract) -> tuple[dict, ...]:
-        key = (seat, contract[2], contract[3], contract[6], contract[7])  # + plunge, forced
+        key = (seat, *contract[2:4], *contract[6:9])  # kind, value, plunge, forced, doubles
         # equivalent mutants: cache only: computing again gives the same actions
         found = self._declaring.get(key)  # pragma: no mutate
         if found is None:

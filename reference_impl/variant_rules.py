@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .rules import (
+    MISSING,
     TRUMP_SUIT,
     Contract,
     Problem,
@@ -229,6 +230,48 @@ def plunger_leads(rules: Rules, contract: Contract, dealer: int, *,
     # equivalent mutants: declarer_leads, the only first_leader it can wrap, reads only the
     # contract
     return inner(rules, contract, dealer)  # pragma: no mutate
+
+
+# ---- plunge_terms, announce "declaration": the plunge declared (PTERMS-07, PTERMS-08) ---
+
+PLUNGE_CHOICE = "plunge"  # PTERMS-07: the declaration that hands trump to the partner
+
+
+def plunge_declaration_problem(rules: Rules, contract: Contract, trump: Any, stacks: Any, *,
+                               doubles: int, marks: int,
+                               inner: Callable[..., Problem | None]) -> Problem | None:
+    """PTERMS-07: the plunge may be declared on a marks contract of `marks` or more, by a
+    winner of the bidding holding `doubles` doubles or more, never on a plunge, and
+    without stacks; checked after CON-01 and before the stacks (errors.yaml). Every
+    other choice: `inner`."""
+    if rules.canonical_trump(trump) != PLUNGE_CHOICE:
+        return inner(rules, contract, trump, stacks)
+    if contract.kind == "points":
+        return ("TRUMP_NOT_ALLOWED", "PTERMS-07", "a plunge is declared on a marks contract")
+    if contract.value < marks:
+        return ("TRUMP_NOT_ALLOWED", "PTERMS-07",
+                f"a plunge needs a contract of {marks} marks or more")
+    if contract.plunge:
+        return ("TRUMP_NOT_ALLOWED", "PTERMS-07", "the contract is already a plunge")
+    if contract.doubles < doubles:
+        return ("TRUMP_NOT_ALLOWED", "PTERMS-07",
+                f"a plunge needs {doubles} doubles; this hand holds {contract.doubles}")
+    if stacks is not MISSING:
+        return ("STACKS_NOT_ALLOWED", "PTERMS-07",
+                "the plunge is declared without stacks: the partner chooses them")
+    return None
+
+
+def plunge_declared(rules: Rules, contract: Contract, trump: Any, stacks: Any, *,
+                    inner: Callable[..., Contract]) -> Contract:
+    """PTERMS-08: the plunge declared makes the contract a plunge, declared by the
+    plunger's partner (PLUNGE-04); its trump stays undeclared, so the engine hands the
+    declaration to the partner."""
+    if rules.canonical_trump(trump) == PLUNGE_CHOICE:
+        # equivalent mutants: (x - 2) & 3 == (x + 2) & 3
+        return contract._replace(declarer=(contract.declarer + 2) & 3,  # pragma: no mutate
+                                 plunge=True)
+    return inner(rules, contract, trump, stacks)
 
 
 # ---- sevens: Sevens (SEVENS-03..SEVENS-05) -------------------------------------------

@@ -165,8 +165,17 @@ def plunge_terms(s: Settings, rules: Rules) -> dict:
     which cites PLUNGE-02; the option turns the plunge on, with or without `plunge`),
     PTERMS-03 (leader "plunger": the plunger leads the first trick);
     PTERMS-04: every other rule is the plunge's (PLUNGE-05 reads `contract.plunge`);
-    PTERMS-05: the plunge bids `marks` marks."""
+    PTERMS-05: the plunge bids `marks` marks. With announce "declaration": PTERMS-06 (no
+    plunge bid: plunge_doubles 0 leaves the bid form malformed), PTERMS-07 (the choice
+    "plunge"), PTERMS-08 (it hands the declaration to the partner); PTERMS-09: the
+    interactions follow from the contract being a plunge of its marks."""
     changes: dict = {"plunge_doubles": s["doubles"], "plunge_marks": s["marks"]}
+    if s["announce"] == "declaration":
+        changes = {"plunge_doubles": 0, "trumps": rules.trumps + (vr.PLUNGE_CHOICE,),
+                   "declaration_problem": partial(
+                       vr.plunge_declaration_problem, doubles=s["doubles"], marks=s["marks"],
+                       inner=rules.declaration_problem),
+                   "declared": partial(vr.plunge_declared, inner=rules.declared)}
     if s["leader"] == "plunger":
         changes["first_leader"] = partial(vr.plunger_leads, inner=rules.first_leader)
     return changes
@@ -204,11 +213,12 @@ OPTIONS: dict[str, Option] = {
     "match_marks": Option({"target": Setting(range(1, 101), 10)}, match_marks),
     "plunge_terms": Option({"doubles": Setting((3, 4, 5, 6, 7), 4),
                             "marks": Setting((2, 3, 4), 4),
-                            "leader": Setting(("partner", "plunger"), "plunger")},
+                            "leader": Setting(("partner", "plunger"), "plunger"),
+                            "announce": Setting(("bid", "declaration"), "bid")},
                            plunge_terms),
 }
 # actions.md: the options' trump choices follow the base ones in this order.
-CHOICE_ORDER = ("nello", "sevens", "first_tile")
+CHOICE_ORDER = ("nello", "sevens", "first_tile", vr.PLUNGE_CHOICE)
 
 
 def invalid(message: str) -> IllegalAction:

@@ -132,3 +132,73 @@ def test_pterms_05_the_marks_a_plunge_bids(marks):
         m.apply({"type": "pass", "seat": seat})
     m.apply({"type": "trump", "seat": "D", "trump": 6, "stacks": 2})
     assert m.view()["contract"]["bid"] == {"marks": marks}
+
+
+DECLARED = {"plunge_terms": {"announce": "declaration", "marks": 2, "leader": "partner"}}
+
+
+def bid_two_marks(variants: dict, seat: str = "B") -> Match:
+    """Dealer A; `seat` bids 2 marks (B holds four doubles, A three), the others pass."""
+    m = started(variants, PLUNGE_HANDS, dealer="A")
+    for bidder in "BCDA":
+        m.apply({"type": "bid", "seat": bidder, "marks": 2} if bidder == seat
+                else {"type": "pass", "seat": bidder})
+    return m
+
+
+def test_pterms_06_the_declared_plunge_has_no_bid():
+    """PTERMS-06: with announce "declaration" a bid with `plunge` is malformed, even with
+    option plunge; the plunger bids marks as any seat."""
+    for variants in (DECLARED, {**DECLARED, "plunge": True}):
+        m = started(variants, PLUNGE_HANDS, dealer="A")
+        rejects(m, {"type": "bid", "seat": "B", "plunge": True}, "MALFORMED_ACTION")
+        assert not any("plunge" in a for a in m.legal_actions())
+        rejects(m, {"type": "bid", "seat": "B", "marks": 3}, "MARKS_BID_STEP")
+
+
+def test_pterms_07_who_may_declare_the_plunge():
+    """PTERMS-07: a marks contract of `marks` or more, `doubles` doubles, no stacks."""
+    plunge = {"type": "trump", "seat": "B", "trump": "plunge"}
+    m = bid_two_marks(DECLARED)
+    rejects(m, {**plunge, "stacks": 2}, "STACKS_NOT_ALLOWED")
+    assert plunge in m.legal_actions()
+    m = bid_two_marks({"plunge_terms": {"announce": "declaration", "marks": 3}})
+    rejects(m, plunge, "TRUMP_NOT_ALLOWED")  # 2 marks < 3
+    m = bid_two_marks({"plunge_terms": {"announce": "declaration", "marks": 2}}, seat="A")
+    rejects(m, {**plunge, "seat": "A"}, "TRUMP_NOT_ALLOWED")  # A holds three doubles
+    m = started(DECLARED, PLUNGE_HANDS, dealer="A")
+    m.apply({"type": "bid", "seat": "B", "points": 30})
+    for seat in "CDA":
+        m.apply({"type": "pass", "seat": seat})
+    rejects(m, plunge, "TRUMP_NOT_ALLOWED")  # a point contract
+    rejects(started({"plunge_terms": True}, PLUNGE_HANDS), {**plunge, "seat": "A"},
+            "WRONG_PHASE")
+
+
+def test_pterms_08_the_partner_declares_the_declared_plunge():
+    """PTERMS-08: after B declares the plunge, D is the declarer and to act; B is not;
+    the contract is 2 marks; D may not hand it back nor declare Nel-O."""
+    m = bid_two_marks({**DECLARED, "nello": True})
+    m.apply({"type": "trump", "seat": "B", "trump": "plunge"})
+    view = m.view()
+    assert view["phase"] == "declaring" and view["to_act"] == "D"
+    assert view["contract"] == {"declarer": "D", "team": "BD", "bid": {"marks": 2},
+                                "stake": 2, "trump": None, "stacks": None}
+    rejects(m, {"type": "trump", "seat": "B", "trump": 6, "stacks": 2}, "NOT_YOUR_TURN")
+    rejects(m, {"type": "trump", "seat": "D", "trump": "plunge"}, "TRUMP_NOT_ALLOWED")
+    rejects(m, {"type": "trump", "seat": "D", "trump": "nello", "stacks": 2},
+            "TRUMP_NOT_ALLOWED")
+    m.apply({"type": "trump", "seat": "D", "trump": 6, "stacks": 2})
+    assert m.to_act == "D"
+    assert m.view()["history"][4:] == [{"type": "trump", "seat": "B", "trump": "plunge"},
+                                       {"type": "trump", "seat": "D", "trump": 6,
+                                        "stacks": 2}]
+
+
+def test_pterms_09_interactions_of_the_declared_plunge():
+    """PTERMS-09: match_points stakes 42 times the marks; the plunger leads by default."""
+    m = bid_two_marks({"plunge_terms": {"announce": "declaration", "marks": 2},
+                       "match_points": True})
+    m.apply({"type": "trump", "seat": "B", "trump": "plunge"})
+    m.apply({"type": "trump", "seat": "D", "trump": 6, "stacks": 2})
+    assert m.view()["contract"]["stake"] == 84 and m.to_act == "B"
