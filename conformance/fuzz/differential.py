@@ -188,7 +188,7 @@ def illegal_candidate(rng: random.Random, view: dict[str, Any] | None = None
 
 
 # Every trump a declaration may name, in the base game or under an option (actions.md).
-TRUMPS = [*range(8), "doubles", "none", "follow_me", "nello", "sevens", "first_tile"]
+TRUMPS = [*range(8), "doubles", "none", "follow_me", "nello", "sevens", "first_tile", "plunge"]
 
 
 def _number(rng: random.Random, low: int, high: int) -> int | bool:
