@@ -216,8 +216,8 @@ BAD = [
         "  - act: {type: trump, seat: A, trump: 7, stacks: 3}\n")),
          [(19, "steps[4].act.stacks", "3 is not 1 or 2 (CON-02)"),
           (19, "steps[4].act.trump", "7 is not a trump choice: 0..6, doubles, none (CON-01), "
-                                     "or an option's nello, sevens, first_tile, follow_me "
-                                     "(VAR-04)")]),
+                                     "or an option's nello, sevens, first_tile, follow_me, "
+                                     "plunge (VAR-04, PTERMS-07)")]),
     Case("legal-bid-42-base-game.yaml", body("legal-bid-42-base-game", more=(
         "  - expect: {legal: [{type: pass, seat: B}, {type: bid, seat: B, points: 42}]}\n")),
          [(16, "steps[1].expect.legal[1].points", "the reference engine refuses points 42 in "
