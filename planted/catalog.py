@@ -497,6 +497,28 @@ VARIANT_BUGS: tuple[Bug, ...] = (
     Bug("declared-plunge-no-nello-for-declarer", "PTERMS-09",
         "the declarer of a contract that may carry a declared plunge may not declare Nel-O",
         option("plunge_terms", vswap.declared_with(check=vswap.no_nello_where_plunge_may_be))),
+    # ---- splash
+    Bug("splash-doubles-unchecked", "SPLASH-02",
+        "a splash never counts the doubles of the hand",
+        option("splash", vswap.splash_entry(doubles=0))),
+    Bug("splash-after-bid", "SPLASH-02",
+        "a splash is accepted after a bid",
+        option_wrapping("splash", "special_bid_problem", vswap.splash_after_bid)),
+    Bug("splash-bids-four-marks", "SPLASH-03",
+        "a splash bids 4 marks, as a plunge, whatever `marks` says",
+        option("splash", vswap.splash_entry(marks=4))),
+    Bug("splash-splasher-declares", "SPLASH-04",
+        "the splasher, not the partner, declares and leads",
+        option_wrapping("splash", "won_contract", vswap.plunger_declares)),
+    Bug("splash-not-a-plunge", "SPLASH-04",
+        "the partner declares a splash, but it is not played as a plunge (Nel-O allowed)",
+        option_wrapping("splash", "won_contract", vswap.splash_not_a_plunge)),
+    Bug("splash-replaces-plunge", "SPLASH-05",
+        "with splash in force the plunge bid is gone",
+        option("splash", vswap.splash_replaces_plunge)),
+    Bug("plunge-over-splash", "SPLASH-05",
+        "a plunge is accepted after a splash, as if it outranked it",
+        option("splash", vswap.plunge_over_splash)),
 )
 
 BASE_BUGS += tuple(Bug(n, r, d, edge(cls)) for n, r, d, cls in doc000.PLANTS)

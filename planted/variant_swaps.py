@@ -486,3 +486,47 @@ def no_nello_where_plunge_may_be(rules: Rules, contract: Contract, trump: Any, s
             and contract.doubles >= s["doubles"]):
         return ("TRUMP_NOT_ALLOWED", "PLUNGE-05", "planted: no Nel-O where a plunge may be")
     return inner(rules, contract, trump, stacks)
+
+
+# ---- splash (SPLASH-02 .. SPLASH-05) -------------------------------------------------
+
+
+def splash_entry(**changes: Any) -> OptionChanges:
+    """splash as the reference defines it, with its entry of `special_bids` changed
+    (`doubles` or `marks`)."""
+    def option_changes(s: Settings, rules: Rules) -> dict:
+        found = reference("splash")(s, rules)
+        name, doubles, marks = found["special_bids"][-1]
+        entry = (name, changes.get("doubles", doubles), changes.get("marks", marks))
+        return {**found, "special_bids": (*found["special_bids"][:-1], entry)}
+    return option_changes
+
+
+def splash_after_bid(rules: Rules, kind: str, last_marks: int, bid_made: bool, doubles: int,
+                     *, inner: Callable[..., Problem | None]) -> Problem | None:
+    """SPLASH-02 broken: a splash is accepted after a point or marks bid."""
+    return inner(rules, kind, last_marks, False, doubles)
+
+
+def splash_not_a_plunge(rules: Rules, bidder: int, high_points: int, last_marks: int,
+                        plunged: bool, *, inner: Callable[..., Contract]) -> Contract:
+    """SPLASH-04 broken: the partner declares a splash, but the contract is not a plunge
+    for the rules that read one (Nel-O allowed, PLUNGE-05; the partner leads, PTERMS-03)."""
+    return inner(rules, bidder, high_points, last_marks, plunged)._replace(plunge=False)
+
+
+def splash_replaces_plunge(s: Settings, rules: Rules) -> dict:
+    """SPLASH-05 broken: with splash in force the plunge bid is gone (one special bid
+    form only)."""
+    return {**reference("splash")(s, rules), "plunge_doubles": 0}
+
+
+def plunge_over_splash(s: Settings, rules: Rules) -> dict:
+    """SPLASH-05 broken: the plunge ranks above the splash as a bid of its own: after a
+    bid of the splash's marks a plunge is accepted (as if no bid had been made)."""
+    found = reference("splash")(s, rules)
+    inner = rules.plunge_problem
+
+    def problem(r: Rules, last_marks: int, bid_made: bool, doubles: int) -> Problem | None:
+        return inner(r, last_marks, bid_made and last_marks != s["marks"], doubles)
+    return {**found, "plunge_problem": problem}

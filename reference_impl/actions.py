@@ -23,8 +23,10 @@ PLAYS: tuple[tuple[dict, ...], ...] = tuple(
 
 @cache
 def bid_action(seat: int, kind: str, value: int) -> dict:
-    """`kind` is "points" or "marks", or "plunge" (PLUNGE-02: written `"plunge": true`)."""
-    return {"type": "bid", "seat": SEATS[seat], kind: True if kind == "plunge" else value}
+    """`kind` is "points" or "marks" (with its number), or a special bid, "plunge"
+    (PLUNGE-02) or one of `rules.special_bids`, written `"<kind>": true`."""
+    return {"type": "bid", "seat": SEATS[seat],
+            kind: value if kind in ORDINARY_BIDS else True}
 
 
 @cache
@@ -89,7 +91,7 @@ PASS_FIELDS = frozenset({"type", "seat"})
 POINT_BID_FIELDS = frozenset({"type", "seat", "points"})
 MARKS_BID_FIELDS = frozenset({"type", "seat", "marks"})
 PLUNGE_BID_FIELDS = frozenset({"type", "seat", "plunge"})  # PLUNGE-02, only with `plunge`
-BID_VALUES = ("points", "marks", "plunge")
+ORDINARY_BIDS = ("points", "marks")  # every other bid is a special bid, `"<kind>": true`
 TRUMP_FIELDS = frozenset({"type", "seat", "trump"})
 TRUMP_STACKS_FIELDS = frozenset({"type", "seat", "trump", "stacks"})
 PLAY_FIELDS = frozenset({"type", "seat", "tile"})
@@ -98,7 +100,7 @@ PLAY_FIELDS = frozenset({"type", "seat", "tile"})
 def fields_problem(action: dict, *forms: frozenset[str]) -> IllegalAction:
     """MALFORMED_ACTION naming what is missing or extra against the nearest form."""
     if action["type"] == "bid":
-        names = [name for name in BID_VALUES if any(name in form for form in forms)]
+        names = [name for form in forms for name in sorted(form - PASS_FIELDS)]
         if "plunge" in action and "plunge" not in names:
             return malformed("a bid with `plunge` needs option plunge (VAR-04)")
         if sum(name in action for name in names) != 1:
@@ -110,11 +112,18 @@ def fields_problem(action: dict, *forms: frozenset[str]) -> IllegalAction:
                         f"has unknown field(s) {', '.join(extra)}"))
 
 
+def special_bids(rules: Rules) -> dict[str, int]:
+    """The game's special bids and their marks: the plunge (PLUNGE-02, PLUNGE-03), then
+    those of `rules.special_bids` (SPLASH-02, SPLASH-05)."""
+    plunge = {"plunge": rules.plunge_marks} if rules.plunge_doubles else {}
+    return {**plunge, **{name: marks for name, _, marks in rules.special_bids}}
+
+
 def parse_action(action: Any, rules: Rules = BASE_RULES) -> tuple[str, int, Any, Any]:
     """(kind, seat, x, y) of a well-formed action, else MALFORMED_ACTION (DIG-01).
 
-    play: (tile int, None); bid: ("points" | "marks", n) or ("plunge", its marks) with
-    option plunge (VAR-04: a malformed bid without it); pass: (None, None);
+    play: (tile int, None); bid: ("points" | "marks", n) or (a special bid, its marks)
+    with the option that adds it (VAR-04: a malformed bid without it); pass: (None, None);
     trump: (trump value, stacks value or MISSING). Values are checked for JSON type
     only: their meaning is judged later, in check order (errors.yaml).
     """
@@ -135,17 +144,18 @@ def parse_action(action: Any, rules: Rules = BASE_RULES) -> tuple[str, int, Any,
             which = "points"
         elif keys == MARKS_BID_FIELDS:
             which = "marks"
-        elif keys == PLUNGE_BID_FIELDS and rules.plunge_doubles:
-            if action["plunge"] is not True:
-                raise malformed(f"`plunge` is always true, not {action['plunge']!r}")
-            return kind, parse_seat(action), "plunge", rules.plunge_marks
         else:
-            forms = (POINT_BID_FIELDS, MARKS_BID_FIELDS)
-            if rules.plunge_doubles:
-                # equivalent mutants: `forms` only chooses what fields_problem's MALFORMED_ACTION
-                # message names
-                forms += (PLUNGE_BID_FIELDS,)  # pragma: no mutate
-            raise fields_problem(action, *forms)
+            special = special_bids(rules)
+            name = next((name for name in special if keys == PASS_FIELDS | {name}), None)
+            if name is None:
+                # equivalent mutants: `forms` only chooses what fields_problem's
+                # MALFORMED_ACTION message names
+                forms = (POINT_BID_FIELDS, MARKS_BID_FIELDS,  # pragma: no mutate
+                         *(PASS_FIELDS | {name} for name in special))
+                raise fields_problem(action, *forms)
+            if action[name] is not True:
+                raise malformed(f"`{name}` is always true, not {action[name]!r}")
+            return kind, parse_seat(action), name, special[name]
         value = action[which]
         # equivalent mutants: only plays, bids and passes the fast paths refused reach
         # parse_action, and all are malformed: MALFORMED_ACTION either way
@@ -186,9 +196,11 @@ def action_key(action: dict) -> str:
     if kind == "pass":  # pragma: no mutate
         return "pass"
     if kind == "bid":
-        if "plunge" in action:
-            return "bid:plunge"
-        return f"bid:{action['points']}" if "points" in action else f"bid:{action['marks']}m"
+        if "points" in action:
+            return f"bid:{action['points']}"
+        if "marks" in action:
+            return f"bid:{action['marks']}m"
+        return "bid:" + next(k for k in action if k not in PASS_FIELDS)  # bid:plunge
     if kind == "trump":
         stacks = action.get("stacks")
         return f"trump:{action['trump']}" + ("" if stacks is None else f"/{stacks}")
@@ -205,8 +217,8 @@ def action_from_key(seat: str, key: str) -> dict:
     if kind == "play":  # pragma: no mutate
         return {"type": "play", "seat": seat, "tile": arg}
     if kind == "bid" and arg:
-        if arg == "plunge":
-            return {"type": "bid", "seat": seat, "plunge": True}
+        if not arg[0].isdigit():  # a special bid: bid:plunge
+            return {"type": "bid", "seat": seat, arg: True}
         if arg.endswith("m"):
             return {"type": "bid", "seat": seat, "marks": int(arg[:-1])}
         return {"type": "bid", "seat": seat, "points": int(arg)}

@@ -20,6 +20,7 @@ from typing import Any
 
 from . import views
 from .actions import (
+    ORDINARY_BIDS,
     PASSES,
     PLAY_CHUNKS,
     PLAYS,
@@ -258,16 +259,17 @@ class Match:
         # equivalent mutants: the doubles count is read only when plunge_doubles is set
         # (PLUNGE-02)
         # pragma: no mutate start
-        doubles = (self.masks[seat] & DOUBLES).bit_count() if self.rules.plunge_doubles else 0
+        doubles = ((self.masks[seat] & DOUBLES).bit_count()
+                   if self.rules.plunge_doubles or self.rules.special_bids else 0)
         # pragma: no mutate end
         return Bidding(self.high_points, self.last_marks, bid_made,
                        seat == self.dealer and not bid_made, doubles)
 
     def _bid(self, seat: int, kind: str, value: int) -> None:
         bid_made = self.high_bidder is not None
-        # equivalent mutants: the doubles count is read only for a plunge (PLUNGE-02)
+        # equivalent mutants: the doubles count is read only for a special bid (PLUNGE-02)
         # pragma: no mutate start
-        doubles = (self.masks[seat] & DOUBLES).bit_count() if kind == "plunge" else 0
+        doubles = (self.masks[seat] & DOUBLES).bit_count() if kind not in ORDINARY_BIDS else 0
         # pragma: no mutate end
         after_passes = seat == self.dealer and not bid_made  # FORCE-02, FORCE-05
         problem = bid_problem(self.rules, kind, value, self.high_points, self.last_marks,
@@ -278,7 +280,7 @@ class Match:
             self.high_points = value
         else:
             self.last_marks = value  # a plunge is a marks bid (PLUNGE-03)
-        self.plunged = kind == "plunge"
+        self.plunged = kind not in ORDINARY_BIDS  # PLUNGE-04, SPLASH-04: the partner declares
         self.high_bidder = seat  # BID-08: every accepted bid outranks the ones before it
         self.history.append(bid_action(seat, kind, value))
         self._after_bidding_turn(seat, after_passes)

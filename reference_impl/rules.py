@@ -205,14 +205,16 @@ def forced_bid_problem(rules: Rules, kind: str | None, value: int | None,
 
 def bid_problem(rules: Rules, kind: str, value: int, high_points: int, last_marks: int,
                 bid_made: bool, dealer_after_passes: bool, doubles: int) -> Problem | None:
-    """A bid's checks in errors.yaml order; `kind` is "points", "marks" or "plunge"; the
-    rest are the fields of a Bidding."""
+    """A bid's checks in errors.yaml order; `kind` is "points", "marks", "plunge" or a
+    special bid of `rules.special_bids`; the rest are the fields of a Bidding."""
     if kind == "points":
         problem = rules.point_bid_problem(rules, value, high_points, last_marks)
     elif kind == "marks":
         problem = rules.marks_bid_problem(rules, value, last_marks, high_points)
-    else:
+    elif kind == "plunge":
         problem = rules.plunge_problem(rules, last_marks, bid_made, doubles)
+    else:  # a special bid an option adds (rules.special_bids)
+        problem = rules.special_bid_problem(rules, kind, last_marks, bid_made, doubles)
     if problem or not dealer_after_passes:
         return problem
     return rules.forced_bid_problem(rules, kind, value, True)
@@ -220,12 +222,13 @@ def bid_problem(rules: Rules, kind: str, value: int, high_points: int, last_mark
 
 def bid_candidates(rules: Rules, state: Bidding) -> list[tuple[str, int]]:
     """Every bid that might be legal, in canonical order (actions.md): point bids by
-    number, marks bids by number, the plunge. `bid_problem` decides which are."""
+    number, marks bids by number, the plunge, the special bids of the options in their
+    order. `bid_problem` decides which are."""
     marks = rules.first_marks_bids if not state.last_marks else (
         state.last_marks + rules.marks_step,)
     plunge = [("plunge", rules.plunge_marks)] if rules.plunge_doubles else []
     return [*(("points", p) for p in rules.point_bids), *(("marks", m) for m in marks),
-            *plunge]
+            *plunge, *((name, marks) for name, _, marks in rules.special_bids)]
 
 
 def legal_bids(rules: Rules, state: Bidding) -> list[tuple[str, int]]:
@@ -389,6 +392,9 @@ class Rules:
     one_mark_points: int | None = None  # FORTYTWO-03: the point bid that ranks as 1 mark
     plunge_doubles: int = 0  # PLUNGE-02: doubles a plunge needs; 0: no plunge bid
     plunge_marks: int = 4  # PLUNGE-03
+    # bids of their own besides the plunge, each (field, doubles, marks): made as the plunge
+    # is (PLUNGE-02..PLUNGE-04) but from its own count of doubles, for its own marks
+    special_bids: tuple[tuple[str, int, int], ...] = ()
     dealer_must_bid: bool = False  # FORCE-02 (the base game: BID-09, four passes)
     forced_bid: tuple[str, int] | None = None  # FORCE-03: the one bid then allowed
     trumps: tuple[int | str, ...] = TRUMP_CHOICES  # CON-01 (+ the options' choices)
@@ -409,6 +415,9 @@ class Rules:
     point_bid_problem: Callable[..., Problem | None] = field(default=point_bid_problem)
     marks_bid_problem: Callable[..., Problem | None] = field(default=marks_bid_problem)
     plunge_problem: Callable[..., Problem | None] = field(default=plunge_problem)
+    # the checks of a special bid: (rules, kind, last_marks, bid_made, doubles); no default,
+    # since the base game has none
+    special_bid_problem: Callable[..., Problem | None] | None = None
     forced_bid_problem: Callable[..., Problem | None] = field(default=forced_bid_problem)
     won_contract: Callable[..., Contract] = field(default=won_contract)
     # ---- declaring (CON)

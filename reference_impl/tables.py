@@ -27,7 +27,8 @@ class Tables:
         self._declaring: dict[tuple, tuple[dict, ...]] = {}
         # Without forced_bid and plunge the legal bids depend on the highest bids alone, so
         # a key of (seat, high_points, last_marks) will do (see bidding()).
-        self.plain_bidding = not rules.dealer_must_bid and not rules.plunge_doubles
+        self.plain_bidding = (not rules.dealer_must_bid and not rules.plunge_doubles
+                              and not rules.special_bids)
         tiles = range(TILE_COUNT)
         called, follows, rank = rules.called_suit, rules.follows, rules.trick_rank
         # called[trump][lead] -> called suit (SUIT-04, SUIT-05)

@@ -274,6 +274,27 @@ def plunge_declared(rules: Rules, contract: Contract, trump: Any, stacks: Any, *
     return inner(rules, contract, trump, stacks)
 
 
+# ---- splash: a second special bid (SPLASH-02, SPLASH-03) ----------------------------
+
+
+def splash_problem(rules: Rules, kind: str, last_marks: int, bid_made: bool, doubles: int
+                   ) -> Problem | None:
+    """SPLASH-03: a splash is a marks bid of its marks (exempt from BID-05 as the first
+    marks bid, held to BID-06 after one); SPLASH-02: only before any bid, from a hand of
+    three or more doubles. `kind` names the special bid of `rules.special_bids`."""
+    needed, marks = next((d, m) for name, d, m in rules.special_bids if name == kind)
+    if last_marks and marks != last_marks + rules.marks_step:
+        return ("MARKS_BID_STEP", "SPLASH-03",
+                f"a {kind} bids {marks} marks; after {last_marks} marks the only marks bid "
+                f"is {last_marks + rules.marks_step}")
+    if bid_made:
+        return ("PLUNGE_NOT_ALLOWED", "SPLASH-02", f"a {kind} comes before any bid this round")
+    if doubles < needed:
+        return ("PLUNGE_NOT_ALLOWED", "SPLASH-02",
+                f"a {kind} needs {needed} doubles; this hand holds {doubles}")
+    return None
+
+
 # ---- sevens: Sevens (SEVENS-03..SEVENS-05) -------------------------------------------
 
 

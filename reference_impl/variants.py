@@ -181,6 +181,18 @@ def plunge_terms(s: Settings, rules: Rules) -> dict:
     return changes
 
 
+SPLASH_DOUBLES = 3  # SPLASH-02
+
+
+def splash(s: Settings, rules: Rules) -> dict:
+    """SPLASH-02 (three doubles, before any bid) and SPLASH-03 (a bid of `marks` marks), in
+    splash_problem; SPLASH-04: the partner declares, as won_contract does for every special
+    bid, and the contract is a plunge for PLUNGE-05 and PTERMS-03; SPLASH-05: a bid form of
+    its own beside the plunge."""
+    return {"special_bids": rules.special_bids + (("splash", SPLASH_DOUBLES, s["marks"]),),
+            "special_bid_problem": vr.splash_problem}
+
+
 class Option(NamedTuple):
     settings: dict[str, Setting]
     changes: Callable[[Settings, Rules], dict]  # settings, Rules so far -> fields changed
@@ -188,8 +200,8 @@ class Option(NamedTuple):
 
 # variants.md, in its order; the settings tables of each option's section, which say what
 # an option's value may be (MPTS-01, DRAW-01, FORCE-01, FORTYTWO-01, UNDECL-01,
-# FOLLOWME-01, NELLO-01, SEVENS-01, PLUNGE-01, NOTRUMP-01, TARGET-01, PTERMS-01; checked by
-# option_settings, VAR-01).
+# FOLLOWME-01, NELLO-01, SEVENS-01, PLUNGE-01, NOTRUMP-01, TARGET-01, PTERMS-01, SPLASH-01;
+# checked by option_settings, VAR-01).
 OPTIONS: dict[str, Option] = {
     "match_points": Option({"target": Setting(range(1, 10001), 250),
                             "end": Setting(("early", "play_out"), "early")}, match_points),
@@ -216,6 +228,7 @@ OPTIONS: dict[str, Option] = {
                             "leader": Setting(("partner", "plunger"), "plunger"),
                             "announce": Setting(("bid", "declaration"), "bid")},
                            plunge_terms),
+    "splash": Option({"marks": Setting((2, 3), 3)}, splash),
 }
 # actions.md: the options' trump choices follow the base ones in this order.
 CHOICE_ORDER = ("nello", "sevens", "first_tile", vr.PLUNGE_CHOICE)

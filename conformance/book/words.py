@@ -10,7 +10,8 @@ from conformance.corpus.scenario import Step
 # The declarations of actions.md and variants.md, in words.
 TRUMPS = {"doubles": "doubles as trumps", "none": "no trump (doubles high)",
           "follow_me": "follow me (no trump)", "nello": "Nel-O (to lose every trick)",
-          "sevens": "Sevens (closest to seven wins)", "first_tile": "the first tile sets trump"}
+          "sevens": "Sevens (closest to seven wins)", "first_tile": "the first tile sets trump",
+          "plunge": "the plunge (the partner names trump)"}
 SUITS = {0: "blanks", 1: "aces", 2: "deuces", 3: "treys", 4: "fours", 5: "fives", 6: "sixes"}
 
 
@@ -30,6 +31,8 @@ def bid_words(bid: dict[str, Any]) -> str:
     if "marks" in bid:
         marks = bid["marks"]
         return f"{marks} mark{'s' if marks != 1 else ''} (all the tricks)"
+    if len(bid) == 1 and next(iter(bid.values())) is True:  # a special bid: plunge, splash
+        return f"a {next(iter(bid))} (the partner names trump)"
     return compact(bid)
 
 

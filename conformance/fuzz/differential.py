@@ -211,7 +211,8 @@ def legal_choice(rng: random.Random, legal: list[dict[str, Any]],
         return dict(rng.choice([a for a in legal if COUNTS.get(a["tile"], 0) == top]))
     kinds: dict[str, list[dict[str, Any]]] = {}
     for action in legal:
-        kind = action["type"] + "".join(k for k in ("points", "marks", "plunge") if k in action)
+        kind = action["type"] + "".join(k for k in ("points", "marks", "plunge", "splash")
+                                        if k in action)
         kinds.setdefault(kind, []).append(action)
     if "pass" in kinds and rng.random() < 0.5:  # a four-pass round: 1 in 16
         return dict(kinds["pass"][0])

@@ -202,3 +202,50 @@ def test_pterms_09_interactions_of_the_declared_plunge():
     m.apply({"type": "trump", "seat": "B", "trump": "plunge"})
     m.apply({"type": "trump", "seat": "D", "trump": 6, "stacks": 2})
     assert m.view()["contract"]["stake"] == 84 and m.to_act == "B"
+
+
+def test_splash_01_02_three_doubles_before_any_bid():
+    """SPLASH-01 (marks 2 or 3), SPLASH-02 (three doubles or more, before any bid)."""
+    for value in ({"marks": 4}, {"marks": "3"}, {"doubles": 3}):
+        with pytest.raises(IllegalAction):
+            started({"splash": value})
+    m = started({"splash": True}, PLUNGE_HANDS, dealer="D")  # A: three doubles
+    assert {"type": "bid", "seat": "A", "splash": True} in m.legal_actions()
+    m = started({"splash": True}, PLUNGE_HANDS, dealer="C")  # D first: no doubles
+    rejects(m, {"type": "bid", "seat": "D", "splash": True}, "PLUNGE_NOT_ALLOWED")
+    m.apply({"type": "bid", "seat": "D", "points": 30})
+    rejects(m, {"type": "bid", "seat": "A", "splash": True}, "PLUNGE_NOT_ALLOWED")
+    rejects(started({}, PLUNGE_HANDS), {"type": "bid", "seat": "A", "splash": True},
+            "MALFORMED_ACTION")
+
+
+@pytest.mark.parametrize("marks", [2, 3])
+def test_splash_03_04_a_marks_bid_the_partner_declares(marks):
+    """SPLASH-03 (a bid of `marks`; only `marks + 1` after it), SPLASH-04 (the partner C
+    declares and leads; no Nel-O)."""
+    m = started({"splash": {"marks": marks}, "nello": True}, PLUNGE_HANDS, dealer="D")
+    m.apply({"type": "bid", "seat": "A", "splash": True})
+    rejects(m, {"type": "bid", "seat": "B", "marks": marks + 2}, "MARKS_BID_STEP")
+    for seat in "BCD":
+        m.apply({"type": "pass", "seat": seat})
+    assert m.view()["contract"]["declarer"] == "C" and m.to_act == "C"
+    rejects(m, {"type": "trump", "seat": "A", "trump": 1, "stacks": 1}, "NOT_YOUR_TURN")
+    rejects(m, {"type": "trump", "seat": "C", "trump": "nello", "stacks": 1},
+            "TRUMP_NOT_ALLOWED")
+    m.apply({"type": "trump", "seat": "C", "trump": 1, "stacks": 1})
+    assert m.view()["contract"]["bid"] == {"marks": marks} and m.to_act == "C"
+
+
+def test_splash_05_beside_the_plunge():
+    """SPLASH-05: with plunge, two special bids; the first made shuts out the other."""
+    m = started({"splash": True, "plunge": True}, PLUNGE_HANDS, dealer="A")  # B: four
+    legal = m.legal_actions()
+    assert legal[-2:] == [{"type": "bid", "seat": "B", "plunge": True},
+                          {"type": "bid", "seat": "B", "splash": True}]
+    m.apply({"type": "bid", "seat": "B", "plunge": True})
+    m.apply({"type": "pass", "seat": "C"})
+    m.apply({"type": "pass", "seat": "D"})
+    rejects(m, {"type": "bid", "seat": "A", "splash": True}, "MARKS_BID_STEP")
+    m = started({"splash": True, "plunge": True}, PLUNGE_HANDS, dealer="D")  # A first
+    m.apply({"type": "bid", "seat": "A", "splash": True})
+    rejects(m, {"type": "bid", "seat": "B", "plunge": True}, "PLUNGE_NOT_ALLOWED")
