@@ -90,7 +90,6 @@ def parse_seat(action: dict) -> int:
 PASS_FIELDS = frozenset({"type", "seat"})
 POINT_BID_FIELDS = frozenset({"type", "seat", "points"})
 MARKS_BID_FIELDS = frozenset({"type", "seat", "marks"})
-PLUNGE_BID_FIELDS = frozenset({"type", "seat", "plunge"})  # PLUNGE-02, only with `plunge`
 ORDINARY_BIDS = ("points", "marks")  # every other bid is a special bid, `"<kind>": true`
 TRUMP_FIELDS = frozenset({"type", "seat", "trump"})
 TRUMP_STACKS_FIELDS = frozenset({"type", "seat", "trump", "stacks"})
