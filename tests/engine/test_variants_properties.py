@@ -26,7 +26,7 @@ from .spec_data import schema_validator
 
 VALIDATE_ACTION = schema_validator("action.schema.json")
 KINDS = ["pass", "bid", "trump", "play"]
-TRUMP_ORDER = [0, 1, 2, 3, 4, 5, 6, "doubles", "none", "nello", "sevens", "first_tile"]
+TRUMP_ORDER = [0, 1, 2, 3, 4, 5, 6, "doubles", "none", "nello", "sevens", "first_tile", "plunge"]
 
 
 @st.composite
@@ -67,6 +67,8 @@ def variant_candidates(rng: random.Random, seat, count: int) -> list:
         {"type": "bid", "seat": seat, "plunge": True},
         {"type": "bid", "seat": seat, "plunge": rng.choice([False, 1, None])},
         {"type": "bid", "seat": seat, "points": 42},
+        {"type": "bid", "seat": seat, "splash": True},
+        {"type": "trump", "seat": seat, "trump": "plunge"},
         {"type": "trump", "seat": seat,
          "trump": rng.choice(["nello", "sevens", "first_tile", "follow_me"])},
         {"type": "trump", "seat": seat,
@@ -78,8 +80,9 @@ def variant_candidates(rng: random.Random, seat, count: int) -> list:
 
 def canonical_position(action: dict) -> tuple:
     """actions.md, canonical order with variants."""
-    marks = action.get("marks", 0) if "plunge" not in action else 99
-    return (KINDS.index(action["type"]), "marks" in action or "plunge" in action,
+    special = {"plunge": 99, "splash": 100}  # after every marks bid: the plunge, the splash
+    marks = next((n for k, n in special.items() if k in action), action.get("marks", 0))
+    return (KINDS.index(action["type"]), "marks" in action or marks >= 99,
             action.get("points", marks),
             TRUMP_ORDER.index(action["trump"]) if "trump" in action else 0,
             action.get("stacks", 0), NAMES.index(action["tile"]) if "tile" in action else 0)
