@@ -509,10 +509,12 @@ def splash_after_bid(rules: Rules, kind: str, last_marks: int, bid_made: bool, d
 
 
 def splash_not_a_plunge(rules: Rules, bidder: int, high_points: int, last_marks: int,
-                        plunged: bool, *, inner: Callable[..., Contract]) -> Contract:
+                        plunged: bool, after_passes: bool, *,
+                        inner: Callable[..., Contract]) -> Contract:
     """SPLASH-04 broken: the partner declares a splash, but the contract is not a plunge
     for the rules that read one (Nel-O allowed, PLUNGE-05; the partner leads, PTERMS-03)."""
-    return inner(rules, bidder, high_points, last_marks, plunged)._replace(plunge=False)
+    contract = inner(rules, bidder, high_points, last_marks, plunged, after_passes)
+    return contract._replace(plunge=False)
 
 
 def splash_replaces_plunge(s: Settings, rules: Rules) -> dict:
