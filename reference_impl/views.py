@@ -128,11 +128,12 @@ def seat_observation(m: Match, seat: str) -> dict:
         raise ValueError(f"seat must be one of A, B, C, D, not {seat!r}")
     covered = covered_count(m)
     public = public_fields(m)
+    hands = m.hands  # derived from the masks on each read: once here
     return {
         "seat": seat,
         **pick(public, "phase", "round", "dealer", "to_act"),
-        "hand": tile_names(m.hands[index]),  # VIS-01: own hand, in hand order
-        "hand_sizes": {SEATS[s]: len(hand) for s, hand in enumerate(m.hands)},
+        "hand": tile_names(hands[index]),  # VIS-01: own hand, in hand order
+        "hand_sizes": {SEATS[s]: len(hand) for s, hand in enumerate(hands)},
         **pick(public, "bids", "contract", "trick"),
         "captured": [  # VIS-08: number, team and sorted tiles, never seats
             {"number": n, "team": TEAMS[team_of(winner)],
