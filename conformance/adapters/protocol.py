@@ -179,17 +179,19 @@ def _kind(value: Any) -> str:
 
 
 def _depth(value: Any) -> int:
-    """Nesting depth, without recursion (the value may be arbitrarily deep)."""
-    deepest, stack = 0, [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, dict | list):
-            deepest = max(deepest, depth)
-            if depth > MAX_DEPTH:
-                return depth
-            children = item.values() if isinstance(item, dict) else item
-            stack.extend((child, depth + 1) for child in children)
-    return deepest
+    """Nesting depth, without recursion (the value may be arbitrarily deep): one level
+    at a time, only the containers kept (every in-process read is walked: a fuzz step's
+    hot path)."""
+    level, depth = [value], 0
+    while True:
+        level = [item for item in level if isinstance(item, dict | list)]
+        if not level:
+            return depth
+        depth += 1
+        if depth > MAX_DEPTH:
+            return depth
+        level = [child for item in level
+                 for child in (item.values() if isinstance(item, dict) else item)]
 
 
 # --- reports in the harness's own words ----------------------------------------------

@@ -108,3 +108,18 @@ def test_envelope_violations(line, message):
     adapter._seq, adapter._proc, adapter._stderr = 1, None, StderrTail(1000)
     with pytest.raises(AdapterError, match=message):
         adapter._reply("view", line.encode())
+
+
+def test_a_result_nested_deeper_than_64_levels_is_a_protocol_error():
+    from conformance.adapters.protocol import MAX_DEPTH, form_problem
+
+    def nested(levels: int) -> dict:
+        value: dict = {"tiles": ["0|0", 1]}  # 2 levels: an object holding a list
+        for n in range(levels - 2):
+            value = {"a": value, "b": 1} if n % 2 else {"c": [None], "d": value}
+        return value
+
+    assert MAX_DEPTH == 64
+    assert form_problem("view", nested(64)) == ""
+    assert form_problem("view", nested(65)) == "view: the result is nested deeper than 64 levels"
+    assert form_problem("view", nested(10_000)).endswith("deeper than 64 levels")
