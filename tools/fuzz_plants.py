@@ -4,10 +4,11 @@
 
 For each plant of `t42 selftest --list` (adapter `python:planted:NAME`): seeded games
 against the reference under each configuration that can show its rule (the base game;
-for a variant plant its option with each of its settings, alone and with the other
-options; deals by hands, then by order), until a divergence shrinks to at most 12 steps
-or the games run out. Prints one line per plant, the shrunk scenario's step count and
-whether the saved scenario fails on the plant and passes on the reference, then a summary.
+for a variant plant its option with each of its settings alone, then the option with each
+other option, then each setting with each other option; deals by hands, then by order),
+until a divergence shrinks to at most 12 steps or the games run out. Prints one line per
+plant, the shrunk scenario's step count and whether the saved scenario fails on the plant
+and passes on the reference, then a summary.
 A rule of FLOORS cannot be shown in 12 steps by any scenario: its plant must shrink to
 exactly that floor, and is counted apart.
 The plants of an implementation's own dealing (DEAL-04, DEAL-06: capability self_deal)
@@ -78,7 +79,11 @@ def configurations(bug: Any) -> list[dict[str, Any] | None]:
         return [dict.fromkeys(names, True)] + [{n: True} for n in names] + [
             {a: True, b: True} for a in names for b in names if a < b]
     configs: list[dict[str, Any] | None] = [{option: s} for s in settings(option)]
-    configs += [{option: True, other: True} for other in index.variants if other != option]
+    others = [other for other in index.variants if other != option]
+    configs += [{option: True, other: True} for other in others]
+    # then each setting with each other option: an interaction rule (FORCE-09: sweep_marks
+    # under match_points) shows only with a setting and another option together
+    configs += [{option: s, other: True} for s in settings(option)[1:] for other in others]
     return configs
 
 

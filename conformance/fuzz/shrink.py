@@ -14,7 +14,9 @@ the same outcome codes, or a difference in one of the same fields. Passes, in or
 5. the bidding as the `contract` shortcut of scenario-format.md when it has that form
    (the others pass, the declarer bids and declares), its bid made the lowest, then
    ddmin again;
-6. the deal: tiles swapped towards the sorted deal (`0|0 0|1 ...` from A to D, or as an
+6. the bid lowered one step at a time; then other plays on the same deal that end the
+   round with the same result in fewer tricks (`sooner`);
+7. the deal: tiles swapped towards the sorted deal (`0|0 0|1 ...` from A to D, or as an
    `order`), the steps' tiles renamed along, one swap at a time; then ddmin again.
 
 Every pass stops at the budget (replays and seconds): what is found by then is kept.
@@ -36,7 +38,7 @@ from conformance.fuzz.differential import (
     apply_step,
     replay,
 )
-from reference_impl.tiles import TEAMS
+from reference_impl.tiles import TEAMS, team_of
 
 Test = Callable[[Case], "tuple[Case, Finding] | None"]
 
@@ -361,6 +363,85 @@ def lowest_bid(case: Case, shrinker: Shrinker) -> tuple[Case, Finding] | None:
     return shrinker.test(Case(setup, case.steps))
 
 
+def lower_bid(case: Case, shrinker: Shrinker) -> tuple[Case, Finding] | None:
+    """The shortcut's bid lowered, lowest first (`lowest_bid` tried only the lowest): a
+    point contract that its bidders make is then made by fewer round points, sooner."""
+    contract = case.setup.get("contract")
+    if not contract:
+        return None
+    kind, value = next(iter(contract["bid"].items()))
+    lowest = {"points": 30, "marks": 1}.get(kind, value)
+    for lower in range(lowest + 1, value):
+        if shrinker.spent:
+            break
+        found = shrinker.test(Case({**case.setup, "contract": {**contract, "bid": {kind: lower}}},
+                                   case.steps))
+        if found:
+            return found
+    return None
+
+
+def _trick_plays(match: Any) -> list[tuple[list[dict[str, Any]], Any]]:
+    """Every legal way to play the current trick to its end, and the match after it."""
+    out: list[tuple[list[dict[str, Any]], Any]] = []
+    todo: list[tuple[list[dict[str, Any]], Any]] = [([], match)]
+    while todo:
+        plays, state = todo.pop()
+        for action in state.legal_actions():
+            child = state.clone()
+            child.apply(action)
+            done = len(child.tricks) > len(state.tricks) or child.phase in ROUND_END
+            (out if done else todo).append(([*plays, dict(action)], child))
+    return out
+
+
+def _endings(match: Any, tricks: int, favoured: int, result: dict[str, Any], width: int,
+             deadline: float) -> Any:
+    """Play sequences of at most `tricks` tricks after which the round is over with
+    `result`: depth first, each trick's ways ordered by what they give the team favoured
+    by that result (its tricks and round points first), `width` ways a trick."""
+    def gain(way: tuple[list[dict[str, Any]], Any]) -> int:
+        _, _, winner, points = way[1].tricks[-1]
+        return points if team_of(winner) == favoured else -points
+
+    if tricks == 0 or match.phase in ROUND_END or time.monotonic() > deadline:
+        return
+    ways = sorted(_trick_plays(match), key=gain, reverse=True)[:width]
+    for plays, after in ways:
+        if after.phase in ROUND_END:
+            if after.view()["result"] == result:
+                yield plays
+            continue
+        for rest in _endings(after, tricks - 1, favoured, result, width, deadline):
+            yield [*plays, *rest]
+
+
+def sooner(case: Case, shrinker: Shrinker, width: int = 6, tests: int = 30
+           ) -> tuple[Case, Finding] | None:
+    """A divergence as a round ends after the contract shortcut, shown in fewer tricks on
+    the same deal: plays (searched on the reference engine, fewest tricks first) that end
+    the round with the same result (outcome, team, marks), the team it favours taking the
+    tricks and round points first (a point contract made by its 30th round point, END-01,
+    or set by its defenders' 12th, END-02)."""
+    if "contract" not in case.setup or not case.steps:
+        return None
+    view = _oracle_at(case, len(case.steps)).view()
+    if view["phase"] not in ROUND_END or view["result"] is None:
+        return None
+    favoured = TEAMS.index(view["result"]["awarded_to"])
+    start = _oracle_at(case, 0).match
+    deadline = min(shrinker.deadline, time.monotonic() + 10)
+    for tricks in range(1, len(view["tricks"])):
+        for plays in _endings(start, tricks, favoured, view["result"], width, deadline):
+            if shrinker.spent or tests == 0:
+                return None
+            tests -= 1
+            found = shrinker.test(Case(case.setup, [{"act": a} for a in plays]))
+            if found:
+                return found
+    return None
+
+
 def _tiles(setup: dict[str, Any]) -> tuple[str, list[str]] | None:
     if "hands" in setup:
         return "hands", [t for seat in SEATS for t in setup["hands"][seat]]
@@ -447,6 +528,8 @@ def shrink(other: Any, found: Divergence, level: str = "strict", budget: int = 2
         keep(shrinker.test(contract))
         keep(lowest_bid(case, shrinker))
         keep(ddmin(case, shrinker))
+    keep(lower_bid(case, shrinker))
+    keep(sooner(case, shrinker))
     before = len(case.steps)
     keep(sort_deal(case, shrinker))
     if len(case.steps) <= before:

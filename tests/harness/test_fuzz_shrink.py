@@ -260,3 +260,34 @@ def test_quick_rounds_end_the_round_on_the_same_deal():
     from reference_impl import Match
 
     assert shortest_ending(Match.start({"dealer": "A", "order": list(TILES)})) is not None
+
+
+# A divergence the fuzzer found on sweep-bonus-any-forced-points (FORCE-07 broken: a
+# forced 31 .. 41 plays on while its bidders can sweep): a forced 35 made by its 35th
+# round point in the fifth trick, 20 plays after the contract shortcut.
+LONG_FORCED_35 = Case(
+    {"dealer": "A", "marks": {"AC": 2, "BD": 0},
+     "order": "5|5 2|2 0|2 2|3 0|4 0|5 0|6 2|4 1|2 4|4 1|3 2|6 0|1 3|5 4|6 4|5 6|6 5|6 3|3 "
+              "0|0 1|6 0|3 1|4 3|6 1|5 3|4 1|1 2|5".split(),
+     "contract": {"declarer": "A", "bid": {"points": 35}, "trump": "none"},
+     "variants": {"forced_bid": {"bid": "any", "sweep_marks": 2}, "no_trump": True}},
+    [{"act": {"type": "play", "seat": s, "tile": t}} for s, t in zip(
+        "ABCD" "CDAB" "CDAB" "ABCD" "CDAB",
+        "3|6 1|6 5|6 4|6 3|5 0|2 2|5 1|5 0|3 1|3 2|3 1|2 2|4 0|4 3|4 1|4 2|2 0|6 2|6 5|5"
+        .split(), strict=True)])
+
+
+def test_a_point_contract_made_later_than_it_could_be_is_shown_sooner():
+    from conformance.fuzz.shrink import Shrinker, lower_bid, sooner
+
+    adapter = plant("sweep-bonus-any-forced-points")
+    located = replay(adapter, LONG_FORCED_35)
+    assert located is not None and located[0] == 25  # 4 bids, the declaration, 20 plays
+    shrinker = Shrinker(adapter, located[1].signature)
+    lowered = lower_bid(LONG_FORCED_35, shrinker)
+    assert lowered is not None  # 31 still diverges (30 would be the rule itself)
+    assert lowered[0].setup["contract"]["bid"] == {"points": 31}
+    found = sooner(lowered[0], shrinker)
+    assert found is not None and len(found[0].steps) <= 12, found
+    assert replay(adapter, found[0]) is not None
+    assert replay(ReferenceAdapter(), found[0]) is None
