@@ -50,8 +50,8 @@ class Counting(Harnessed):
         self.variants, self.capabilities = self.inner.variants, self.inner.capabilities
         self.in_process = self.inner.in_process
 
-    def pipeline(self, requests):
-        replies = self.inner.pipeline(requests)
+    def pipeline(self, requests, expected=None):
+        replies = self.inner.pipeline(requests, expected)
         if requests[0][0] in ("setup", "deal") and not isinstance(replies[0], Exception):
             self.rounds += 1
         return replies

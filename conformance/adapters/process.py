@@ -262,7 +262,8 @@ class ProcessAdapter(Harnessed):
         self._write(proc, cmd, message.encode() + b"\n")
         return self._reply(cmd, self._next_line(proc, cmd))
 
-    def pipeline(self, requests: list[tuple[str, dict[str, Any]]]) -> list[Any]:
+    def pipeline(self, requests: list[tuple[str, dict[str, Any]]],
+                 expected: list[Any] | None = None) -> list[Any]:
         """Several requests in one write, then their replies in order (protocol.md: each
         request gets one reply, in order): one round trip instead of one per request.
         Each item is the result, or the Rejected of a refused setup, deal or act."""

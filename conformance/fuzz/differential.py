@@ -256,16 +256,16 @@ def _field(path: str) -> str:
     return ".".join(p for p in parts[:2] if not p.startswith("["))
 
 
-def probe(adapter: Harnessed, kind: str, payload: Any, reads: list[tuple[str, ...]]
-          ) -> tuple[str | None, list[Any]]:
+def probe(adapter: Harnessed, kind: str, payload: Any, reads: list[tuple[str, ...]],
+          expected: list[Any] | None = None) -> tuple[str | None, list[Any]]:
     """Send one setup, deal or act, then the reads (`("view",)`, `("observe", seat)`,
     `("legal",)`): the rejection code (None: accepted) and what each read returned. A
     JSON-lines adapter gets them all in one write (`Harnessed.pipeline`; protocol.md:
-    replies come in order)."""
+    replies come in order). `expected`: the reads' expected values, if any."""
     fields = {"setup": "setup", "deal": "deal", "act": "action"}
     requests = [(kind, {fields[kind]: payload})]
     requests += [(r[0], {"seat": r[1]} if r[0] == "observe" else {}) for r in reads]
-    replies = adapter.pipeline(requests)
+    replies = adapter.pipeline(requests, None if expected is None else [None, *expected])
     first = replies[0]
     return (first.code if isinstance(first, Rejected) else None), replies[1:]
 
@@ -317,9 +317,10 @@ class Duel:
             reads.append(("legal",))
         return reads
 
-    def _oracle_read(self, read: tuple[str, ...], changed: bool) -> Any:
-        """The reference's value; reused while its state has not changed."""
-        if changed or read not in self._seen:
+    def _oracle_read(self, read: tuple[str, ...]) -> Any:
+        """The reference's value; reused while its state has not changed (a step that
+        changes it empties `_seen`)."""
+        if read not in self._seen:
             self._seen[read] = _read(self.oracle, read)
         return self._seen[read]
 
@@ -355,21 +356,31 @@ class Duel:
         running = self.oracle.match is not None
         phase = self.state()["phase"] if running else None
         reads = self._reads(phase)
+        # what an in-process implementation may hand back as is when equal (a typed
+        # comparison needs its own value: `==` takes true for 1)
+        expected = (None if not self.other.in_process or self._typed(reads)
+                    else [self._oracle_read(r) for r in reads])
         sent = _copy(payload) if self.other.in_process else payload
         # A setup the implementation refuses may leave it without a match: its reads are
         # sent only once the outcomes agree (a deal or act goes in one write with them).
-        got, values = probe(self.other, kind, sent, [] if kind == "setup" else reads)
+        got, values = probe(self.other, kind, sent, [] if kind == "setup" else reads,
+                            None if kind == "setup" else expected)
         found = self._outcome(kind, want, got)
         if found or not running:
             return found
         if kind == "setup":
             values = self.other.pipeline(
-                [(r[0], {"seat": r[1]} if r[0] == "observe" else {}) for r in reads])
-        return self._state(reads, values, changed, want)
+                [(r[0], {"seat": r[1]} if r[0] == "observe" else {}) for r in reads],
+                expected)
+        return self._state(reads, values, want)
+
+    def _typed(self, reads: list[tuple[str, ...]]) -> bool:
+        """Whether reads are compared by canonical text too (see _state)."""
+        return self.thorough or len(reads) > 3
 
     def state(self) -> dict[str, Any]:
         """The reference's referee view now."""
-        return self._oracle_read(("view",), False)
+        return self._oracle_read(("view",))
 
     def _outcome(self, kind: str, want: str | None, got: str | None) -> Finding | None:
         if (want is None) != (got is None):
@@ -382,15 +393,15 @@ class Duel:
                            [Difference("error.code", want, got)], reference_code=want)
         return None
 
-    def _state(self, reads: list[tuple[str, ...]], values: list[Any], changed: bool,
+    def _state(self, reads: list[tuple[str, ...]], values: list[Any],
                want: str | None) -> Finding | None:
         # Equal Python values are taken as equal, except in thorough reads and when a
         # round ends, where the canonical texts are compared too: `==` alone takes true
         # for 1, and any such confusion is still there when the round ends.
-        typed = self.thorough or len(reads) > 3
+        typed = self._typed(reads)
         found: list[Difference] = []
         for read, value in zip(reads, values, strict=True):
-            expected = self._oracle_read(read, changed)
+            expected = self._oracle_read(read)
             if read[0] == "legal":
                 if self._differs(read, expected, value, typed):
                     found += diff_sets(expected, value if isinstance(value, list) else [],
@@ -422,7 +433,7 @@ class Duel:
         from conformance.run.matching import MISSING
         from conformance.run.runner import _strings, seat_leaks
 
-        referee = self._oracle_read(("view",), False)
+        referee = self._oracle_read(("view",))
         hidden = {t for s in SEATS if s != seat for t in referee["hands"][s]}
         shown = sorted(hidden & set(_strings(own)))
         out = [Difference(f"{path}.x_", MISSING, shown, "shows tiles this seat may not see")

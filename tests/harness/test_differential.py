@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from conformance.adapters.protocol import Rejected
 from conformance.adapters.reference import ReferenceAdapter
-from conformance.fuzz.differential import fuzz
+from conformance.fuzz.differential import TILES, fuzz
 
 
 class WrongFollowCode(ReferenceAdapter):
@@ -66,3 +66,34 @@ def test_variant_matches_agree_too():
     played, divergences, errors = fuzz(ReferenceAdapter(), games=10, seed=3,
                                        variants={"nello": True, "sevens": True, "plunge": True})
     assert (played, divergences, errors) == (10, [], [])
+
+
+class NotJsonInTheMiddle(ReferenceAdapter):
+    """A view with a NaN for its round points once the play has begun."""
+
+    def view(self):
+        view = super().view()
+        if view["phase"] == "playing":
+            view["points"] = {"AC": float("nan"), "BD": 0}
+        return view
+
+
+def test_an_equal_in_process_result_is_taken_as_the_expected_value():
+    from conformance.adapters.inprocess import InProcess
+
+    adapter, oracle = InProcess(ReferenceAdapter()), ReferenceAdapter()
+    setup = {"dealer": "A", "order": list(TILES)}
+    adapter.start(setup)
+    oracle.start(setup)
+    want = oracle.view()
+    first, second = adapter.pipeline([("view", {}), ("legal", {})], [want, None])
+    assert first is want  # equal: the caller's own value, no copy made
+    assert second == oracle.legal()
+    other = {**want, "dealer": "B"}
+    (got,) = adapter.pipeline([("view", {})], [other])
+    assert got == want and got is not other  # unequal: the implementation's own, checked
+
+
+def test_a_value_that_is_not_json_is_still_an_error_with_expected_values():
+    _, found, errors = fuzz(NotJsonInTheMiddle(), games=2, seed=3)
+    assert errors and "not JSON" in str(errors[0]), (found, errors)
