@@ -166,8 +166,8 @@ def _target(variants: dict[str, Any] | None) -> int:
 def illegal_candidate(rng: random.Random, view: dict[str, Any] | None = None
                       ) -> dict[str, Any]:
     """A plausible action that is often illegal: half the time from the seat to act and
-    of the phase's kind (a tile of its own hand, a bid out of range, stacks on a point
-    contract), else any seat, any tile, any bid."""
+    of the phase's kind (a tile of its own hand, a bid out of range, a plunge or a
+    splash, stacks on a point contract), else any seat, any tile, any bid."""
     aimed = view is not None and view.get("to_act") and rng.random() < 0.5
     seat = view["to_act"] if aimed else rng.choice(SEATS)
     kinds = PHASE_KINDS.get(view["phase"], ()) if aimed else ()
@@ -176,7 +176,11 @@ def illegal_candidate(rng: random.Random, view: dict[str, Any] | None = None
         hand = view["hands"].get(seat) if aimed else None
         return {"type": "play", "seat": seat, "tile": rng.choice(hand or TILES)}
     if kind == "bid":
-        if rng.random() < 0.5:
+        special = rng.random()
+        if special < 0.1:  # a plunge or a splash: out of turn, without its doubles, or
+            # without its option (a field that is then malformed, actions.md)
+            return {"type": "bid", "seat": seat, rng.choice(("plunge", "splash")): True}
+        if special < 0.55:
             return {"type": "bid", "seat": seat, "points": _number(rng, 28, 43)}
         return {"type": "bid", "seat": seat, "marks": _number(rng, 0, 6)}
     if kind == "pass":

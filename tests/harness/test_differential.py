@@ -97,3 +97,14 @@ def test_an_equal_in_process_result_is_taken_as_the_expected_value():
 def test_a_value_that_is_not_json_is_still_an_error_with_expected_values():
     _, found, errors = fuzz(NotJsonInTheMiddle(), games=2, seed=3)
     assert errors and "not JSON" in str(errors[0]), (found, errors)
+
+
+def test_illegal_candidates_include_plunge_and_splash_bids():
+    import random
+
+    from conformance.fuzz.differential import illegal_candidate
+
+    rng = random.Random(0)
+    view = {"phase": "bidding", "to_act": "B", "hands": {}}
+    bids = [a for a in (illegal_candidate(rng, view) for _ in range(2000)) if a["type"] == "bid"]
+    assert {k for a in bids for k in a} >= {"points", "marks", "plunge", "splash"}
