@@ -78,13 +78,52 @@ MESSAGE_FUNCTIONS: dict[str, str] = {
 def pytest_configure(config: object) -> None:
     """A function the engine calls while it is imported (to build a table) only shows its
     mutant if the engine is imported again with that mutant active."""
+    load_each_scenario_once()
     mutant = os.environ.get("MUTANT_UNDER_TEST", "")
-    if mutant and qualified(mutant) in import_time_functions(Path("reference_impl")):
+    if mutant and qualified(mutant) in _import_time_functions():
         for name in [n for n in sys.modules if n.split(".")[0] == "reference_impl"]:
             del sys.modules[name]
         # mutmut saw these calls in the first test only (the import happens there): run
         # the whole corpus instead
         config.args = ["scenarios"]  # type: ignore[attr-defined]
+
+
+_LOADED: dict[str, object] = {}
+
+
+def load_each_scenario_once() -> None:
+    """Load each scenario file once per mutmut process, not once per mutant: mutmut forks
+    every mutant's run from its main process, which has collected the corpus by then, so
+    each run inherits the files loaded (YAML, schema, the contract shortcut: most of a
+    run's time). They were loaded by the engine as it is, before any mutant, which
+    makes the corpus the same for every mutant: a mutant that breaks the bidding of a
+    contract shortcut is then caught by the run, not by the loader."""
+    from conformance.corpus import scenario
+
+    plain = scenario.load_scenario
+    if getattr(plain, "once", False):
+        return
+
+    def load(path: Path, index: object = None) -> object:
+        if index is not None:
+            return plain(path, index)
+        key = os.path.abspath(path)
+        if key not in _LOADED:
+            _LOADED[key] = plain(path)
+        return _LOADED[key]
+
+    load.once = True  # type: ignore[attr-defined]
+    scenario.load_scenario = load  # type: ignore[assignment]
+
+
+_IMPORT_TIME: set[str] = set()
+
+
+def _import_time_functions() -> set[str]:
+    """import_time_functions of the engine, found once per mutmut process."""
+    if not _IMPORT_TIME:
+        _IMPORT_TIME.update(import_time_functions(Path("reference_impl")) or {""})
+    return _IMPORT_TIME
 
 
 def pytest_runtest_setup(item: object) -> None:
