@@ -418,7 +418,7 @@ class Duel:
             if self._differs(read, expected, public, typed):
                 found += diff(expected, public, path, partial=False)
             if read[0] == "observe" and public is not value:
-                found += self._leaks(read[1], _own_fields(value), path)
+                found += self._leaks(read[1], value, path)
         if not found:
             return None
         order = {"view": 0, "observe": 1, "legal": 2}
@@ -429,20 +429,24 @@ class Duel:
                  else f"{shown} differ{'s' if len(fields) == 1 else ''}")
         return Finding(where, frozenset(fields), found, reference_code=want)
 
-    def _leaks(self, seat: str, own: dict[str, Any], path: str) -> list[Difference]:
-        """VIS-01, VIS-06, VIS-08 in the implementation's own `x_` fields, which are not
-        compared: no tile the seat may not see, no seat of a completed trick's play."""
+    def _leaks(self, seat: str, seen: dict[str, Any], path: str) -> list[Difference]:
+        """VIS-01, VIS-06, VIS-08, VIS-09 in the implementation's own `x_` fields, which are
+        not compared: no tile the seat may not see, no seat of a completed trick's play, no
+        running round points of a marks contract (judged as `t42 run` judges them)."""
+        own = _own_fields(seen)
         if not own:
             return []
         from conformance.run.matching import MISSING
-        from conformance.run.runner import _strings, seat_leaks
+        from conformance.run.runner import _strings, points_leaks, seat_leaks
 
         referee = self._oracle_read(("view",))
         hidden = {t for s in SEATS if s != seat for t in referee["hands"][s]}
         shown = sorted(hidden & set(_strings(own)))
         out = [Difference(f"{path}.x_", MISSING, shown, "shows tiles this seat may not see")
                ] if shown else []
-        return out + seat_leaks(own, referee, path)
+        # the public `points` is compared with the reference's already
+        public = {k: v for k, v in seen.items() if k != "points"}
+        return out + seat_leaks(own, referee, path) + points_leaks(public, referee, path)
 
     def begin(self, setup: dict[str, Any]) -> Finding | None:
         self.count = 0

@@ -23,6 +23,7 @@ SAMPLE = {
     "hand-sorted-on-deal": {},
     "marks-stake-one": {},
     "partner-hand-leaked": {},
+    "marks-points-in-x-field": {},  # VIS-09 in an x_ field, judged as t42 run judges it
     "reject-sorts-hand": {},
     "deal-starts-at-dealer": {"deal": "order"},
     "option-false-is-off": {"variants": {"forced_bid": True}},  # a setup step (VAR-01)
