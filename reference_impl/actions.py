@@ -58,10 +58,10 @@ def declaring_actions(rules: Rules, seat: int, contract: Contract) -> tuple[dict
     """Canonical order: trumps as listed in rules.trumps (the options' after the base
     ones; an alias never), each with stacks 1 then 2 when the contract is a marks bid
     (CON-01..CON-03), or without stacks where a choice of a marks contract takes none
-    (PTERMS-07); exactly the declarations `rules.declaration_problem` accepts."""
-    stacks_choices = (MISSING, *rules.stacks) if contract.kind == "marks" else (MISSING,)
+    (PTERMS-07); exactly the declarations `rules.declaration_problem` accepts (CON-03
+    refuses stacks on a point contract). Tables.declaring caches them."""
     return tuple(trump_action(seat, trump, None if stacks is MISSING else stacks)
-                 for trump in rules.trumps for stacks in stacks_choices
+                 for trump in rules.trumps for stacks in (MISSING, *rules.stacks)
                  if rules.declaration_problem(rules, contract, trump, stacks) is None)
 
 

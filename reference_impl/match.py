@@ -120,7 +120,13 @@ class Match:
         """Start the next round, dealt by the seat left of the last dealer (DEAL-05).
 
         Check order per errors.yaml: INVALID_SETUP before WRONG_PHASE."""
-        dealer = self.rules.next_dealer(self.rules, self.dealer, self.result)  # DEAL-05
+        dealer = self.rules.next_dealer(  # DEAL-05
+            # equivalent mutants: no next_dealer of the reference reads its rules or the
+            # last result (the seam passes them for implementations that would)
+            self.rules,  # pragma: no mutate
+            self.dealer,
+            self.result,  # pragma: no mutate
+        )
         hands = parse_deal(deal, dealer, self.rules)
         if self.phase != ROUND_OVER:
             rule = "MATCH-01" if self.phase == MATCH_OVER else "MATCH-03"

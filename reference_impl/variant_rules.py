@@ -57,7 +57,12 @@ def forced_contract(rules: Rules, bidder: int, high_points: int, last_marks: int
                     plunged: bool, after_passes: bool, *, inner: Callable[..., Contract]
                     ) -> Contract:
     """FORCE-05: the contract won by the dealer's bid after three passes is forced."""
-    contract = inner(rules, bidder, high_points, last_marks, plunged, after_passes)
+    contract = inner(
+        # equivalent mutants: the won_contract this wraps (the base game's) reads neither
+        rules,  # pragma: no mutate
+        bidder, high_points, last_marks, plunged,
+        after_passes,  # pragma: no mutate
+    )
     return contract._replace(forced=True) if after_passes else contract
 
 
@@ -99,7 +104,12 @@ def sweep_score(rules: Rules, contract: Contract, outcome: str, points: list[int
     """FORCE-07: a forced 30 made with all seven tricks scores `marks` marks. The
     defenders took no trick exactly when they hold no round point (PTS-01: a trick is
     worth 1). Every score function returns a new list of gains, so it is set in place."""
-    team, gains = inner(rules, contract, outcome, points)
+    team, gains = inner(
+        rules, contract, outcome,
+        # equivalent mutants: sweep_score is installed only without match_points (FORCE-09),
+        # so `inner` is a marks score, which never reads the round points
+        points,  # pragma: no mutate
+    )
     if outcome == "made" and eligible(rules, contract) and not points[1 - team]:
         gains[team] = marks
     return team, gains
