@@ -58,6 +58,10 @@ OUT_OF_SCOPE: dict[str, str] = {
     "variants.rules_by_table": "option tables of planted bugs: scenarios run the reference's",
     "dealing.draw_first_dealer": "random first dealer, used by from_seed only: a setup "
                                    "gives `dealer` or `draws`",
+    "views.covered_in_view": "the harness's judge of VIS-06 leaks (run/runner.py), kept "
+                             "beside covered_tricks so the rule is written once: it reads "
+                             "a view, the engine never calls it; the selftest plants "
+                             "covered-tricks-shown and cover-moves-mid-trick test it",
 }
 
 # Functions whose every outcome is one fixed code: a mutant can only change the message.
