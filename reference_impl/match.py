@@ -176,7 +176,14 @@ class Match:
                 if following:
                     mask = following
             if self._duty is not None:  # a duty besides following (SEVENS-04)
-                mask = self._duty(self.rules, self.contract, self.trick, mask)
+                mask = self._duty(
+                    # equivalent mutants: no duty of the reference (SEVENS-04's closest
+                    # tile) reads the rules or the trick so far
+                    self.rules,  # pragma: no mutate
+                    self.contract,
+                    self.trick,  # pragma: no mutate
+                    mask,
+                )
             c0, c1, c2, c3 = PLAY_CHUNKS[seat]  # the plays of `mask`, in tile order
             return [*c0[mask & 127], *c1[mask >> 7 & 127], *c2[mask >> 14 & 127],
                     *c3[mask >> 21]]
@@ -365,7 +372,11 @@ class Match:
                                     f"play one, not {NAMES[tile]}")
         if self._duty is not None:  # a duty besides following (SEVENS-04)
             playable = following if trick and following else hand
-            if not self._duty(self.rules, self.contract, trick, playable) & bit:
+            if not self._duty(
+                    self.rules,  # pragma: no mutate (equivalent, as in legal_actions)
+                    self.contract,
+                    trick,  # pragma: no mutate
+                    playable) & bit:
                 code, rule = self.rules.duty_problem
                 raise IllegalAction(code, rule, f"{SEATS[seat]} may not play {NAMES[tile]} "
                                     "here: a duty besides following")
@@ -402,7 +413,10 @@ class Match:
             ranks.append(rank[tile])
         seats = self._orders[self.leader]
         # RANK-01..RANK-05: the highest rank wins (SEVENS-05: ties)
-        winner = seats[rules.trick_winner(rules, self.contract, ranks, seats)]
+        winner = seats[rules.trick_winner(
+            rules,  # pragma: no mutate (equivalent: no trick_winner reads the rules)
+            self.contract, ranks, seats,
+        )]
         team = winner & 1  # team_of(winner)
         self.points[team] += points
         self.tricks_won[team] += 1
@@ -416,15 +430,22 @@ class Match:
             # MPTS-09 "play_out": decided now, played out (equivalent mutants: an outcome never
             # changes once decided, so the last one equals the first)
             if self.decided is None:  # pragma: no mutate
-                self.decided = outcome
-        self.leader = self._seat = rules.next_leader(rules, self.contract, self.leader,
-                                                     winner)  # PLAY-03
+                self.decided = outcome  # pragma: no mutate
+        self.leader = self._seat = rules.next_leader(  # PLAY-03
+            # equivalent mutants: no next_leader of the reference reads more than the winner
+            rules,  # pragma: no mutate
+            self.contract,  # pragma: no mutate
+            self.leader,  # pragma: no mutate
+            winner,
+        )
         self.to_act = SEATS[self._seat]
 
     def _end_round(self, outcome: str) -> None:
         """SCORE-01, SCORE-02 (MPTS-04..MPTS-07): score the round; MATCH-01 (MPTS-08): the
         match may be over."""
-        bidders = None
+        # equivalent mutants: any value but a team is read as none by winner_after_round, and
+        # after four passes no team can reach the target (MPTS-08 needs points scored)
+        bidders = None  # pragma: no mutate
         if outcome == ALL_PASSED:
             self.result = (outcome, None, 0)  # BID-09, SCORE-02: nothing awarded
         else:

@@ -28,9 +28,8 @@ def plays(m: Match, leader: int, tiles: Any) -> list[dict]:
     """A trick's plays in play order, clockwise from the leader (PLAY-02), passing over a
     seat that sits out (NELLO-04)."""
     order = PLAY_ORDERS[NOBODY if m.sitting_out is None else m.sitting_out][leader]
-    return [{"seat": SEATS[seat], "tile": NAMES[t]}  # the current trick may be partial
-            # equivalent mutants: zip of equal-length sequences, strict or not
-            for seat, t in zip(order, tiles, strict=False)]  # pragma: no mutate
+    # the current trick may be partial: the first len(tiles) seats of the order
+    return [{"seat": SEATS[order[n]], "tile": NAMES[t]} for n, t in enumerate(tiles)]
 
 
 def contract_json(m: Match) -> dict | None:
