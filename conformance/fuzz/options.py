@@ -7,7 +7,8 @@ accepts `{"nello": false}` would never be caught. So each game gives each option
 setting left out or set to one of its values (an enumerated value, or an integer in its
 range, near its ends half the time). Now and then a game also sends a setup that VAR-01
 refuses (`invalid_setup`): an option given as `false`, `null`, a number, a string or a
-list, an unknown setting, a value the setting does not list, an integer out of range.
+list, an unknown setting, a value the setting does not list, an integer out of range;
+with `deal_by_drawing`, half the time draws that DRAW-04 refuses instead.
 The settings and their ranges are read from spec/schemas/setup.schema.json, which
 follows spec/variants.md.
 """
@@ -89,9 +90,32 @@ def invalid_value(rng: random.Random, name: str, value: Any) -> Any:
 
 
 def invalid_setup(rng: random.Random, setup: dict[str, Any]) -> dict[str, Any] | None:
-    """The setup with one option's value made one VAR-01 refuses (None: no options)."""
+    """The setup with one option's value made one VAR-01 refuses (None: no options); with
+    deal_by_drawing, half the time its draws made ones DRAW-04 refuses."""
     variants = setup.get("variants")
     if not isinstance(variants, dict) or not variants:
         return None
+    if "deal_by_drawing" in variants and rng.random() < 0.5:
+        return invalid_draws(rng, setup)
     name = rng.choice(sorted(variants))
     return {**setup, "variants": {**variants, name: invalid_value(rng, name, variants[name])}}
+
+
+def invalid_draws(rng: random.Random, setup: dict[str, Any]) -> dict[str, Any]:
+    """The setup with draws DRAW-04 refuses: a last round still tied for the highest pip
+    total, or `draws` beside a `dealer`."""
+    from reference_impl.tiles import NAMES, SEATS
+
+    by_total: dict[int, list[str]] = {}
+    for tile in NAMES:
+        by_total.setdefault(sum(map(int, tile.split("|"))), []).append(tile)
+    total = rng.choice([t for t, tiles in by_total.items() if t >= 3 and len(tiles) >= 2])
+    lower = [tile for t, tiles in by_total.items() if t < total for tile in tiles]
+    seats = rng.sample(SEATS, 4)
+    rest = {k: v for k, v in setup.items() if k not in ("dealer", "draws")}
+    if rng.random() < 0.5:  # two seats tie for the highest total, and nobody draws again
+        tiles = rng.sample(by_total[total], 2) + rng.sample(lower, 2)
+        return {**rest, "draws": [dict(zip(seats, tiles, strict=True))]}
+    tiles = [rng.choice(by_total[total]), *rng.sample(lower, 3)]  # a valid draw, and a dealer
+    return {**rest, "dealer": rng.choice(SEATS),
+            "draws": [dict(zip(seats, tiles, strict=True))]}

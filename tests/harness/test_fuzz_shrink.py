@@ -213,6 +213,13 @@ def test_every_refused_option_value_is_refused_by_the_reference():
             with pytest.raises(Rejected) as refused:
                 ReferenceAdapter().start(bad)
             assert refused.value.code == "INVALID_SETUP", bad["variants"]
+    drawn = [invalid_setup(rng, random_setup(rng, "hands", {"deal_by_drawing": True}))
+             for _ in range(60)]
+    assert sum("draws" in bad for bad in drawn) > 10  # DRAW-04's refusals are among them
+    for bad in drawn:
+        with pytest.raises(Rejected) as refused:
+            ReferenceAdapter().start(bad)
+        assert refused.value.code == "INVALID_SETUP", bad
 
 
 def test_forced_bid_house_settings_vary_and_combine_without_refusal():
