@@ -48,6 +48,41 @@ def field_rules() -> dict[str, tuple[str, ...]]:
     return found
 
 
+@lru_cache(maxsize=1)
+def option_rules() -> dict[str, tuple[frozenset[str], tuple[str, ...]]]:
+    """Option -> the view fields its row of observation.md ("Under variant options")
+    names, and the rules the row cites: what an option changes in the views."""
+    from conformance.specdata.files import spec_dir
+
+    text = (spec_dir() / "observation.md").read_text(encoding="utf-8")
+    found = {}
+    for line in text.split("## Under variant options", 1)[-1].splitlines():
+        cells = line.split(" | ")
+        option = re.fullmatch(r"\| `([a-z_0-9]+)`", cells[0]) if len(cells) == 3 else None
+        if option:
+            fields = frozenset(f.split(".")[0] for f in re.findall(r"`([a-z_.]+)`", cells[1]))
+            found[option.group(1)] = (fields, tuple(dict.fromkeys(CITED.findall(cells[2]))))
+    return found
+
+
+def _option_rules(found: Divergence, options: dict[str, Any]) -> list[str]:
+    """The rules of each option in force whose row of observation.md names a field that
+    differed (a match_points ending: MPTS-08, not only MATCH-01)."""
+    fields = {_field_name(d.path) for d in found.differences}
+    rules: list[str] = []
+    for option in options:
+        named, cited = option_rules().get(option, (frozenset(), ()))
+        if named & fields:
+            rules += cited
+    return rules
+
+
+def _field_name(path: str) -> str:
+    """`view.result.marks` -> `result`, `observe.B.marks` -> `marks`."""
+    keys = _keys(path)
+    return keys[2] if keys[0] == "observe" and len(keys) > 2 else keys[1] if len(keys) > 1 else ""
+
+
 def _walk(case_setup: dict[str, Any], steps: list[dict[str, Any]]) -> tuple[Any, list[Any]]:
     """The reference after the case, and its code (or None) at each step."""
     from conformance.adapters.reference import ReferenceAdapter
@@ -114,7 +149,8 @@ def expectations(found: Divergence, oracle: Any) -> tuple[dict[str, Any], list[s
                 rules += field_rules().get(keys[2], ())
             else:  # a leak in the implementation's own fields: the check is made anyway
                 seen.setdefault("seat", seat)
-                rules += ["VIS-01", "VIS-06"] if "may not see" in d.note else ["VIS-08"]
+                rules += (["VIS-01", "VIS-06"] if "may not see" in d.note
+                          else ["VIS-09"] if "round points" in d.note else ["VIS-08"])
         elif keys[0] == "legal":
             expect["legal"] = oracle.legal()
             action = d.actual if d.expected is MISSING else d.expected
@@ -168,6 +204,7 @@ def scenario(found: Divergence, name: str, scenario_id: str) -> dict[str, Any]:
         phase = oracle.view()["phase"]
         rules += field_rules().get("phase", ()) if phase == "match_over" else ()
     options = case.setup.get("variants") or {}
+    rules = _option_rules(found, options) + rules
     rules = [r for r in dict.fromkeys(rules) if r in index.rules
              and index.rules[r].variant in (None, *options)] or ["DIG-03"]
     setup = {k: v for k, v in case.setup.items() if k != "variants"}

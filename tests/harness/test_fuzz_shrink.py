@@ -299,3 +299,13 @@ def test_a_point_contract_made_later_than_it_could_be_is_shown_sooner():
     assert found is not None and len(found[0].steps) <= 12, found
     assert replay(adapter, found[0]) is not None
     assert replay(ReferenceAdapter(), found[0]) is None
+
+
+def test_a_generated_scenario_cites_the_rules_of_its_options():
+    """observation.md's row of an option in force cites its rules for the fields it
+    changes: a match_points ending cites MPTS-08, not only the base game's MATCH-01."""
+    adapter = plant("mpts-target-must-be-passed")
+    found = first_divergence(adapter, **{k: v for k, v in SAMPLE[
+        "mpts-target-must-be-passed"].items()})
+    doc = save.scenario(found, adapter.name, "generated.x")
+    assert "MPTS-08" in doc["rules"], doc["rules"]
