@@ -12,10 +12,10 @@ the same outcome codes, or a difference in one of the same fields. Passes, in or
 3. delta debugging (ddmin, Zeller and Hildebrandt 2002) over the steps;
 4. a `setup` step that VAR-01 refuses made the case's setup with its own `variants`;
 5. the bidding as the `contract` shortcut of scenario-format.md when it has that form
-   (the others pass, the declarer bids and declares), its bid made the lowest, then
-   ddmin again;
-6. the bid lowered one step at a time; then other plays on the same deal that end the
-   round with the same result in fewer tricks (`sooner`);
+   (the others pass, the declarer bids and declares), its bid lowered (the lowest
+   first), then ddmin again;
+6. the bid lowered again; then other plays on the same deal that end the round with the
+   same result in fewer tricks (`sooner`);
 7. the deal: tiles swapped towards the sorted deal (`0|0 0|1 ...` from A to D, or as an
    `order`), the steps' tiles renamed along, one swap at a time; then ddmin again.
 
@@ -349,29 +349,15 @@ def plain_setups(case: Case, shrinker: Shrinker) -> tuple[Case, Finding] | None:
     return best
 
 
-def lowest_bid(case: Case, shrinker: Shrinker) -> tuple[Case, Finding] | None:
-    """The shortcut's bid made the lowest (30 points, 1 mark): a point contract is then
-    made sooner, and the case may end earlier."""
-    contract = case.setup.get("contract")
-    if not contract:
-        return None
-    lowest = {"points": 30, "marks": 1}
-    kind = next(iter(contract["bid"]))
-    if contract["bid"][kind] == lowest.get(kind):
-        return None
-    setup = {**case.setup, "contract": {**contract, "bid": {kind: lowest[kind]}}}
-    return shrinker.test(Case(setup, case.steps))
-
-
 def lower_bid(case: Case, shrinker: Shrinker) -> tuple[Case, Finding] | None:
-    """The shortcut's bid lowered, lowest first (`lowest_bid` tried only the lowest): a
-    point contract that its bidders make is then made by fewer round points, sooner."""
+    """The shortcut's bid lowered, the lowest (30 points, 1 mark) first: a point contract
+    is then made by fewer round points, sooner, and the case may end earlier."""
     contract = case.setup.get("contract")
     if not contract:
         return None
     kind, value = next(iter(contract["bid"].items()))
     lowest = {"points": 30, "marks": 1}.get(kind, value)
-    for lower in range(lowest + 1, value):
+    for lower in range(lowest, value):
         if shrinker.spent:
             break
         found = shrinker.test(Case({**case.setup, "contract": {**contract, "bid": {kind: lower}}},
@@ -526,9 +512,9 @@ def shrink(other: Any, found: Divergence, level: str = "strict", budget: int = 2
     contract = as_contract(case)
     if contract is not None:
         keep(shrinker.test(contract))
-        keep(lowest_bid(case, shrinker))
+        keep(lower_bid(case, shrinker))
         keep(ddmin(case, shrinker))
-    keep(lower_bid(case, shrinker))
+    keep(lower_bid(case, shrinker))  # again: ddmin may have removed what needed the bid
     keep(sooner(case, shrinker))
     before = len(case.steps)
     keep(sort_deal(case, shrinker))
