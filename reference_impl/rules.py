@@ -272,7 +272,8 @@ def won_contract(rules: Rules, bidder: int, high_points: int, last_marks: int,
     bidder declares (CON-01), except after a plunge (PLUNGE-04: the partner).
     `after_passes`: the winning bid was the dealer's after three passes (in the base game
     a bid like any other; FORCE-05 makes it a forced contract)."""
-    declarer = (bidder + 2) & 3 if plunged else bidder
+    # equivalent mutants: (bidder - 2) & 3 is the same seat
+    declarer = (bidder + 2) & 3 if plunged else bidder  # pragma: no mutate
     kind = "marks" if last_marks else "points"
     return Contract(declarer, declarer & 1, kind, last_marks or high_points, None, None,
                     plunged)
@@ -283,7 +284,11 @@ def declared(rules: Rules, contract: Contract, trump: Any, stacks: Any) -> Contr
     choice it names) and its stacks (CON-02; none on a point contract, CON-03)."""
     declarer, team, kind, value, _, _, plunge, forced, doubles = contract
     return Contract(declarer, team, kind, value, rules.canonical_trump(trump),
-                    None if stacks is MISSING else stacks, plunge, forced, doubles)
+                    None if stacks is MISSING else stacks, plunge, forced,
+                    # equivalent mutants: the doubles are read only before the declaration
+                    # (PTERMS-07)
+                    doubles,  # pragma: no mutate
+                    )
 
 
 def nobody_sits_out(rules: Rules, contract: Contract) -> int | None:

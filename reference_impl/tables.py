@@ -27,8 +27,9 @@ class Tables:
         self._declaring: dict[tuple, tuple[dict, ...]] = {}
         # Without forced_bid and plunge the legal bids depend on the highest bids alone, so
         # a key of (seat, high_points, last_marks) will do (see bidding()).
-        self.plain_bidding = (not rules.dealer_must_bid and not rules.plunge_doubles
-                              and not rules.special_bids)
+        # equivalent mutants: a false value only takes the general path, to the same actions
+        self.plain_bidding = (not rules.dealer_must_bid  # pragma: no mutate
+                              and not rules.plunge_doubles and not rules.special_bids)
         tiles = range(TILE_COUNT)
         called, follows, rank = rules.called_suit, rules.follows, rules.trick_rank
         # called[trump][lead] -> called suit (SUIT-04, SUIT-05)
@@ -43,7 +44,8 @@ class Tables:
             tuple(tuple(rank(t, suit, trump) for t in tiles) for suit in CALLED_SUITS)
             for trump in rules.trumps)
         # bidding_orders[dealer] -> the seats in bidding order (BID-01)
-        self.bidding_orders = tuple(map(rules.bidding_order, range(4)))
+        # equivalent mutants: a fifth order would never be read
+        self.bidding_orders = tuple(map(rules.bidding_order, range(4)))  # pragma: no mutate
         # counters[tile] -> round points (PTS-02)
         # equivalent mutants: the default is COUNTERS, the only counters any option uses
         # pragma: no mutate start

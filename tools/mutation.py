@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import ast
 import difflib
+import importlib
 import json
 import os
 import re
@@ -88,6 +89,13 @@ def pytest_configure(config: object) -> None:
     if mutant and qualified(mutant) in _import_time_functions():
         for name in [n for n in sys.modules if n.split(".")[0] == "reference_impl"]:
             del sys.modules[name]
+        try:  # an engine that no longer imports is a kill, not a collection error (which
+            # pytest reports as exit status 2, "interrupted", and mutmut as not checked)
+            importlib.import_module("reference_impl")
+        except Exception as error:  # noqa: BLE001 - whatever the mutant raises
+            import pytest
+
+            pytest.exit(f"the engine does not import with {mutant}: {error!r}", returncode=1)
         # mutmut saw these calls in the first test only (the import happens there): run
         # the whole corpus instead
         config.args = ["scenarios"]  # type: ignore[attr-defined]
