@@ -105,13 +105,35 @@ class Divergence:
 # --- random games --------------------------------------------------------------------
 
 
+RICH = 0.2  # the share of deals with a hand of 3 to 7 doubles
+
+
 def random_deal(rng: random.Random, deal: str = "hands") -> dict[str, Any]:
-    """A shuffled deal as `hands` (every engine takes them) or as an `order` (DEAL-02)."""
+    """A shuffled deal as `hands` (every engine takes them) or as an `order` (DEAL-02).
+    One deal in five gives one hand 3 to 7 doubles: a shuffle gives a hand four doubles
+    about one deal in six, so the plunge, the splash and their declared forms (PLUNGE-02,
+    SPLASH-02, PTERMS-07), which need them, would come up too seldom to be tested."""
     order = TILES[:]
     rng.shuffle(order)
+    if rng.random() < RICH:
+        _gather_doubles(rng, order, 7 * rng.randrange(4), rng.randint(3, 7))
     if deal == "order":
         return {"order": order}
     return {"hands": {seat: order[7 * i: 7 * i + 7] for i, seat in enumerate(SEATS)}}
+
+
+def _gather_doubles(rng: random.Random, order: list[str], start: int, count: int) -> None:
+    """Swap doubles into order[start:start + 7] (one hand, whichever seat it goes to)
+    until it holds `count` of them."""
+    inside = range(start, start + 7)
+    while sum(_double(order[i]) for i in inside) < count:
+        mine = rng.choice([i for i in inside if not _double(order[i])])
+        theirs = rng.choice([i for i in range(28) if i not in inside and _double(order[i])])
+        order[mine], order[theirs] = order[theirs], order[mine]
+
+
+def _double(tile: str) -> bool:
+    return tile[0] == tile[2]
 
 
 def random_draws(rng: random.Random) -> list[dict[str, str]]:
@@ -163,11 +185,12 @@ def _target(variants: dict[str, Any] | None) -> int:
     return 7
 
 
-def illegal_candidate(rng: random.Random, view: dict[str, Any] | None = None
-                      ) -> dict[str, Any]:
+def illegal_candidate(rng: random.Random, view: dict[str, Any] | None = None,
+                      legal: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """A plausible action that is often illegal: half the time from the seat to act and
     of the phase's kind (a tile of its own hand, a bid out of range, a plunge or a
-    splash, stacks on a point contract), else any seat, any tile, any bid."""
+    splash, stacks on a point contract, a legal declaration of `legal` with its stacks
+    taken away or added), else any seat, any tile, any bid."""
     aimed = view is not None and view.get("to_act") and rng.random() < 0.5
     seat = view["to_act"] if aimed else rng.choice(SEATS)
     kinds = PHASE_KINDS.get(view["phase"], ()) if aimed else ()
@@ -185,8 +208,21 @@ def illegal_candidate(rng: random.Random, view: dict[str, Any] | None = None
         return {"type": "bid", "seat": seat, "marks": _number(rng, 0, 6)}
     if kind == "pass":
         return {"type": "pass", "seat": seat}
+    declarations = [a for a in legal or () if a["type"] == "trump"] if aimed else []
+    if declarations and rng.random() < 0.5:  # a trump it may declare, one kind in two
+        return _toggle_stacks(rng, dict(rng.choice(_by_kind(rng, declarations))))
     action = {"type": "trump", "seat": seat, "trump": rng.choice(TRUMPS)}
     if rng.random() < 0.5:
+        action["stacks"] = _number(rng, 0, 3)
+    return action
+
+
+def _toggle_stacks(rng: random.Random, action: dict[str, Any]) -> dict[str, Any]:
+    """The declaration without its stacks, or with stacks it did not have (CON-02,
+    PTERMS-07: a declared plunge has none)."""
+    if "stacks" in action:
+        del action["stacks"]
+    else:
         action["stacks"] = _number(rng, 0, 3)
     return action
 
@@ -204,23 +240,40 @@ COUNTS = {"5|5": 10, "4|6": 10, "0|5": 5, "1|4": 5, "2|3": 5}  # PTS-02
 
 
 def legal_choice(rng: random.Random, legal: list[dict[str, Any]],
-                 counters_first: bool = False) -> dict[str, Any]:
-    """A legal action: first a kind (pass, point bid, marks bid, ...), then one of that
-    kind, a pass half the time, so that four-pass rounds and forced dealers come up (a
-    uniform choice over some fifteen bids almost never passes four times).
+                 counters_first: bool = False, bold: bool = False) -> dict[str, Any]:
+    """A legal action: first a kind (pass, point bid, marks bid, plunge, ...), then one of
+    that kind, a pass half the time, so that four-pass rounds and forced dealers come up
+    (a uniform choice over some fifteen bids almost never passes four times).
     `counters_first`: a play is most often the seat's biggest counter, so that rounds are
-    decided in the first tricks (END-01, END-02 early)."""
+    decided in the first tricks (END-01, END-02 early). `bold`: a bid is most often the
+    highest marks bid, so that the bidding reaches 3 and 4 marks (BID-06), where a
+    declared plunge may need it (PTERMS-07)."""
     if counters_first and legal and legal[0]["type"] == "play" and rng.random() < 0.8:
         top = max(COUNTS.get(a["tile"], 0) for a in legal)
         return dict(rng.choice([a for a in legal if COUNTS.get(a["tile"], 0) == top]))
+    if bold and rng.random() < 0.7:
+        marks = [a for a in legal if "marks" in a and not _special(a)]
+        if marks:
+            return dict(max(marks, key=lambda a: a["marks"]))
+    return dict(rng.choice(_by_kind(rng, legal)))
+
+
+def _special(action: dict[str, Any]) -> bool:
+    return "plunge" in action or "splash" in action
+
+
+def _by_kind(rng: random.Random, legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The actions of one kind, the kind chosen uniformly; a pass half the time (a
+    four-pass round: 1 in 16). A plunge, bid or declared, is a kind of its own."""
     kinds: dict[str, list[dict[str, Any]]] = {}
     for action in legal:
         kind = action["type"] + "".join(k for k in ("points", "marks", "plunge", "splash")
                                         if k in action)
+        kind += "plunge" if action.get("trump") == "plunge" else ""
         kinds.setdefault(kind, []).append(action)
-    if "pass" in kinds and rng.random() < 0.5:  # a four-pass round: 1 in 16
-        return dict(kinds["pass"][0])
-    return dict(rng.choice(kinds[rng.choice(sorted(kinds))]))
+    if "pass" in kinds and rng.random() < 0.5:
+        return kinds["pass"][:1]
+    return kinds[rng.choice(sorted(kinds))]
 
 
 # --- comparing two implementations ---------------------------------------------------
@@ -386,6 +439,10 @@ class Duel:
         """The reference's referee view now."""
         return self._oracle_read(("view",))
 
+    def legal_actions(self) -> list[dict[str, Any]]:
+        """The reference's legal actions now."""
+        return self._oracle_read(("legal",))
+
     def _outcome(self, kind: str, want: str | None, got: str | None) -> Finding | None:
         if (want is None) != (got is None):
             return Finding(f"expected {want or 'accepted'}, got {got or 'accepted'}",
@@ -491,6 +548,7 @@ def play_game(other: Adapter, seed: int, game: Game, duel: Duel | None = None
     steps: list[dict[str, Any]] = []
     duel.oracle.match = None
     counters_first = rng.random() < 0.5
+    bold = rng.random() < 0.25
     found = duel.begin(setup)
     if duel.oracle.match is None:
         why = found.where if found else "refused by both"
@@ -510,9 +568,10 @@ def play_game(other: Adapter, seed: int, game: Game, duel: Duel | None = None
         elif rng.random() < game.illegal_rate:
             # now and then (options only) a setup that VAR-01 refuses: the match goes on
             bad = invalid_setup(rng, setup) if game.variants and rng.random() < 0.1 else None
-            step = {"setup": bad} if bad else {"act": illegal_candidate(rng, view)}
+            legal = duel.legal_actions() if view["phase"] == "declaring" else None
+            step = {"setup": bad} if bad else {"act": illegal_candidate(rng, view, legal)}
         else:
-            step = {"act": legal_choice(rng, duel.oracle.legal(), counters_first)}
+            step = {"act": legal_choice(rng, duel.legal_actions(), counters_first, bold)}
         steps.append(step)
         kind = step_kind(step)
         found = duel.send(kind, step[kind])

@@ -108,3 +108,57 @@ def test_illegal_candidates_include_plunge_and_splash_bids():
     view = {"phase": "bidding", "to_act": "B", "hands": {}}
     bids = [a for a in (illegal_candidate(rng, view) for _ in range(2000)) if a["type"] == "bid"]
     assert {k for a in bids for k in a} >= {"points", "marks", "plunge", "splash"}
+
+
+def test_one_deal_in_five_gives_a_hand_three_doubles_or_more():
+    """A plunge, a splash or a declared plunge needs a hand rich in doubles (PLUNGE-02,
+    SPLASH-02, PTERMS-07), which a plain shuffle deals too seldom."""
+    import random
+
+    from conformance.fuzz.differential import random_deal
+
+    rng = random.Random(0)
+    deals = [random_deal(rng)["hands"] for _ in range(2000)]
+    most = [max(sum(t[0] == t[2] for t in hand) for hand in d.values()) for d in deals]
+    assert all(sorted(t for hand in d.values() for t in hand) == sorted(TILES) for d in deals)
+    assert 0.25 < sum(m >= 4 for m in most) / len(most) < 0.45  # about 0.16 + 0.2 * 0.8
+    assert {5, 6, 7} <= set(most)
+    orders = [random_deal(rng, "order")["order"] for _ in range(200)]
+    assert all(sorted(o) == sorted(TILES) for o in orders)
+
+
+def test_bold_bidding_reaches_four_marks_and_a_declared_plunge_is_a_kind_of_its_own():
+    import random
+
+    from conformance.fuzz.differential import legal_choice
+
+    bids = [{"type": "pass", "seat": "B"}] + [
+        {"type": "bid", "seat": "B", "points": p} for p in range(30, 42)] + [
+        {"type": "bid", "seat": "B", "marks": 3}, {"type": "bid", "seat": "B", "marks": 4},
+        {"type": "bid", "seat": "B", "plunge": True}]
+    rng = random.Random(0)
+    bold = [legal_choice(rng, bids, bold=True) for _ in range(1000)]
+    timid = [legal_choice(rng, bids) for _ in range(1000)]
+    assert sum(a.get("marks") == 4 and "plunge" not in a for a in bold) > 600
+    assert sum(a.get("marks") == 4 for a in timid) < 200
+    trumps = [{"type": "trump", "seat": "A", "trump": t, "stacks": s}
+              for t in range(7) for s in (1, 2)] + [
+        {"type": "trump", "seat": "A", "trump": "plunge"}]
+    chosen = [legal_choice(rng, trumps) for _ in range(1000)]
+    assert 400 < sum(a["trump"] == "plunge" for a in chosen) < 600
+
+
+def test_an_illegal_declaration_is_now_and_then_a_legal_one_with_its_stacks_toggled():
+    """PTERMS-07: a declared plunge with `stacks` is STACKS_NOT_ALLOWED; CON-02: a marks
+    contract's declaration without them is refused too."""
+    import random
+
+    from conformance.fuzz.differential import illegal_candidate
+
+    legal = [{"type": "trump", "seat": "A", "trump": 3, "stacks": 1},
+             {"type": "trump", "seat": "A", "trump": "plunge"}]
+    view = {"phase": "declaring", "to_act": "A", "hands": {"A": []}}
+    rng = random.Random(0)
+    made = [illegal_candidate(rng, view, legal) for _ in range(1000)]
+    assert any(a.get("trump") == "plunge" and "stacks" in a for a in made)
+    assert any(a.get("trump") == 3 and "stacks" not in a and a["seat"] == "A" for a in made)

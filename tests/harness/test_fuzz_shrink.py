@@ -29,9 +29,10 @@ SAMPLE = {
     "option-false-is-off": {"variants": {"forced_bid": True}},  # a setup step (VAR-01)
     "variants-on-deal-ignored": {"variants": {"nello": True}},  # a deal's variants (VAR-02)
     # the target reached, not passed (MPTS-08): found after a 33-step round played out,
-    # shrunk to a round set by its first trick with starting scores (quick_round)
+    # shrunk to a round set by its first trick with starting scores (quick_round); about
+    # one game in 200 reaches the target exactly: seed 96 is the first from 0 that does
     "mpts-target-must-be-passed": {"variants": {"match_points": {"end": "play_out"}},
-                                   "deal": "order", "games": 4},
+                                   "deal": "order", "seed": 96, "games": 1},
 }
 
 
@@ -41,11 +42,15 @@ def plant(name: str):
     return BY_NAME[name].adapter()
 
 
-def first_divergence(adapter, deal="hands", games=60, variants=None):
-    _, found, errors = fuzz(adapter, games=games, seed=0, deal=deal, variants=variants)
+def divergences(adapter, deal="hands", games=60, variants=None, seed=0):
+    _, found, errors = fuzz(adapter, games=games, seed=seed, deal=deal, variants=variants)
     assert not errors, errors[:1]
     assert found, "no divergence found"
-    return min(found, key=lambda d: len(d.steps))
+    return found
+
+
+def first_divergence(adapter, **kwargs):
+    return min(divergences(adapter, **kwargs), key=lambda d: len(d.steps))
 
 
 @pytest.mark.parametrize("name", sorted(SAMPLE))
@@ -64,9 +69,9 @@ def test_plant_is_found_and_shrunk_to_a_sound_scenario(name, tmp_path):
 
 def test_shrinking_cuts_steps_and_sorts_the_deal():
     adapter = plant("must-follow-not-enforced")
-    found = first_divergence(adapter)
+    found = max(divergences(adapter), key=lambda d: len(d.steps))
     small = shrink(adapter, found)
-    assert len(small.steps) < found.original_steps or found.original_steps <= 2
+    assert len(small.steps) < found.original_steps
     assert differing_tiles(small.case) <= differing_tiles(found.case)
     assert "contract" in small.setup  # the bidding became the shortcut
     assert replay(adapter, small.case) is not None
