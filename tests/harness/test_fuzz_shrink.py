@@ -314,3 +314,31 @@ def test_a_generated_scenario_cites_the_rules_of_its_options():
         "mpts-target-must-be-passed"].items()})
     doc = save.scenario(found, adapter.name, "generated.x")
     assert "MPTS-08" in doc["rules"], doc["rules"]
+
+
+# VIS-06 shown by a bidding that reached 4 marks (seed 80 of the plant sweep): 13 steps,
+# 8 with the shortcut, whose one bid can be at most 2 marks (BID-05)
+BID_TO_FOUR_MARKS = Case(
+    {"dealer": "C", "marks": {"AC": 4, "BD": 5}, "hands": {
+        "A": ["1|4", "3|4", "4|6", "0|5", "0|1", "0|4", "0|6"],
+        "B": ["1|1", "1|2", "1|3", "0|2", "0|3", "1|6", "2|2"],
+        "C": ["2|3", "2|4", "2|5", "2|6", "0|0", "5|5", "3|5"],
+        "D": ["3|6", "4|4", "1|5", "3|3", "4|5", "5|6", "6|6"]}},
+    [{"act": a} for a in (
+        {"type": "bid", "seat": "D", "points": 39}, {"type": "bid", "seat": "A", "marks": 2},
+        {"type": "bid", "seat": "B", "marks": 3}, {"type": "bid", "seat": "C", "marks": 4},
+        {"type": "trump", "seat": "C", "trump": 4, "stacks": 1})] + [
+        {"act": {"type": "play", "seat": s, "tile": t}} for s, t in zip(
+            "CDABCDAB", ("5|5", "1|5", "0|5", "1|3", "0|0", "3|3", "0|1", "0|2"), strict=True)])
+
+
+def test_a_bidding_beyond_two_marks_becomes_a_shortcut_with_a_lower_bid():
+    from conformance.fuzz.differential import Divergence
+
+    adapter = plant("covered-tricks-shown")
+    located = replay(adapter, BID_TO_FOUR_MARKS)
+    assert located is not None and located[0] == 13
+    small = shrink(adapter, Divergence(80, BID_TO_FOUR_MARKS, located[1], 13))
+    assert small.setup["contract"]["bid"]["marks"] <= 2, small.render()
+    assert len(small.steps) <= 8, small.render()
+    assert replay(ReferenceAdapter(), small.case) is None
