@@ -14,8 +14,8 @@ from conformance.run.results import Outcome
 from conformance.run.runner import run_scenario
 
 # A sample of plants across the rule areas: play, ranking, the dealer, the deal's form,
-# scoring, visibility (an x_ field), a rejection's side effect. planted/ sweeps them all
-# (tools/fuzz_plants.py).
+# scoring, visibility (an x_ field), a rejection's side effect, a declared plunge.
+# tools/fuzz_plants.py sweeps them all.
 SAMPLE = {
     "must-follow-not-enforced": {},
     "doubles-low": {},
@@ -28,6 +28,10 @@ SAMPLE = {
     "deal-starts-at-dealer": {"deal": "order"},
     "option-false-is-off": {"variants": {"forced_bid": True}},  # a setup step (VAR-01)
     "variants-on-deal-ignored": {"variants": {"nello": True}},  # a deal's variants (VAR-02)
+    # a declared plunge on more than `marks` marks (PTERMS-07): a hand rich in doubles and
+    # a bold bidding (differential.random_deal, legal_choice)
+    "declared-plunge-exact-marks": {"variants": {"plunge_terms": {"announce": "declaration",
+                                                                  "marks": 2}}},
     # the target reached, not passed (MPTS-08): found after a 33-step round played out,
     # shrunk to a round set by its first trick with starting scores (quick_round); about
     # one game in 200 reaches the target exactly: seed 96 is the first from 0 that does
