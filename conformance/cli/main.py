@@ -140,6 +140,7 @@ def list_(paths, keyword, rules, variants):
 def serve(adapter):
     """Serve the reference engine (or an in-process adapter) over the JSON-lines protocol
     on stdin/stdout (spec/protocol.md)."""
+    from conformance.adapters.inprocess import unusable
     from conformance.adapters.loading import python_object
     from conformance.adapters.reference import ReferenceAdapter
     from conformance.adapters.server import serve as serve_forever
@@ -149,8 +150,19 @@ def serve(adapter):
     if adapter != "reference" and kind != "python":
         raise click.BadParameter("reference or python:MODULE:OBJECT", param_hint="--adapter")
     _say_source(err=True)  # stdout is the protocol
-    raise SystemExit(serve_forever(ReferenceAdapter() if adapter == "reference"
-                                   else python_object(target)))
+    if adapter == "reference":
+        raise SystemExit(serve_forever(ReferenceAdapter()))
+    try:
+        obj = python_object(target)
+        problem = unusable(obj)
+    except Exception as error:  # noqa: BLE001 - an import may raise anything
+        obj, problem = None, f"cannot load {adapter}: {type(error).__name__}: {error}"
+    if problem:
+        # one line for the person, and every request answered t42.unusable with it, so
+        # that the harness at the other end reports it too (as the worker does)
+        click.echo(f"t42 serve: {problem}", err=True)
+        raise SystemExit(serve_forever(None, unusable=problem) or 2)
+    raise SystemExit(serve_forever(obj))
 
 
 @main.command()

@@ -484,6 +484,15 @@ def sort_deal(case: Case, shrinker: Shrinker) -> tuple[Case, Finding] | None:
     return best
 
 
+def no_starting_marks(case: Case, shrinker: Shrinker) -> tuple[Case, Finding] | None:
+    """The setup without its starting marks (SCORE-03), when they are not what the case
+    needs: a reader then need not wonder what they are for."""
+    if "marks" not in case.setup:  # one test, even when the budget is spent
+        return None
+    return shrinker.test(Case({k: v for k, v in case.setup.items() if k != "marks"},
+                              case.steps))
+
+
 def shrink(other: Any, found: Divergence, level: str = "strict", budget: int = 2000,
            seconds: float = 60.0) -> Divergence:
     """The smallest case the passes reach that still diverges like `found`; `found`
@@ -523,5 +532,6 @@ def shrink(other: Any, found: Divergence, level: str = "strict", budget: int = 2
     if len(case.steps) <= before:
         keep(ddmin(case, shrinker))
     keep(plain_setups(case, shrinker))  # the sorted deal in the setup steps too
+    keep(no_starting_marks(case, shrinker))
     return Divergence(found.seed, case, finding, found.original_steps or len(found.steps),
                       shrunk=True)

@@ -560,8 +560,8 @@ def context_lines(detail: Detail, index: SpecIndex, adapter: Adapter) -> list[st
     action = detail.action if isinstance(detail.action, dict) else {}
     tiles = "tile" in action or detail.kind in ("legal", "hidden_tiles") or any(
         part in d.path for d in detail.differences for part in ("trick", "hand", "captured"))
-    if tiles:
-        out += table_picture(adapter, action.get("seat"))
+    if tiles:  # legal actions are the next seat's: its hand, not the actor's
+        out += table_picture(adapter, None if detail.kind == "legal" else action.get("seat"))
     return out
 
 
@@ -576,10 +576,13 @@ def table_picture(adapter: Adapter, seat: Any) -> list[str]:
         return []
     contract = view["contract"] or {}
     bid = contract.get("bid") or {}
+    marks = bid.get("marks")
     stake = (f"{bid['points']} points" if "points" in bid else
-             f"{bid['marks']} marks" if "marks" in bid else "")
-    trump = (f"trump {contract.get('trump')} ({contract.get('declarer')} bid {stake})"
-             if contract else "trump not declared yet")
+             f"{marks} mark{'' if marks == 1 else 's'}" if "marks" in bid else "")
+    named = contract.get("trump")
+    trump = (f"trump {'not declared yet' if named is None else named} "
+             f"({contract.get('declarer')} bid {stake})" if contract
+             else "trump not declared yet")
     trick = ", ".join(f"{p['seat']} {p['tile']}" for p in view["trick"]) or "empty"
     seat = seat if isinstance(seat, str) and seat in SEATS else view["to_act"]
     lines = [f"table: {trump}; trick in play order: {trick}"]

@@ -56,8 +56,11 @@ class Rule:
 
     @property
     def summary(self) -> str:
-        """The rule in one line: its first sentence, cut at about 160 characters."""
-        first = re.split(r"(?<=\.)\s", self.text, maxsplit=1)[0]
+        """The rule in one line: its first sentence, cut at about 160 characters, as plain
+        text (a report is read in a terminal): no bold, and no leading **Decision.**
+        marker (the spec's record of how an open point was settled)."""
+        text = re.sub(r"^\*\*Decision\.\*\*\s*", "", self.text).replace("**", "")
+        first = re.split(r"(?<=\.)\s", text, maxsplit=1)[0]
         return first if len(first) <= 160 else first[:157].rstrip() + "..."
 
 

@@ -346,4 +346,5 @@ def test_a_bidding_beyond_two_marks_becomes_a_shortcut_with_a_lower_bid():
     small = shrink(adapter, Divergence(80, BID_TO_FOUR_MARKS, located[1], 13))
     assert small.setup["contract"]["bid"]["marks"] <= 2, small.render()
     assert len(small.steps) <= 8, small.render()
+    assert "marks" not in small.setup, small.render()  # the starting marks are not needed
     assert replay(ReferenceAdapter(), small.case) is None

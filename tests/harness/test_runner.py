@@ -213,3 +213,32 @@ def test_no_leak_is_judged_after_the_round():
     full = {"history": [{"type": "play", **p} for p in PLAYS]}
     assert seat_leaks(full, REFEREE, "observe.C")
     assert seat_leaks(full, {**REFEREE, "phase": "round_over"}, "observe.C") == []
+
+
+def test_the_table_picture_of_a_failure_is_plain_words_and_shows_the_next_seat_for_legal():
+    """No Python `None` for a trump not yet named, "1 mark", and a legal-actions failure
+    shows the hand of the seat those actions are for (the seat to act), not the actor's."""
+    from conformance.adapters.reference import ReferenceAdapter
+    from conformance.run.results import Detail
+    from conformance.run.runner import context_lines
+    from conformance.specdata.index import load_index
+
+    adapter = ReferenceAdapter()
+    adapter.start({"dealer": "D", "order": sorted_tiles()})
+    for action in ({"type": "bid", "seat": "A", "marks": 1}, {"type": "pass", "seat": "B"},
+                   {"type": "pass", "seat": "C"}, {"type": "pass", "seat": "D"}):
+        adapter.act(action)
+    last = {"type": "pass", "seat": "D"}
+    legal = context_lines(Detail("x", action=last, kind="legal", rule="CON-01"),
+                          load_index(), adapter)
+    assert legal[1] == "table: trump not declared yet (A bid 1 mark); trick in play order: empty"
+    assert legal[2].startswith("hand of A: ")
+    played = context_lines(Detail("x", action=last, kind="view", rule="VIS-09"),
+                           load_index(), adapter)
+    assert played[0].startswith("rule VIS-09: Each team") and "**" not in played[0]
+
+
+def sorted_tiles() -> list[str]:
+    from reference_impl.tiles import NAMES
+
+    return list(NAMES)
