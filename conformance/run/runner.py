@@ -227,10 +227,11 @@ class ScenarioRun:
 
     def _field_rules(self, differences: list[Difference]) -> tuple[str, ...]:
         """The scenario's rules of the areas behind the differing fields (levels.yaml
-        `fields`), in the scenario's order; else the scenario's rules."""
+        `fields`), the innermost field's first (`tricks[0].points` is about points before
+        tricks), in the scenario's order; else the scenario's rules."""
         areas: list[str] = []
         for d in differences:
-            for part in d.path.replace("[", ".").split("."):
+            for part in reversed(d.path.replace("[", ".").split(".")):
                 areas += self.index.levels.fields.get(part, ())
         ordered = [r for area in dict.fromkeys(areas) for r in self.sc.rules
                    if r.split("-")[0] == area]

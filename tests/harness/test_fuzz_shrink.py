@@ -321,6 +321,31 @@ def test_a_generated_scenario_cites_the_rules_of_its_options():
     assert "MPTS-08" in doc["rules"], doc["rules"]
 
 
+@pytest.mark.parametrize(("name", "rule"), [
+    # a legal declared plunge left out: the option's rule, not CON-01's nine trumps
+    ("declared-plunge-exact-marks", "PTERMS-07"),
+    # a trick's points wrong (view.tricks[0].points): points (PTS), not tricks (VIS)
+    ("counter-4-6-worth-5", "PTS-0")])
+def test_a_generated_scenario_files_its_failure_under_the_most_specific_rule(name, rule,
+                                                                             tmp_path):
+    adapter = plant(name)
+    found = first_divergence(adapter, **SAMPLE.get(name, {}))
+    path = save.write(shrink(adapter, found), tmp_path, adapter.name, 1)
+    result = run_scenario(load_scenario(path).scenario, adapter)
+    assert result.outcome is Outcome.FAILED
+    assert result.detail.rule.startswith(rule), (result.detail.rule, path.read_text())
+
+
+def test_the_rules_that_permit_a_legal_action():
+    assert save.permits({"type": "trump", "seat": "A", "trump": "plunge"}) == ("PTERMS-07",)
+    assert save.permits({"type": "bid", "seat": "A", "plunge": True}) == (
+        "PLUNGE-02", "PTERMS-02")
+    assert save.permits({"type": "trump", "seat": "A", "trump": 3, "stacks": 1}) == (
+        "CON-01",)
+    assert save.permits({"type": "play", "seat": "A", "tile": "0|0"}) == (
+        "PLAY-04", "PLAY-06")
+
+
 # VIS-06 shown by a bidding that reached 4 marks (seed 80 of the plant sweep): 13 steps,
 # 8 with the shortcut, whose one bid can be at most 2 marks (BID-05)
 BID_TO_FOUR_MARKS = Case(
