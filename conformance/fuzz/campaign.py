@@ -185,7 +185,8 @@ def fuzz_command(adapter_spec: str, games: int, seed: int, illegal_rate: float,
     what = f"{played} games" + (f" (shard {shard})" if shard else "") + f" from seed {seed}"
     click.echo(f"{progress.rounds:,} rounds in {seconds:.1f} s "
                f"({progress.rounds / max(seconds, 1e-9):,.0f} rounds/s), deal {deal}, "
-               f"level {level}, {len(groups)} distinct divergences")
+               f"level {level}, {len(groups)} distinct divergence"
+               f"{'' if len(groups) == 1 else 's'}")
     click.echo(f"{agreed} agreed, {len(divergences)} diverged, {len(errors)} errored "
                f"({what}, against {adapter.name} {adapter.version})")
     return 1 if divergences or errors else 0

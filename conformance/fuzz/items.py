@@ -49,7 +49,9 @@ def configure(config: pytest.Config) -> None:
 def fuzz_items(session: pytest.Session, config: pytest.Config,
                adapter: Callable[[pytest.Config], Any]) -> list[pytest.Item]:
     first = config.getoption("t42_fuzz_seed")
-    campaign = FuzzCampaign.from_parent(session, name="t42-fuzz")
+    # its own node id: the session's is "", which made "::t42-fuzz" and a JUnit
+    # classname ".t42-fuzz"
+    campaign = FuzzCampaign.from_parent(session, name="t42-fuzz", nodeid="t42-fuzz")
     return [FuzzGame.from_parent(campaign, name=f"fuzz[seed={seed}]", seed=seed,
                                  adapter=adapter)
             for seed in range(first, first + config.getoption("t42_fuzz"))]

@@ -62,6 +62,7 @@ def test_fuzz_games_are_items_spread_by_xdist_with_junit(tmp_path):
     assert done.returncode == 0, done.stdout + done.stderr
     assert "6 passed" in done.stdout
     assert 'tests="6"' in junit.read_text() and "fuzz[seed=5]" in junit.read_text()
+    assert 'classname="t42-fuzz" name="fuzz[seed=5]"' in junit.read_text()  # no ".t42-fuzz"
 
 
 def test_fuzz_item_fails_with_the_shrunk_case_and_saves_it(tmp_path):

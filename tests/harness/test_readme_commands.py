@@ -160,7 +160,8 @@ def test_the_fuzzing_commands_find_save_and_check_a_divergence(engine_folder):
     against an engine that breaks PTS-01 in its referee view."""
     (engine_folder / "my42.py").write_text(MY42 + BROKEN_VIEWS)
     fuzz, check, run_yours, run_reference = [
-        c for c in commands() if c.startswith(("t42 fuzz", "t42 check found", "t42 run found"))]
+        c for c in commands() if c.startswith(("t42 check found", "t42 run found"))
+        or (c.startswith("t42 fuzz") and "--save found/" in c)]
     found = run(scaled(fuzz), engine_folder)
     assert found.returncode == 1, found.stdout[-2000:] + found.stderr[-2000:]
     saved = sorted((engine_folder / "found").glob("*.yaml"))
@@ -203,6 +204,16 @@ def test_the_book_and_html_report_commands_write_their_sites(tmp_path):
                + " -k first-trick", tmp_path)
     assert done.returncode == 0, done.stdout[-2000:]
     assert (tmp_path / "report" / "index.html").exists()
+
+
+def test_the_fuzzing_commands_of_planted_engines_find_their_bugs(tmp_path):
+    """`t42 fuzz --adapter python:planted:...` and the same behind `t42 serve --adapter`."""
+    planted = [c for c in commands() if c.startswith("t42 fuzz") and "planted:" in c]
+    assert len(planted) == 2 and any("cmd:t42 serve --adapter" in c for c in planted)
+    for line in planted:
+        done = run(line.replace("--games 50", "--games 10"), tmp_path)
+        assert done.returncode == 1, done.stdout[-2000:] + done.stderr[-2000:]
+        assert re.search(r"\b[1-9]\d* diverged, 0 errored", done.stdout), done.stdout[-2000:]
 
 
 def test_every_command_of_the_readme_is_run_by_a_test():
