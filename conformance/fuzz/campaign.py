@@ -83,12 +83,33 @@ class Progress:
             self.stream.flush()
 
 
+def kind_of(found: Divergence) -> str:
+    """What divergences alike share: the first of their signature (an outcome, a code, or
+    a differing field, the referee view's before an observation's before the legal
+    actions: one wrong count shows in the view and in the observations alike)."""
+    order = {"view": 0, "observe": 1, "legal": 2}
+    return min(found.finding.signature, key=lambda s: (order.get(s.split(".")[0], -1), s))
+
+
 def distinct(divergences: list[Divergence]) -> list[tuple[Divergence, int]]:
-    """The shortest divergence of each signature, with how many games share it."""
+    """The shortest divergence of each kind, with how many games share it."""
     groups: dict[str, list[Divergence]] = {}
     for found in divergences:
-        groups.setdefault(min(found.finding.signature), []).append(found)
+        groups.setdefault(kind_of(found), []).append(found)
     return [(min(group, key=lambda d: len(d.steps)), len(group)) for group in groups.values()]
+
+
+def save_checked(found: Divergence, directory: Path, adapter: Any, number: int = 1,
+                 stem: str | None = None) -> str:
+    """Write the divergence as a scenario, run it on the reference and on `adapter`, and
+    say so in one line: `  saved PATH (reference passed, NAME failed)`."""
+    from conformance.fuzz import save as saving
+
+    path = saving.write(found, directory, adapter.name, number, stem=stem)
+    verdict = verify(path, adapter)
+    mark = " " if verdict.sound else "  UNSOUND "
+    return (f"  saved {path}{mark}(reference {verdict.reference}, "
+            f"{adapter.name} {verdict.implementation})")
 
 
 @dataclass
@@ -135,7 +156,6 @@ def fuzz_command(adapter_spec: str, games: int, seed: int, illegal_rate: float,
                  shard: str | None = None, shrink: bool = True) -> int:
     """Print each distinct divergence (shrunk) and a closing count line; non-zero if any."""
     from conformance.adapters.loading import load_adapter
-    from conformance.fuzz import save as saving
     from conformance.fuzz.shrink import shrink as shrink_one
 
     variants = parse_variants(variants_json)
@@ -171,11 +191,7 @@ def fuzz_command(adapter_spec: str, games: int, seed: int, illegal_rate: float,
                 click.echo(f"{count} games diverged this way; the shortest:")
             click.echo(found.render())
             if save:
-                path = saving.write(found, save, adapter.name, number)
-                verdict = verify(path, adapter)
-                mark = " " if verdict.sound else "  UNSOUND "
-                click.echo(f"  saved {path}{mark}(reference {verdict.reference}, "
-                           f"{adapter.name} {verdict.implementation})")
+                click.echo(save_checked(found, save, adapter, number))
             click.echo("")
     finally:
         adapter.close()

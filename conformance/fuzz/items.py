@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from conformance.fuzz.campaign import kind_of
 from conformance.fuzz.differential import DEALS, LEVELS, Duel, Game, play_game
 
 _DUEL = pytest.StashKey[Duel]()
@@ -68,6 +69,28 @@ class Divergent(Exception):
         self.report = report
 
 
+def _save_once(found: Any, directory: Path, adapter: Any, kind: str) -> str:
+    """One file per kind of divergence (campaign.kind_of), as `t42 fuzz` groups them, and
+    under xdist too: the file is named after the kind, and a game whose kind is already
+    saved says so instead of writing it again."""
+    import re
+
+    from conformance.fuzz.campaign import save_checked
+
+    stem = "fuzz-" + re.sub(r"[^a-z0-9]+", "-", kind.lower()).strip("-")
+    path = directory / f"{stem}.yaml"
+    directory.mkdir(parents=True, exist_ok=True)
+    try:
+        path.open("x").close()  # claimed at once: another worker may be saving this kind
+    except FileExistsError:
+        return f"  the same kind of divergence as {path}, saved by an earlier game"
+    try:
+        return save_checked(found, directory, adapter, stem=stem)
+    except BaseException:
+        path.unlink(missing_ok=True)  # no empty file left behind
+        raise
+
+
 class FuzzGame(pytest.Item):
     def __init__(self, *, seed: int, adapter: Callable[[pytest.Config], Any], **kwargs):
         super().__init__(**kwargs)
@@ -93,14 +116,12 @@ class FuzzGame(pytest.Item):
         self.user_properties.append(("rounds", rounds))
         if found is None:
             return
+        kind = kind_of(found)
         found = shrink(adapter, found, game.level)
         report = found.render()
         save = self.config.getoption("t42_fuzz_save")
         if save:
-            from conformance.fuzz import save as saving
-
-            path = saving.write(found, Path(save), adapter.name, 1)
-            report += f"\n  saved {path}"
+            report += "\n" + _save_once(found, Path(save), adapter, kind)
         raise Divergent(report)
 
     def repr_failure(self, excinfo, style=None):

@@ -65,15 +65,20 @@ def test_fuzz_games_are_items_spread_by_xdist_with_junit(tmp_path):
     assert 'classname="t42-fuzz" name="fuzz[seed=5]"' in junit.read_text()  # no ".t42-fuzz"
 
 
-def test_fuzz_item_fails_with_the_shrunk_case_and_saves_it(tmp_path):
+def test_fuzz_item_fails_with_the_shrunk_case_and_saves_each_kind_once_checked(tmp_path):
     saved = tmp_path / "found"
-    done = pytest_run("--t42-fuzz", "3", "--t42-adapter",
+    done = pytest_run("--t42-fuzz", "12", "--t42-adapter",
                       "python:planted:must-follow-not-enforced", "--t42-fuzz-save", saved,
-                      "-q", "--rootdir", tmp_path, tmp_path)
+                      "-n", "2", "-q", "--rootdir", tmp_path, tmp_path)
     assert done.returncode == 1, done.stdout
     failed = int(re.search(r"(\d+) failed", done.stdout).group(1))
-    assert "shrunk from" in done.stdout and failed >= 1
-    assert len(list(saved.glob("*.yaml"))) == failed
+    assert "shrunk from" in done.stdout and failed >= 3
+    files = sorted(saved.glob("*.yaml"))
+    lines = re.findall(r"saved (\S+) \(reference passed, planted:must-follow-not-enforced "
+                       r"failed\)", done.stdout)
+    assert sorted(lines) == sorted(map(str, files)) and 1 <= len(files) < failed
+    assert done.stdout.count("the same kind of divergence as") == failed - len(files)
+    assert all(f.read_text().startswith("# yaml-language-server") for f in files)
 
 
 @pytest.mark.parametrize("option", ["--t42-timeout=0", "--t42-max-reply-bytes=0",
