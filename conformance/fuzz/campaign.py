@@ -156,6 +156,7 @@ def fuzz_command(adapter_spec: str, games: int, seed: int, illegal_rate: float,
                  shard: str | None = None, shrink: bool = True) -> int:
     """Print each distinct divergence (shrunk) and a closing count line; non-zero if any."""
     from conformance.adapters.loading import load_adapter
+    from conformance.fuzz import save as saving
     from conformance.fuzz.shrink import shrink as shrink_one
 
     variants = parse_variants(variants_json)
@@ -190,6 +191,7 @@ def fuzz_command(adapter_spec: str, games: int, seed: int, illegal_rate: float,
             if count > 1:
                 click.echo(f"{count} games diverged this way; the shortest:")
             click.echo(found.render())
+            click.echo(saving.rule_line(found))
             if save:
                 click.echo(save_checked(found, save, adapter, number))
             click.echo("")

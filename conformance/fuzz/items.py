@@ -106,6 +106,7 @@ class FuzzGame(pytest.Item):
                     level=option("t42_fuzz_level"))
 
     def runtest(self) -> None:
+        from conformance.fuzz.save import rule_line
         from conformance.fuzz.shrink import shrink
 
         adapter = self._adapter(self.config)  # a Harnessed (plugin's start_adapter)
@@ -118,7 +119,7 @@ class FuzzGame(pytest.Item):
             return
         kind = kind_of(found)
         found = shrink(adapter, found, game.level)
-        report = found.render()
+        report = found.render() + "\n" + rule_line(found)
         save = self.config.getoption("t42_fuzz_save")
         if save:
             report += "\n" + _save_once(found, Path(save), adapter, kind)

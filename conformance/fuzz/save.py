@@ -199,7 +199,6 @@ def _index() -> Any:
 
 def scenario(found: Divergence, name: str, scenario_id: str) -> dict[str, Any]:
     """The scenario document (a dict ready for YAML)."""
-    index = _index()
     case = found.case
     oracle, codes = _walk(case.setup, case.steps)
     steps: list[dict[str, Any]] = []
@@ -215,16 +214,7 @@ def scenario(found: Divergence, name: str, scenario_id: str) -> dict[str, Any]:
         steps[-1]["expect"] = expect
     elif steps == [{}]:
         steps = []  # the setup itself was refused or accepted wrongly
-    for code in (found.finding.reference_code, _other_code(found)):
-        if code and code in index.codes:
-            rules += index.codes[code].rules
-    if not rules:
-        phase = oracle.view()["phase"]
-        rules += field_rules().get("phase", ()) if phase == "match_over" else ()
-    options = case.setup.get("variants") or {}
-    rules = _option_rules(found, options) + rules
-    rules = [r for r in dict.fromkeys(rules) if r in index.rules
-             and index.rules[r].variant in (None, *options)] or ["DIG-03"]
+    rules = _cited(found, oracle, rules)
     setup = {k: v for k, v in case.setup.items() if k != "variants"}
     doc: dict[str, Any] = {
         "id": scenario_id,
@@ -238,6 +228,34 @@ def scenario(found: Divergence, name: str, scenario_id: str) -> dict[str, Any]:
     doc["setup"] = setup
     doc["steps"] = steps
     return doc
+
+
+def _cited(found: Divergence, oracle: Any, rules: list[str]) -> list[str]:
+    """The rules a divergence involves, most specific first: those of its differing
+    fields (`rules`), of the error codes, of the options in force; DIG-03 when none."""
+    index = _index()
+    for code in (found.finding.reference_code, _other_code(found)):
+        if code and code in index.codes:
+            rules = [*rules, *index.codes[code].rules]
+    if not rules:
+        phase = oracle.view()["phase"]
+        rules = list(field_rules().get("phase", ())) if phase == "match_over" else []
+    options = found.case.setup.get("variants") or {}
+    rules = _option_rules(found, options) + rules
+    return [r for r in dict.fromkeys(rules) if r in index.rules
+            and index.rules[r].variant in (None, *options)] or ["DIG-03"]
+
+
+def rules_of(found: Divergence) -> list[str]:
+    """The rules a saved scenario of this divergence would cite."""
+    oracle, _ = _walk(found.case.setup, found.case.steps)
+    return _cited(found, oracle, expectations(found, oracle)[1])
+
+
+def rule_line(found: Divergence) -> str:
+    """`  rule ID: its first sentence`, the likeliest rule broken, for a report."""
+    rule = _index().rules[rules_of(found)[0]]
+    return f"  rule {rule.id}: {rule.summary}"
 
 
 def _other_code(found: Divergence) -> str | None:

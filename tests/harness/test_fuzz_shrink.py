@@ -162,6 +162,14 @@ def test_t42_fuzz_saves_verified_scenarios(t42, tmp_path):
     assert code == 0, out
 
 
+def test_t42_fuzz_names_the_likeliest_rule_broken(t42):
+    code, out = t42("fuzz", "--adapter", "python:planted:declared-plunge-exact-marks",
+                    "--variants", '{"plunge_terms": {"announce": "declaration", "marks": 2}}',
+                    "--games", "12")
+    assert code == 1
+    assert "\n  rule PTERMS-07: With `announce: \"declaration\"`, the declarer" in out, out
+
+
 def test_t42_fuzz_against_the_reference_agrees(t42):
     code, out = t42("fuzz", "--adapter", "python:conformance.adapters.reference:ReferenceAdapter",
                     "--games", "5", "--deal", "order", "--level", "rules", "--shard", "1/2")
