@@ -130,6 +130,7 @@ class ProcessAdapter(Harnessed):
         self.variants: list[str] = []
         self.capabilities: frozenset[str] = frozenset()
         self.broken: str | None = None  # a handshake failure: every scenario errors with it
+        self.broken_stderr = ""  # and what the process wrote to stderr before it
         self._proc: subprocess.Popen[bytes] | None = None
         self._stderr = StderrTail(self.limits.stderr_bytes)
         self._readers: list[threading.Thread] = []
@@ -138,7 +139,7 @@ class ProcessAdapter(Harnessed):
         try:
             self._launch()
         except AdapterError as error:
-            self.broken = str(error)
+            self.broken, self.broken_stderr = str(error), error.stderr
             self._kill()
 
     # --- process lifecycle ------------------------------------------------------------

@@ -37,6 +37,15 @@ class Rejected(Exception):  # noqa: N818 - the protocol's word for a rule refusa
         self.message = message
 
 
+def broken_stderr_note(adapter: object) -> str:
+    """For an adapter that is unusable (`broken`): the last lines its process wrote to
+    stderr, indented under the message ("" if none): the traceback of an engine that
+    crashed at start is the answer."""
+    text = (getattr(adapter, "broken_stderr", "") or "").rstrip()
+    lines = "".join(f"\n    {line}" for line in text.splitlines())
+    return f"\n  its stderr (last lines):{lines}" if text else ""
+
+
 class AdapterError(Exception):
     """The implementation broke: crashed, hung, or broke the protocol (-> errored)."""
 

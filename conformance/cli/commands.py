@@ -219,6 +219,7 @@ def start_adapter(o: RunOptions):
     """The adapter, started and shaken hands with, or one message saying why it cannot
     start (a missing program, an import error, a failed handshake): the run stops."""
     from conformance.adapters.loading import load_adapter
+    from conformance.adapters.protocol import broken_stderr_note
 
     try:
         adapter = load_adapter(o.adapter, o.timeout, o.limits, o.in_process)
@@ -228,7 +229,8 @@ def start_adapter(o: RunOptions):
         return f"cannot start adapter {o.adapter!r}: {type(error).__name__}: {error}"
     if adapter.broken:
         adapter.close()
-        return f"adapter {o.adapter!r}: {adapter.broken} (stopped before any scenario)"
+        return (f"adapter {o.adapter!r}: {adapter.broken} (stopped before any scenario)"
+                f"{broken_stderr_note(adapter)}")
     return adapter
 
 

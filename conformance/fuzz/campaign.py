@@ -156,6 +156,7 @@ def fuzz_command(adapter_spec: str, games: int, seed: int, illegal_rate: float,
                  shard: str | None = None, shrink: bool = True) -> int:
     """Print each distinct divergence (shrunk) and a closing count line; non-zero if any."""
     from conformance.adapters.loading import load_adapter
+    from conformance.adapters.protocol import broken_stderr_note
     from conformance.fuzz import save as saving
     from conformance.fuzz.shrink import shrink as shrink_one
 
@@ -173,7 +174,8 @@ def fuzz_command(adapter_spec: str, games: int, seed: int, illegal_rate: float,
                    f"{error}", err=True)
         return 2
     if adapter.broken:
-        click.echo(f"t42: the implementation is unusable: {adapter.broken}", err=True)
+        click.echo(f"t42: the implementation is unusable: {adapter.broken}"
+                   f"{broken_stderr_note(adapter)}", err=True)
         adapter.close()
         return 2
     progress = Progress(len(seeds))

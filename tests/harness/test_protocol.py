@@ -65,6 +65,18 @@ def test_serve_of_an_adapter_that_cannot_load_says_why_in_one_line_and_in_its_re
     assert done.returncode == 2
 
 
+@pytest.mark.parametrize("command", [("run",), ("fuzz", "--games", "2")])
+def test_an_engine_that_crashes_at_start_is_reported_with_its_stderr(command, t42, tmp_path):
+    engine = tmp_path / "engine.py"
+    engine.write_text("import sys\nprint('ImportError: no module named engine_core', "
+                      "file=sys.stderr)\nsys.exit(1)\n")
+    code, out = t42(*command, "--adapter", f"cmd:{sys.executable} {engine}")
+    assert code != 0
+    assert ("exited (code 1) without replying" in out
+            and "\n  its stderr (last lines):\n    ImportError: no module named engine_core"
+            in out), out
+
+
 def test_crash_is_errored_with_stderr_and_the_run_goes_on():
     results = run_good(faux_cmd("crashes"))
     crashed = results["first-trick"]
