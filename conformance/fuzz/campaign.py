@@ -58,7 +58,8 @@ class Progress:
         self.start = self.last = time.perf_counter()
         self.every = 0.5 if self.tty else 10.0
 
-    def __call__(self, rounds: int, found: Divergence | None) -> None:
+    def __call__(self, rounds: int, found: object) -> None:
+        """One game played: its rounds, and its divergence (or None)."""
         self.games += 1
         self.rounds += rounds
         self.diverged += found is not None

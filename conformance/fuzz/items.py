@@ -45,6 +45,43 @@ def configure(config: pytest.Config) -> None:
         plugin = config.pluginmanager.get_plugin("hypothesispytest")
         if plugin is not None:
             config.pluginmanager.unregister(plugin)
+        if not hasattr(config, "workerinput"):  # the xdist controller, or a lone pytest
+            config.pluginmanager.register(FuzzProgress(config), "t42-fuzz-progress")
+
+
+class _Lines:
+    """A stream for campaign.Progress that writes through pytest's terminal reporter."""
+
+    def __init__(self, config: pytest.Config):
+        self.config = config
+
+    def write(self, text: str) -> None:
+        reporter = self.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None and text.strip():
+            reporter.ensure_newline()  # after pytest's dots
+            reporter.write_line(f"t42 fuzz: {text.strip()}")
+
+    def flush(self) -> None:
+        pass
+
+
+class FuzzProgress:
+    """Rounds/s and divergences so far, as `t42 fuzz` shows them: a line every 10 s
+    while the games run (from each item's report, so under xdist too), and at the end."""
+
+    def __init__(self, config: pytest.Config):
+        from conformance.fuzz.campaign import Progress
+
+        self.progress = Progress(config.getoption("t42_fuzz"), _Lines(config))
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if report.when == "call":
+            rounds = dict(report.user_properties).get("rounds", 0)
+            self.progress(rounds if isinstance(rounds, int) else 0,
+                          True if report.failed else None)
+
+    def pytest_terminal_summary(self) -> None:
+        self.progress.show()
 
 
 def fuzz_items(session: pytest.Session, config: pytest.Config,

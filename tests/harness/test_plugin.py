@@ -81,6 +81,17 @@ def test_fuzz_item_fails_with_the_shrunk_case_and_saves_each_kind_once_checked(t
     assert all(f.read_text().startswith("# yaml-language-server") for f in files)
 
 
+def test_a_fuzz_campaign_ends_with_its_rounds_per_second_and_divergences(tmp_path):
+    for extra in (["-p", "no:xdist"], ["-n", "2"]):
+        done = pytest_run("--t42-fuzz", "8", "--t42-adapter",
+                          "python:planted:must-follow-not-enforced", *extra, "-q",
+                          "--rootdir", tmp_path, tmp_path)
+        failed = int(re.search(r"(\d+) failed", done.stdout).group(1))
+        line = re.search(r"^t42 fuzz: 8/8 games, ([\d,]+) rounds, [\d,]+ rounds/s, "
+                         r"(\d+) diverged$", done.stdout, re.MULTILINE)
+        assert line and int(line.group(2)) == failed and int(line.group(1)) >= 8, done.stdout
+
+
 @pytest.mark.parametrize("option", ["--t42-timeout=0", "--t42-max-reply-bytes=0",
                                     "--t42-max-stderr-bytes=-1", "--t42-timeout=soon"])
 def test_the_plugin_options_are_bounded_like_t42_runs(corpus, option):
