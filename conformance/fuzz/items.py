@@ -47,6 +47,31 @@ def configure(config: pytest.Config) -> None:
             config.pluginmanager.unregister(plugin)
         if not hasattr(config, "workerinput"):  # the xdist controller, or a lone pytest
             config.pluginmanager.register(FuzzProgress(config), "t42-fuzz-progress")
+        config.pluginmanager.register(OneReport(), "t42-fuzz-one-report")
+
+
+class OneReport:
+    """A fuzz game has no fixtures: it is run and reported in one phase, `call`, not the
+    three of pytest's protocol (setup, call, teardown). Under pytest-xdist each report is
+    a message that the controller decodes and hands to every reporter: with one, about
+    half of the controller's work per game and a tenth of each worker's goes back to the
+    games (tools/fuzz_bench.py --jobs 2). Ctrl-C and pytest.exit still stop the run."""
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtest_protocol(self, item: pytest.Item, nextitem: Any) -> bool | None:
+        if not isinstance(item, FuzzGame):
+            return None
+        hook = item.ihook
+        hook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
+        # item.runtest itself: the pytest_runtest_call hook expects the setup phase's state
+        call = pytest.CallInfo.from_call(item.runtest, when="call",
+                                         reraise=(pytest.exit.Exception, KeyboardInterrupt))
+        report = hook.pytest_runtest_makereport(item=item, call=call)
+        hook.pytest_runtest_logreport(report=report)
+        if call.excinfo is not None and report.failed:  # --pdb
+            hook.pytest_exception_interact(node=item, call=call, report=report)
+        hook.pytest_runtest_logfinish(nodeid=item.nodeid, location=item.location)
+        return True
 
 
 class _Lines:
