@@ -100,6 +100,21 @@ def distinct(divergences: list[Divergence]) -> list[tuple[Divergence, int]]:
     return [(min(group, key=lambda d: len(d.steps)), len(group)) for group in groups.values()]
 
 
+def merged(groups: list[tuple[Divergence, int]]) -> list[tuple[Divergence, int]]:
+    """Groups whose shrunk cases are of one kind are one group (the shortest case, the
+    games added up): an engine that lists an illegal play as legal and accepts it diverges
+    first in `legal` in some games and in the outcome in others, and both shrink to the
+    same minimal case."""
+    kinds: dict[str, tuple[Divergence, int]] = {}
+    for found, count in groups:
+        kind = kind_of(found)
+        if kind in kinds:
+            best, total = kinds[kind]
+            found, count = min(best, found, key=lambda d: len(d.steps)), total + count
+        kinds[kind] = (found, count)
+    return list(kinds.values())
+
+
 def save_checked(found: Divergence, directory: Path, adapter: Any, number: int = 1,
                  stem: str | None = None) -> str:
     """Write the divergence as a scenario, run it on the reference and on `adapter`, and
@@ -188,9 +203,10 @@ def fuzz_command(adapter_spec: str, games: int, seed: int, illegal_rate: float,
         progress.done()
         seconds = time.perf_counter() - start
         groups = distinct(divergences)
+        if shrink:
+            groups = merged([(shrink_one(adapter, found, level), count)
+                             for found, count in groups])
         for number, (found, count) in enumerate(groups, 1):
-            if shrink:
-                found = shrink_one(adapter, found, level)
             if count > 1:
                 click.echo(f"{count} games diverged this way; the shortest:")
             click.echo(found.render())

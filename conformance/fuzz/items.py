@@ -179,8 +179,8 @@ class FuzzGame(pytest.Item):
         self.user_properties.append(("rounds", rounds))
         if found is None:
             return
-        kind = kind_of(found)
         found = shrink(adapter, found, game.level)
+        kind = kind_of(found)  # of the shrunk case: games of one bug shrink alike
         report = found.render() + "\n" + rule_line(found)
         save = self.config.getoption("t42_fuzz_save")
         if save:
