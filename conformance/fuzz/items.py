@@ -47,22 +47,29 @@ def configure(config: pytest.Config) -> None:
             config.pluginmanager.unregister(plugin)
         if not hasattr(config, "workerinput"):  # the xdist controller, or a lone pytest
             config.pluginmanager.register(FuzzProgress(config), "t42-fuzz-progress")
-        config.pluginmanager.register(OneReport(), "t42-fuzz-one-report")
+        config.pluginmanager.register(OneReport(config), "t42-fuzz-one-report")
 
 
 class OneReport:
     """A fuzz game has no fixtures: it is run and reported in one phase, `call`, not the
-    three of pytest's protocol (setup, call, teardown). Under pytest-xdist each report is
-    a message that the controller decodes and hands to every reporter: with one, about
-    half of the controller's work per game and a tenth of each worker's goes back to the
-    games (tools/fuzz_bench.py --jobs 2). Ctrl-C and pytest.exit still stop the run."""
+    three of pytest's protocol (setup, call, teardown). Under pytest-xdist every report,
+    and a game's start and finish too, is a message from a worker that the controller
+    decodes and hands to every reporter, waking on the cores the games need: a worker
+    sends only the report, and the controller frames it with the start and finish itself.
+    Together they give the games about a sixth of the CPU pytest's protocol took under
+    `-n 2` (tools/fuzz_bench.py --jobs 2). Ctrl-C and pytest.exit still stop the run."""
+
+    def __init__(self, config: pytest.Config):
+        self.hook = config.hook
+        self.remote = hasattr(config, "workerinput")  # an xdist worker
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_protocol(self, item: pytest.Item, nextitem: Any) -> bool | None:
         if not isinstance(item, FuzzGame):
             return None
-        hook = item.ihook
-        hook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
+        hook, where = item.ihook, {"nodeid": item.nodeid, "location": item.location}
+        if not self.remote:
+            hook.pytest_runtest_logstart(**where)
         # item.runtest itself: the pytest_runtest_call hook expects the setup phase's state
         call = pytest.CallInfo.from_call(item.runtest, when="call",
                                          reraise=(pytest.exit.Exception, KeyboardInterrupt))
@@ -70,8 +77,23 @@ class OneReport:
         hook.pytest_runtest_logreport(report=report)
         if call.excinfo is not None and report.failed:  # --pdb
             hook.pytest_exception_interact(node=item, call=call, report=report)
-        hook.pytest_runtest_logfinish(nodeid=item.nodeid, location=item.location)
+        if not self.remote:
+            hook.pytest_runtest_logfinish(**where)
         return True
+
+    @pytest.hookimpl(wrapper=True, tryfirst=True)
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> Any:
+        """On the xdist controller (which sets `report.node`), a game's report from a
+        worker comes between the start and the finish that its worker did not send."""
+        framed = (getattr(report, "node", None) is not None
+                  and report.nodeid.startswith("t42-fuzz::"))
+        where = {"nodeid": report.nodeid, "location": report.location}
+        if framed:
+            self.hook.pytest_runtest_logstart(**where)
+        result = yield
+        if framed:
+            self.hook.pytest_runtest_logfinish(**where)
+        return result
 
 
 class _Lines:

@@ -83,16 +83,44 @@ def test_fuzz_item_fails_with_the_shrunk_case_and_saves_each_kind_once_checked(t
     assert all(f.read_text().startswith("# yaml-language-server") for f in files)
 
 
-def test_a_fuzz_game_is_reported_once_and_ctrl_c_still_stops_the_campaign(tmp_path):
-    (tmp_path / "conftest.py").write_text(
-        "def pytest_runtest_logreport(report):\n"
-        "    with open('phases.txt', 'a') as out:\n"
-        "        out.write(report.when + '\\n')\n")
-    done = pytest_run("--t42-fuzz", "3", "-p", "no:xdist", "-q", "--rootdir", tmp_path,
-                      tmp_path, cwd=tmp_path)
-    assert done.returncode == 0, done.stdout
-    assert (tmp_path / "phases.txt").read_text().split() == ["call"] * 3  # not setup, teardown
+LOGGING_CONFTEST = """
+ROLE = ["alone"]
+def pytest_configure(config):
+    if hasattr(config, "workerinput"):
+        ROLE[0] = "worker"
+    elif config.getoption("numprocesses", None):
+        ROLE[0] = "controller"
+def log(what):
+    with open("phases.txt", "a") as out:
+        out.write(ROLE[0] + " " + what + "\\n")
+def pytest_runtest_logstart(nodeid):
+    log("start " + nodeid)
+def pytest_runtest_logreport(report):
+    log(report.when + " " + report.nodeid)
+def pytest_runtest_logfinish(nodeid):
+    log("finish " + nodeid)
+"""
 
+
+@pytest.mark.parametrize("workers", [["-p", "no:xdist"], ["-n", "2"]])
+def test_a_fuzz_game_is_reported_once_between_its_start_and_finish(tmp_path, workers):
+    (tmp_path / "conftest.py").write_text(LOGGING_CONFTEST)
+    done = pytest_run("--t42-fuzz", "4", *workers, "-q", "--rootdir", tmp_path, tmp_path,
+                      cwd=tmp_path)
+    assert done.returncode == 0, done.stdout
+    lines = (tmp_path / "phases.txt").read_text().splitlines()
+    shown = [line.split(" ", 1)[1] for line in lines if not line.startswith("worker")]
+    games = sorted({line.split()[-1] for line in shown})
+    assert len(games) == 4 and len(shown) == 12  # no setup or teardown reports
+    for first in range(0, 12, 3):  # each game: its start, its one report, its finish
+        game = shown[first].split()[-1]
+        assert shown[first:first + 3] == [f"start {game}", f"call {game}", f"finish {game}"]
+    # a worker reports each of its games, and sends no start or finish
+    assert sorted(line.split()[-1] for line in lines if line.startswith("worker")) == \
+        (games if workers[0] == "-n" else [])
+
+
+def test_ctrl_c_still_stops_a_fuzz_campaign(tmp_path):
     (tmp_path / "conftest.py").write_text(
         "import conformance.fuzz.items as items\n"
         "def interrupted(*args, **kwargs):\n"
