@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from conformance.adapters.limits import REPLY_BYTES, STDERR_BYTES, TIMEOUT_SECONDS, within
+from conformance.pytest_failure import Reported, failure_repr
 
 _ADAPTER = pytest.StashKey[object]()
 _IDS = pytest.StashKey[dict]()  # scenario id -> the first file that had it
@@ -185,12 +186,6 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         adapter.close()
 
 
-class ScenarioFailure(Exception):
-    def __init__(self, report: str):
-        super().__init__(report)
-        self.report = report
-
-
 class ScenarioFile(pytest.File):
     def collect(self):
         from conformance.corpus.scenario import duplicate_id, load_scenario
@@ -226,7 +221,7 @@ class ScenarioItem(pytest.Item):
             pytest.skip(f"not judged at level {level}: differs in {first.rule} {first.kind} "
                         f"(level {first.level})")
         if result.outcome is not Outcome.PASSED:
-            raise ScenarioFailure(result.reports())
+            raise Reported(result.reports(), result.headline())
 
     def _keep_for_report(self, result) -> None:
         from conformance.book.actual import capture
@@ -240,9 +235,7 @@ class ScenarioItem(pytest.Item):
         self.user_properties.append(("t42_result", json.dumps(entry)))
 
     def repr_failure(self, excinfo, style=None):
-        if isinstance(excinfo.value, ScenarioFailure):
-            return excinfo.value.report
-        return super().repr_failure(excinfo, style)
+        return failure_repr(self, excinfo) or super().repr_failure(excinfo, style)
 
     def reportinfo(self):
         return self.path, 0, f"scenario {self.scenario.id}"
@@ -256,12 +249,11 @@ class InvalidScenario(pytest.Item):
         self.problems = problems
 
     def runtest(self) -> None:
-        raise ScenarioFailure("invalid scenario file\n" + "\n".join(self.problems))
+        raise Reported("invalid scenario file\n" + "\n".join(self.problems),
+                       f"invalid scenario file: {self.problems[0]}" if self.problems else "")
 
     def repr_failure(self, excinfo, style=None):
-        if isinstance(excinfo.value, ScenarioFailure):
-            return excinfo.value.report
-        return super().repr_failure(excinfo, style)
+        return failure_repr(self, excinfo) or super().repr_failure(excinfo, style)
 
     def reportinfo(self):
         return self.path, 0, f"invalid scenario {self.path.name}"

@@ -16,6 +16,7 @@ import pytest
 
 from conformance.fuzz.campaign import kind_of
 from conformance.fuzz.differential import DEALS, LEVELS, Duel, Game, play_game
+from conformance.pytest_failure import Reported, failure_repr
 
 _DUEL = pytest.StashKey[Duel]()
 CAMPAIGN = "t42-fuzz"  # the games' parent: node ids t42-fuzz::fuzz[seed=17]
@@ -147,12 +148,6 @@ class FuzzCampaign(pytest.Collector):
         return []
 
 
-class Divergent(Exception):
-    def __init__(self, report: str):
-        super().__init__(report)
-        self.report = report
-
-
 def _save_once(found: Any, directory: Path, adapter: Any, kind: str) -> str:
     """One file per kind of divergence (campaign.kind_of), as `t42 fuzz` groups them, and
     under xdist too: the file is named after the kind, and a game whose kind is already
@@ -167,7 +162,7 @@ def _save_once(found: Any, directory: Path, adapter: Any, kind: str) -> str:
     try:
         path.open("x").close()  # claimed at once: another worker may be saving this kind
     except FileExistsError:
-        return f"  the same kind of divergence as {path}, saved by an earlier game"
+        return f"  the same kind of divergence as {path}, saved by another game of this campaign"
     try:
         return save_checked(found, directory, adapter, stem=stem)
     except BaseException:
@@ -190,7 +185,7 @@ class FuzzGame(pytest.Item):
                     level=option("t42_fuzz_level"))
 
     def runtest(self) -> None:
-        from conformance.fuzz.save import rule_line
+        from conformance.fuzz.save import rule_line, rules_of
         from conformance.fuzz.shrink import shrink
 
         adapter = self._adapter(self.config)  # a Harnessed (plugin's start_adapter)
@@ -207,12 +202,10 @@ class FuzzGame(pytest.Item):
         save = self.config.getoption("t42_fuzz_save")
         if save:
             report += "\n" + _save_once(found, Path(save), adapter, kind)
-        raise Divergent(report)
+        raise Reported(report, f"{found.render().splitlines()[0]} ({rules_of(found)[0]})")
 
     def repr_failure(self, excinfo, style=None):
-        if isinstance(excinfo.value, Divergent):
-            return excinfo.value.report
-        return super().repr_failure(excinfo, style)
+        return failure_repr(self, excinfo) or super().repr_failure(excinfo, style)
 
     def reportinfo(self):
         return CAMPAIGN, None, f"fuzz game seed {self.seed}"

@@ -148,8 +148,20 @@ class Result:
 
     def reports(self) -> str:
         """Every failure of the scenario, one block each (-v, pytest)."""
-        shown = self.failures or self.not_judged or [self.detail]
-        return "\n\n".join(self.report(d) for d in shown)
+        return "\n\n".join(self.report(d) for d in self._shown())
+
+    def headline(self) -> str:
+        """The first failure in one line (pytest's short summary, JUnit's message)."""
+        shown = [d for d in self._shown() if d]
+        if not shown:
+            return f"{self.outcome.value} {self.id}"
+        first, more = shown[0], len(shown) - 1
+        where = f"{first.step}: " if first.step else ""
+        rule = f" ({first.rule})" if first.rule else ""
+        return where + first.message + rule + (f"; and {more} more" if more else "")
+
+    def _shown(self) -> list[Detail | None]:
+        return self.failures or self.not_judged or [self.detail]
 
 
 def totals(results: Iterable[Result]) -> dict[str, int]:

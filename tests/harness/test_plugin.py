@@ -1,5 +1,6 @@
 """The pytest plugin: one item per scenario under a scenarios/ directory."""
 
+import os
 import re
 import subprocess
 import sys
@@ -24,9 +25,15 @@ def corpus(tmp_path):
     return root
 
 
-def pytest_run(*args, cwd=None) -> subprocess.CompletedProcess:
+def pytest_run(*args, cwd=None, ci=False) -> subprocess.CompletedProcess:
+    """An inner pytest; `CI` set or not as asked, whatever the outer run has (pytest
+    prints failures differently on CI)."""
     command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *map(str, args)]
-    return subprocess.run(command, capture_output=True, text=True, timeout=120, cwd=cwd)
+    env = {k: v for k, v in os.environ.items() if k not in ("CI", "BUILD_NUMBER")}
+    if ci:
+        env["CI"] = "true"
+    return subprocess.run(command, capture_output=True, text=True, timeout=120, cwd=cwd,
+                          env=env)
 
 
 def test_scenarios_are_items_with_junit(corpus, tmp_path):
@@ -43,6 +50,24 @@ def test_failure_shows_the_t42_report_and_invalid_file_fails(corpus):
     assert 'error.code: expected "NOT_YOUR_TURN", actual "WRONG_PHASE"' in done.stdout
     assert "invalid scenario file" in done.stdout and "unknown rule NOPE-99" in done.stdout
     assert "2 failed, 3 passed" in done.stdout
+
+
+@pytest.mark.parametrize("workers", [["-p", "no:xdist"], ["-n", "2"]])
+def test_on_ci_a_failure_is_one_line_in_the_summary_and_junit(corpus, tmp_path, workers):
+    """pytest does not trim a failure's message on CI (GitHub Actions sets CI): a
+    message of the whole report would print every report twice."""
+    junit = tmp_path / "junit.xml"
+    done = pytest_run(corpus, "-q", "--t42-adapter", inproc("WrongCode"), *workers,
+                      f"--junitxml={junit}", ci=True)
+    summary = done.stdout.split("short test summary info")[1].splitlines()[1:-1]
+    assert len(summary) == 2 and all(line.startswith("FAILED") for line in summary)
+    corrupt, wrong = sorted(summary, key=lambda line: "corrupt" not in line)
+    assert "corrupt.yaml - invalid scenario file: " in corrupt
+    assert re.search(r" - steps\[\d+\]: rejected with the wrong code .*\([A-Z]+-\d+\)$",
+                     wrong), wrong
+    assert done.stdout.count('error.code: expected "NOT_YOUR_TURN"') == 1
+    messages = re.findall(r'<failure message="([^"]*)"', junit.read_text())
+    assert len(messages) == 2 and all("\n" not in m and "&#10;" not in m for m in messages)
 
 
 def test_runs_under_xdist(corpus):
@@ -69,14 +94,17 @@ def test_fuzz_item_fails_with_the_shrunk_case_and_saves_each_kind_once_checked(t
     saved = tmp_path / "found"
     done = pytest_run("--t42-fuzz", "12", "--t42-adapter",
                       "python:planted:must-follow-not-enforced", "--t42-fuzz-save", saved,
-                      "-n", "2", "-q", "--rootdir", tmp_path, tmp_path)
+                      "-n", "2", "-q", "--rootdir", tmp_path, tmp_path, ci=True)
     assert done.returncode == 1, done.stdout
     failed = int(re.search(r"(\d+) failed", done.stdout).group(1))
     assert "shrunk from" in done.stdout and failed >= 3
+    # on CI pytest shows a failure's whole message in the summary: one line (PLAY-05)
+    assert len(re.findall(r"^FAILED .*fuzz\[seed=\d+\] - game seed \d+: .* differs "
+                          r"\(PLAY-05\)$", done.stdout, re.M)) == failed, done.stdout
     files = sorted(saved.glob("*.yaml"))
     lines = re.findall(r"saved (\S+) \(reference passed, planted:must-follow-not-enforced "
                        r"failed\)", done.stdout)
-    # the whole output on failure: CI once saw one file named by two "saved" lines
+    # CI once saw one file named by two "saved" lines: the second was the summary's copy
     assert sorted(lines) == sorted(map(str, files)) and 1 <= len(files) < failed, done.stdout
     assert done.stdout.count("the same kind of divergence as") == failed - len(files), \
         done.stdout
