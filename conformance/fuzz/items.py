@@ -64,6 +64,7 @@ class OneReport:
     def __init__(self, config: pytest.Config):
         self.hook = config.hook
         self.remote = hasattr(config, "workerinput")  # an xdist worker
+        self.junit = bool(config.getoption("xmlpath", None))
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_protocol(self, item: pytest.Item, nextitem: Any) -> bool | None:
@@ -80,19 +81,35 @@ class OneReport:
         if call.excinfo is not None and report.failed:  # --pdb
             hook.pytest_exception_interact(node=item, call=call, report=report)
         if not self.remote:
+            self._close(report)
             hook.pytest_runtest_logfinish(**where)
         return True
+
+    def _close(self, report: pytest.TestReport) -> None:
+        """pytest's JUnit XML writes a test's properties (a game's `rounds`) when its
+        teardown is reported, and a game has none: one is made here, not sent by a
+        worker, and only when JUnit XML is written."""
+        if not self.junit:
+            return
+        teardown = pytest.TestReport(report.nodeid, report.location, keywords={},
+                                     outcome="passed", longrepr=None, when="teardown",
+                                     user_properties=report.user_properties)
+        for xdist in ("node", "worker_id", "item_index"):  # junitxml matches on them
+            if hasattr(report, xdist):
+                setattr(teardown, xdist, getattr(report, xdist))
+        self.hook.pytest_runtest_logreport(report=teardown)
 
     @pytest.hookimpl(wrapper=True, tryfirst=True)
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> Any:
         """On the xdist controller (which sets `report.node`), a game's report from a
         worker comes between the start and the finish that its worker did not send."""
-        if getattr(report, "node", None) is None or \
+        if getattr(report, "node", None) is None or report.when != "call" or \
                 not report.nodeid.startswith(f"{CAMPAIGN}::"):
             return (yield)
         where = {"nodeid": report.nodeid, "location": report.location}
         self.hook.pytest_runtest_logstart(**where)
         result = yield
+        self._close(report)
         self.hook.pytest_runtest_logfinish(**where)
         return result
 

@@ -80,14 +80,20 @@ def test_select_by_id_with_k(corpus):
     assert done.returncode == 0 and "1 passed" in done.stdout
 
 
-def test_fuzz_games_are_items_spread_by_xdist_with_junit(tmp_path):
+@pytest.mark.parametrize("workers", [["-p", "no:xdist"], ["-n", "2"]])
+def test_fuzz_games_are_items_spread_by_xdist_with_junit(tmp_path, workers):
     junit = tmp_path / "fuzz.xml"
-    done = pytest_run("--t42-fuzz", "6", "-n", "2", f"--junitxml={junit}", "-q",
+    done = pytest_run("--t42-fuzz", "6", *workers, f"--junitxml={junit}", "-q",
                       "--rootdir", tmp_path, tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "6 passed" in done.stdout
-    assert 'tests="6"' in junit.read_text() and "fuzz[seed=5]" in junit.read_text()
-    assert 'classname="t42-fuzz" name="fuzz[seed=5]"' in junit.read_text()  # no ".t42-fuzz"
+    xml = junit.read_text()
+    assert 'tests="6"' in xml and "fuzz[seed=5]" in xml
+    assert 'classname="t42-fuzz" name="fuzz[seed=5]"' in xml  # no ".t42-fuzz"
+    # each game's rounds, as a property; together the campaign's count
+    rounds = [int(n) for n in re.findall(r'<property name="rounds" value="(\d+)"', xml)]
+    total = re.search(r"^t42 fuzz: 6/6 games, ([\d,]+) rounds", done.stdout, re.M).group(1)
+    assert len(rounds) == 6 and sum(rounds) == int(total.replace(",", "")) > 0, xml
 
 
 def test_fuzz_item_fails_with_the_shrunk_case_and_saves_each_kind_once_checked(tmp_path):
