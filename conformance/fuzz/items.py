@@ -91,12 +91,13 @@ class OneReport:
         worker, and only when JUnit XML is written."""
         if not self.junit:
             return
-        teardown = pytest.TestReport(report.nodeid, report.location, keywords={},
-                                     outcome="passed", longrepr=None, when="teardown",
-                                     user_properties=report.user_properties)
-        for xdist in ("node", "worker_id", "item_index"):  # junitxml matches on them
-            if hasattr(report, xdist):
-                setattr(teardown, xdist, getattr(report, xdist))
+        import copy
+
+        # a copy: junitxml matches a teardown to its call by the report's node id (pytest
+        # 9 keeps it structured), and under xdist by its worker and index too
+        teardown = copy.copy(report)
+        teardown.when, teardown.outcome, teardown.longrepr = "teardown", "passed", None
+        teardown.sections, teardown.duration = [], 0.0  # already in the call's
         self.hook.pytest_runtest_logreport(report=teardown)
 
     @pytest.hookimpl(wrapper=True, tryfirst=True)

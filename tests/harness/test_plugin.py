@@ -88,7 +88,7 @@ def test_fuzz_games_are_items_spread_by_xdist_with_junit(tmp_path, workers):
     assert done.returncode == 0, done.stdout + done.stderr
     assert "6 passed" in done.stdout
     xml = junit.read_text()
-    assert 'tests="6"' in xml and "fuzz[seed=5]" in xml
+    assert 'tests="6"' in xml and xml.count("<testcase ") == 6 and "fuzz[seed=5]" in xml
     assert 'classname="t42-fuzz" name="fuzz[seed=5]"' in xml  # no ".t42-fuzz"
     # each game's rounds, as a property; together the campaign's count
     rounds = [int(n) for n in re.findall(r'<property name="rounds" value="(\d+)"', xml)]
