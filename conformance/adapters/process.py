@@ -112,10 +112,6 @@ class StderrTail:
             new = min(self.count - mark, len(self.lines))
             return "\n".join(list(self.lines)[len(self.lines) - new:]) if new > 0 else ""
 
-    def tail(self, lines: int = 20) -> str:
-        with self.lock:
-            return "\n".join(list(self.lines)[-lines:])
-
 
 class ProcessAdapter(Harnessed):
     def __init__(self, command: str | list[str], timeout: float = 5.0,
@@ -157,6 +153,7 @@ class ProcessAdapter(Harnessed):
         except (OSError, ValueError) as error:
             raise AdapterError(f"cannot start {self.command[0]}: {error}") from None
         self._lines: queue.Queue[Any] = queue.Queue(maxsize=4)
+        self._launched_at = self._stderr.count  # a failure quotes this process's lines only
         self._readers = [
             threading.Thread(target=_read_replies, daemon=True,
                              args=(self._proc.stdout, self._lines, self.limits.reply_bytes)),
@@ -224,7 +221,11 @@ class ProcessAdapter(Harnessed):
         self._kill()
 
     def stderr_tail(self, lines: int = 20) -> str:
-        return self._stderr.tail(lines)
+        """The last lines of the running (or last) process, not of those before it: a
+        program that crashes in every scenario is restarted, and each report quotes its
+        own crash once."""
+        since = self._stderr.since(getattr(self, "_launched_at", 0))
+        return "\n".join(since.splitlines()[-lines:])
 
     def stderr_mark(self) -> int:
         return self._stderr.count

@@ -86,6 +86,19 @@ def test_crash_is_errored_with_stderr_and_the_run_goes_on():
     assert results["perft"].outcome is Outcome.PASSED  # restarted after the crash
 
 
+def test_each_crash_report_quotes_its_own_process_stderr_not_the_earlier_ones():
+    """A program that crashes in every scenario is restarted each time; each report
+    quotes its crash once, not the tail of all the processes before it."""
+    first_trick = [c for c in load_corpus([GOOD]) if c.path.name == "first-trick.yaml"]
+    adapter = load_adapter(faux_cmd("crashes"))
+    try:
+        results = run_all(first_trick * 3, adapter)
+    finally:
+        adapter.close()
+    assert [r.outcome for r in results] == [Outcome.ERRORED] * 3
+    assert [r.detail.stderr.count("segmentation fault (pretend)") for r in results] == [1] * 3
+
+
 def test_hang_is_errored_after_the_timeout_and_the_run_goes_on():
     # 2 s, not less: after the restart every reply of the next scenarios must come within
     # it, and on a loaded machine a fresh Python process can take a second to answer.
