@@ -159,6 +159,7 @@ class ScenarioRun:
         detail = Detail(message, step.label if step else None, step.line if step else None,
                         step.payload if step and step.kind else MISSING, attributed,
                         differences or [], kind=kind, level=level, rule=attributed[0])
+        detail.context = context_lines(detail, self.index, self.adapter)  # the table now
         (self.failures if judged else self.not_judged).append(detail)
         if diverges:
             raise Diverged(f"{'failed' if judged else 'not judged'} {kind}")
@@ -527,9 +528,6 @@ def run_scenario(scenario: Scenario, adapter: Adapter | Harnessed, index: SpecIn
     detail = error or next(iter(run.failures or run.not_judged), None)
     if detail is not None and not detail.stderr:
         detail.stderr = adapter.stderr_since(mark)
-    if error is None:
-        for failure in run.failures + run.not_judged:
-            failure.context = context_lines(failure, index, adapter)
     return Result(scenario.id, path, outcome, seconds, detail, **base,
                   failures=run.failures, not_judged=run.not_judged, checks=run.checks,
                   stopped=stopped)
@@ -571,6 +569,8 @@ def table_picture(adapter: Adapter, seat: Any) -> list[str]:
     one that follows the schema."""
     try:
         view = _json(adapter.view(), "view()")
+    except AdapterError:
+        raise  # the engine broke on a view: the scenario is errored, as on any other
     except Exception:  # noqa: BLE001 - the picture is a help, never a second failure
         return []
     if schemas.check("view.schema.json", view):

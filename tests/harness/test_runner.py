@@ -242,3 +242,16 @@ def sorted_tiles() -> list[str]:
     from reference_impl.tiles import NAMES
 
     return list(NAMES)
+
+
+def test_a_failure_pictures_the_table_at_its_step_not_at_the_end_of_the_run():
+    """B's legal set is checked after A leads 5|6; the run goes on (B plays 3|6), and the
+    picture must still be the one B's check saw."""
+    corpus = Path(__file__).resolve().parents[2] / "scenarios"
+    scenario = load_scenario(corpus / "play/no-pass-in-play.yaml").scenario
+    result = run_scenario(scenario, load_adapter("python:planted:must-follow-not-enforced",
+                                                 in_process=True))
+    legal = next(d for d in result.failures if d.kind == "legal")
+    assert legal.step == "steps[1]", result.reports()
+    assert "table: trump 6 (A bid 30 points); trick in play order: A 5|6" in legal.context
+    assert "hand of B: 0|1 0|5 1|3 2|2 3|4 3|6 4|5" in legal.context
