@@ -8,6 +8,7 @@ stops at the first divergence. A diverging item fails with the shrunk case; with
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -91,8 +92,6 @@ class OneReport:
         worker, and only when JUnit XML is written."""
         if not self.junit:
             return
-        import copy
-
         # a copy: junitxml matches a teardown to its call by the report's node id (pytest
         # 9 keeps it structured), and under xdist by its worker and index too
         teardown = copy.copy(report)
