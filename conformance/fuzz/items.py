@@ -215,11 +215,12 @@ class FuzzGame(pytest.Item):
             return
         found = shrink(adapter, found, game.level)
         kind = kind_of(found)  # of the shrunk case: games of one bug shrink alike
-        report = found.render() + "\n" + rule_line(found)
+        rendered = found.render()
+        report = rendered + "\n" + rule_line(found)
         save = self.config.getoption("t42_fuzz_save")
         if save:
             report += "\n" + _save_once(found, Path(save), adapter, kind)
-        raise Reported(report, f"{found.render().splitlines()[0]} ({rules_of(found)[0]})")
+        raise Reported(report, f"{rendered.splitlines()[0]} ({rules_of(found)[0]})")
 
     def repr_failure(self, excinfo, style=None):
         return failure_repr(self, excinfo) or super().repr_failure(excinfo, style)
