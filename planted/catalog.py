@@ -8,12 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from planted import doc000, edges, variant_edges
 from planted import rule_swaps as swap
 from planted import variant_swaps as vswap
 from planted.base import OptionChanges, PlantedAdapter, with_option
 from reference_impl import Rules
+from reference_impl import variant_rules as vr
+from reference_impl import variants as v
+from reference_impl.rules import BASE_RULES, dealer_may_pass
 
 
 @dataclass(frozen=True)
@@ -103,7 +107,7 @@ BASE_BUGS: tuple[Bug, ...] = (
         rules(point_bid_after_marks=True)),
     Bug("dealer-forced-to-bid", "BID-09",
         "after three passes the dealer may not pass and is held to 30",
-        rules(dealer_must_bid=True, forced_bid=("points", 30))),
+        rules(dealer_bid_problem=partial(vr.forced_bid_problem, required=("points", 30)))),
     # ---- the contract
     Bug("stacks-on-point-contract", "CON-03",
         "a point contract's declaration with stacks is accepted",
@@ -236,7 +240,7 @@ BASE_BUGS: tuple[Bug, ...] = (
         rules(trump_aliases=(("follow_me", "none"),))),
     Bug("plunge-without-option", "VAR-04",
         "a plunge bid is accepted without option plunge",
-        rules(plunge_doubles=4)),
+        rules(**v.with_special_bid(BASE_RULES, v.plunge_bid(4, 4), v.PLUNGE))),
 )
 
 # Variant plants: each declares every option and breaks one rule of spec/variants.md.
@@ -292,13 +296,15 @@ VARIANT_BUGS: tuple[Bug, ...] = (
     # ---- forced_bid
     Bug("forced-dealer-may-pass", "FORCE-02",
         "the dealer may pass after three passes",
-        option_fields("forced_bid", dealer_must_bid=False)),
+        option_fields("forced_bid", dealer_bid_problem=dealer_may_pass)),
     Bug("forced-minimum-not-enforced", "FORCE-03",
         'with bid "minimum" the forced dealer may bid anything',
-        option_fields("forced_bid", forced_bid=None)),
+        option_fields("forced_bid",
+                      dealer_bid_problem=partial(vr.forced_bid_problem, required=None))),
     Bug("forced-any-held-to-30", "FORCE-03",
         'with bid "any" the forced dealer is still held to 30',
-        option_fields("forced_bid", forced_bid=("points", 30))),
+        option_fields("forced_bid", dealer_bid_problem=partial(vr.forced_bid_problem,
+                                                               required=("points", 30)))),
     Bug("forced-every-contract", "FORCE-05",
         "every contract counts as the dealer's forced bid",
         option_wrapping("forced_bid", "won_contract", vswap.every_contract_forced)),
@@ -416,13 +422,13 @@ VARIANT_BUGS: tuple[Bug, ...] = (
     # ---- plunge
     Bug("plunge-three-doubles", "PLUNGE-02",
         "a hand of three doubles may plunge",
-        option_fields("plunge", plunge_doubles=3)),
+        option("plunge", vswap.special_entry("plunge", v.PLUNGE, doubles=3))),
     Bug("plunge-after-bid", "PLUNGE-02",
         "a plunge is accepted after a bid",
-        option_wrapping("plunge", "plunge_problem", vswap.plunge_after_bid)),
+        option_wrapping("plunge", "special_bid_problem", vswap.special_bid_after_bid)),
     Bug("plunge-bids-five-marks", "PLUNGE-03",
         "a plunge is a bid of 5 marks",
-        option_fields("plunge", plunge_marks=5)),
+        option("plunge", vswap.special_entry("plunge", v.PLUNGE, marks=5))),
     Bug("plunger-declares", "PLUNGE-04",
         "the plunger, not the partner, declares and leads",
         option_wrapping("plunge", "won_contract", vswap.plunger_declares)),
@@ -453,10 +459,10 @@ VARIANT_BUGS: tuple[Bug, ...] = (
     # ---- plunge_terms
     Bug("plunge-terms-doubles-ignored", "PTERMS-02",
         "a plunge still needs four doubles whatever `doubles` says",
-        option_fields("plunge_terms", plunge_doubles=4)),
+        option("plunge_terms", vswap.special_entry("plunge_terms", v.PLUNGE, doubles=4))),
     Bug("plunge-terms-marks-ignored", "PTERMS-05",
         "a plunge still bids 4 marks whatever `marks` says",
-        option_fields("plunge_terms", plunge_marks=4)),
+        option("plunge_terms", vswap.special_entry("plunge_terms", v.PLUNGE, marks=4))),
     Bug("plunge-terms-partner-leads", "PTERMS-03",
         'with leader "plunger" the partner still leads',
         option_without("plunge_terms", "first_leader")),
@@ -500,13 +506,13 @@ VARIANT_BUGS: tuple[Bug, ...] = (
     # ---- splash
     Bug("splash-doubles-unchecked", "SPLASH-02",
         "a splash never counts the doubles of the hand",
-        option("splash", vswap.splash_entry(doubles=0))),
+        option("splash", vswap.special_entry("splash", "splash", doubles=0))),
     Bug("splash-after-bid", "SPLASH-02",
         "a splash is accepted after a bid",
-        option_wrapping("splash", "special_bid_problem", vswap.splash_after_bid)),
+        option_wrapping("splash", "special_bid_problem", vswap.special_bid_after_bid)),
     Bug("splash-bids-four-marks", "SPLASH-03",
         "a splash bids 4 marks, as a plunge, whatever `marks` says",
-        option("splash", vswap.splash_entry(marks=4))),
+        option("splash", vswap.special_entry("splash", "splash", marks=4))),
     Bug("splash-splasher-declares", "SPLASH-04",
         "the splasher, not the partner, declares and leads",
         option_wrapping("splash", "won_contract", vswap.plunger_declares)),

@@ -148,7 +148,7 @@ def forced_dropped_on_declaration(rules: Rules, contract: Contract, trump: Any, 
                                   *, inner: Callable[..., Contract]) -> Contract:
     """FORCE-05 broken: the declared contract forgets that it was forced (rebuilt from
     its bid, trump and stacks only)."""
-    return inner(rules, contract, trump, stacks)._replace(forced=False)
+    return inner(rules, contract, trump, stacks)._replace(compelled=False)
 
 
 def forced_only_for(choices: tuple[str, ...]) -> OptionChanges:
@@ -165,7 +165,7 @@ def forced_only_for(choices: tuple[str, ...]) -> OptionChanges:
 def forced_only_by_name(rules: Rules, contract: Contract, trump: Any, stacks: Any, *,
                         inner: Callable[..., Problem | None]) -> Problem | None:
     """The declared name checked before CON-01 (forced_only_before_choice)."""
-    if trump in ("nello", "sevens") and not contract.forced:
+    if trump in ("nello", "sevens") and not contract.compelled:
         return ("TRUMP_NOT_ALLOWED", "FORCE-06", f"{trump} only on a forced bid")
     return inner(rules, contract, trump, stacks)
 
@@ -182,7 +182,7 @@ def forced_only_before_choice(s: Settings, rules: Rules) -> dict:
 
 def forced_points(rules: Rules, contract: Contract) -> bool:
     """FORCE-07 broken: every forced point contract, not only a forced 30."""
-    return contract.forced and contract.kind == "points"
+    return contract.compelled and contract.kind == "points"
 
 
 def sweep_for_any_forced_points(s: Settings, rules: Rules) -> dict:
@@ -237,11 +237,12 @@ def forty_two_is_one_mark(rules: Rules, bidder: int, high_points: int, last_mark
     return contract
 
 
-def plunge_after_bid(rules: Rules, last_marks: int, bid_made: bool, doubles: int, *,
-                     inner: Callable[..., Problem | None]) -> Problem | None:
-    """PLUNGE-02 broken: a plunge is accepted after a point or marks bid (only the
-    doubles are checked)."""
-    return inner(rules, last_marks, False, doubles)
+def special_bid_after_bid(rules: Rules, kind: str, last_marks: int, bid_made: bool,
+                          doubles: int, *, inner: Callable[..., Problem | None]
+                          ) -> Problem | None:
+    """PLUNGE-02, SPLASH-02 broken: a special bid is accepted after a point or marks bid
+    (only the doubles are checked)."""
+    return inner(rules, kind, last_marks, False, doubles)
 
 
 def plunger_declares(rules: Rules, bidder: int, high_points: int, last_marks: int,
@@ -382,14 +383,14 @@ def declared_as_if_no_plunge(rules: Rules, contract: Contract, trump: Any, stack
                              inner: Callable[..., Problem | None]) -> Problem | None:
     """PTERMS-04 broken: the partner's declaration is checked as if the contract were no
     plunge, so Nel-O is allowed on a plunge (PLUNGE-05)."""
-    return inner(rules, contract._replace(plunge=False), trump, stacks)
+    return inner(rules, contract._replace(partner_declares=False), trump, stacks)
 
 
 def plunge_worth_168(rules: Rules, contract: Contract, *, inner: Callable[..., int]) -> int:
     """PTERMS-04 broken: under match_points (a stake in points, not marks) a plunge is
     worth 168, 42 x 4, whatever its `marks`."""
     stake = inner(rules, contract)
-    return 168 if contract.plunge and stake != contract.value else stake
+    return 168 if contract.partner_declares and stake != contract.value else stake
 
 
 # ---- plunge_terms, announce "declaration" (PTERMS-06 .. PTERMS-09) -------------------
@@ -400,7 +401,8 @@ def declared_plunge_keeps_bid(s: Settings, rules: Rules) -> dict:
     still accepted (the bid form kept beside the declaration)."""
     found = reference("plunge_terms")(s, rules)
     if s["announce"] == "declaration":
-        found["plunge_doubles"] = s["doubles"]
+        # the plunge's entry as option plunge left it (its marks then 4), with `doubles`
+        found.update(v.with_special_bid(rules, v.plunge_bid(s["doubles"], 4), v.PLUNGE))
     return found
 
 
@@ -466,7 +468,7 @@ def plunge_declared_not_a_plunge(rules: Rules, contract: Contract, trump: Any, s
     """PTERMS-08 broken: the declaration passes to the partner, but the contract is not
     marked a plunge (so Nel-O is allowed, and the partner leads, PLUNGE-05, PTERMS-03)."""
     found = inner(rules, contract, trump, stacks)
-    return found._replace(plunge=False) if trump == vr.PLUNGE_CHOICE else found
+    return found._replace(partner_declares=False) if trump == vr.PLUNGE_CHOICE else found
 
 
 def plunge_played_for_marks(rules: Rules, contract: Contract, trump: Any, stacks: Any, *,
@@ -491,21 +493,15 @@ def no_nello_where_plunge_may_be(rules: Rules, contract: Contract, trump: Any, s
 # ---- splash (SPLASH-02 .. SPLASH-05) -------------------------------------------------
 
 
-def splash_entry(**changes: Any) -> OptionChanges:
-    """splash as the reference defines it, with its entry of `special_bids` changed
-    (`doubles` or `marks`)."""
+def special_entry(option: str, name: str, **changes: Any) -> OptionChanges:
+    """`option` as the reference defines it, with the entry `name` of `special_bids`
+    changed (`doubles` or `marks`) where the option leaves one."""
     def option_changes(s: Settings, rules: Rules) -> dict:
-        found = reference("splash")(s, rules)
-        name, doubles, marks = found["special_bids"][-1]
-        entry = (name, changes.get("doubles", doubles), changes.get("marks", marks))
-        return {**found, "special_bids": (*found["special_bids"][:-1], entry)}
+        found = reference(option)(s, rules)
+        bids = tuple(bid._replace(**changes) if bid.name == name else bid
+                     for bid in found.get("special_bids", ()))
+        return {**found, "special_bids": bids} if "special_bids" in found else found
     return option_changes
-
-
-def splash_after_bid(rules: Rules, kind: str, last_marks: int, bid_made: bool, doubles: int,
-                     *, inner: Callable[..., Problem | None]) -> Problem | None:
-    """SPLASH-02 broken: a splash is accepted after a point or marks bid."""
-    return inner(rules, kind, last_marks, False, doubles)
 
 
 def splash_not_a_plunge(rules: Rules, bidder: int, high_points: int, last_marks: int,
@@ -514,21 +510,26 @@ def splash_not_a_plunge(rules: Rules, bidder: int, high_points: int, last_marks:
     """SPLASH-04 broken: the partner declares a splash, but the contract is not a plunge
     for the rules that read one (Nel-O allowed, PLUNGE-05; the partner leads, PTERMS-03)."""
     contract = inner(rules, bidder, high_points, last_marks, plunged, after_passes)
-    return contract._replace(plunge=False)
+    return contract._replace(partner_declares=False)
 
 
 def splash_replaces_plunge(s: Settings, rules: Rules) -> dict:
     """SPLASH-05 broken: with splash in force the plunge bid is gone (one special bid
     form only)."""
-    return {**reference("splash")(s, rules), "plunge_doubles": 0}
+    return {**reference("splash")(s, rules),
+            "special_bids": tuple(bid for bid in reference("splash")(s, rules)["special_bids"]
+                                  if bid.name != v.PLUNGE)}
 
 
 def plunge_over_splash(s: Settings, rules: Rules) -> dict:
     """SPLASH-05 broken: the plunge ranks above the splash as a bid of its own: after a
     bid of the splash's marks a plunge is accepted (as if no bid had been made)."""
     found = reference("splash")(s, rules)
-    inner = rules.plunge_problem
+    inner = found["special_bid_problem"]
 
-    def problem(r: Rules, last_marks: int, bid_made: bool, doubles: int) -> Problem | None:
-        return inner(r, last_marks, bid_made and last_marks != s["marks"], doubles)
-    return {**found, "plunge_problem": problem}
+    def problem(r: Rules, kind: str, last_marks: int, bid_made: bool, doubles: int
+                ) -> Problem | None:
+        if kind == v.PLUNGE:
+            bid_made = bid_made and last_marks != s["marks"]
+        return inner(r, kind, last_marks, bid_made, doubles)
+    return {**found, "special_bid_problem": problem}

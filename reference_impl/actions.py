@@ -23,8 +23,8 @@ PLAYS: tuple[tuple[dict, ...], ...] = tuple(
 
 @cache
 def bid_action(seat: int, kind: str, value: int) -> dict:
-    """`kind` is "points" or "marks" (with its number), or a special bid, "plunge"
-    (PLUNGE-02) or one of `rules.special_bids`, written `"<kind>": true`."""
+    """`kind` is "points" or "marks" (with its number), or a special bid of
+    `rules.special_bids` (PLUNGE-02, SPLASH-02), written `"<kind>": true`."""
     return {"type": "bid", "seat": SEATS[seat],
             kind: value if kind in ORDINARY_BIDS else True}
 
@@ -47,9 +47,11 @@ PLAY_CHUNKS: tuple[tuple[tuple[tuple[dict, ...], ...], ...], ...] = tuple(
 
 
 def bidding_actions(rules: Rules, seat: int, state: Bidding) -> tuple[dict, ...]:
-    """Canonical order: the pass (unless FORCE-02 forbids it), point bids by number,
-    marks bids by number, the plunge; exactly the bids `rules.bid_problem` accepts."""
-    may_pass = not (state.dealer_after_passes and rules.dealer_must_bid)
+    """Canonical order: the pass (unless `rules.dealer_bid_problem` refuses it, FORCE-02),
+    point bids by number, marks bids by number, the special bids; exactly the bids
+    `rules.bid_problem` accepts."""
+    may_pass = (not state.dealer_after_passes
+                or rules.dealer_bid_problem(rules, None, None) is None)
     return ((PASSES[seat],) if may_pass else ()) + tuple(
         bid_action(seat, kind, value) for kind, value in legal_bids(rules, state))
 
@@ -100,8 +102,12 @@ def fields_problem(action: dict, *forms: frozenset[str]) -> IllegalAction:
     """MALFORMED_ACTION naming what is missing or extra against the nearest form."""
     if action["type"] == "bid":
         names = [name for form in forms for name in sorted(form - PASS_FIELDS)]
-        if "plunge" in action and "plunge" not in names:
-            return malformed("a bid with `plunge` needs option plunge (VAR-04)")
+        # a special bid's form (`"<kind>": true`) of a game without it (VAR-04)
+        unknown = [name for name in action if name not in PASS_FIELDS
+                   and name not in names and action[name] is True]
+        if unknown:
+            return malformed(f"a bid with `{unknown[0]}` needs the option that adds it "
+                             "(VAR-04)")
         if sum(name in action for name in names) != 1:
             return malformed("a bid has exactly one of " + ", ".join(f"`{n}`" for n in names))
     form = min(forms, key=lambda f: len(f ^ action.keys()))
@@ -112,10 +118,9 @@ def fields_problem(action: dict, *forms: frozenset[str]) -> IllegalAction:
 
 
 def special_bids(rules: Rules) -> dict[str, int]:
-    """The game's special bids and their marks: the plunge (PLUNGE-02, PLUNGE-03), then
-    those of `rules.special_bids` (SPLASH-02, SPLASH-05)."""
-    plunge = {"plunge": rules.plunge_marks} if rules.plunge_doubles else {}
-    return {**plunge, **{name: marks for name, _, marks in rules.special_bids}}
+    """The game's special bids and their marks, `rules.special_bids` (PLUNGE-02,
+    PLUNGE-03, SPLASH-02, SPLASH-05)."""
+    return {bid.name: bid.marks for bid in rules.special_bids}
 
 
 def parse_action(action: Any, rules: Rules = BASE_RULES) -> tuple[str, int, Any, Any]:
@@ -188,7 +193,7 @@ def parse_action(action: Any, rules: Rules = BASE_RULES) -> tuple[str, int, Any,
 
 
 def action_key(action: dict) -> str:
-    """`pass`, `bid:30`, `bid:2m`, `bid:plunge`, `trump:6`, `trump:none/2`,
+    """`pass`, `bid:30`, `bid:2m`, `bid:<special bid>`, `trump:6`, `trump:none/2`,
     `trump:first_tile`, `play:5|5` (no seat)."""
     kind = action["type"]
     if kind == "play":
@@ -202,7 +207,7 @@ def action_key(action: dict) -> str:
             return f"bid:{action['points']}"
         if "marks" in action:
             return f"bid:{action['marks']}m"
-        return "bid:" + next(k for k in action if k not in PASS_FIELDS)  # bid:plunge
+        return "bid:" + next(k for k in action if k not in PASS_FIELDS)  # a special bid
     if kind == "trump":
         stacks = action.get("stacks")
         return f"trump:{action['trump']}" + ("" if stacks is None else f"/{stacks}")
@@ -219,7 +224,7 @@ def action_from_key(seat: str, key: str) -> dict:
     if kind == "play":  # pragma: no mutate
         return {"type": "play", "seat": seat, "tile": arg}
     if kind == "bid" and arg:
-        if not arg[0].isdigit():  # a special bid: bid:plunge
+        if not arg[0].isdigit():  # a special bid: bid:<name>
             return {"type": "bid", "seat": seat, arg: True}
         if arg.endswith("m"):
             return {"type": "bid", "seat": seat, "marks": int(arg[:-1])}

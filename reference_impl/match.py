@@ -70,7 +70,7 @@ class Match:
         # the current round
         "dealt", "phase", "to_act", "_seat", "_bidders",  # to_act is SEATS[_seat], or None
         "masks", "history",  # hands: derived from dealt and masks (the property below)
-        "high_points", "last_marks", "high_bidder", "plunged", "contract", "sitting_out",
+        "high_points", "last_marks", "high_bidder", "special_bid", "contract", "sitting_out",
         "trick", "leader", "called", "tricks", "points", "tricks_won", "decided", "result",
         # tables of the declared trump (derived from rules + contract)
         "_tables", "_called_of", "_follow", "_rank", "_counters",
@@ -154,7 +154,7 @@ class Match:
         self.history = []
         self.high_points = self.last_marks = 0
         self.high_bidder = self.contract = self.result = self.decided = None
-        self.plunged = False  # pragma: no mutate (equivalent: every bid sets it first)
+        self.special_bid = False  # pragma: no mutate (equivalent: every bid sets it first)
         self.trick, self.leader, self.called = [], None, None
         self.tricks = []
         self.points, self.tricks_won = [0, 0], [0, 0]
@@ -270,13 +270,12 @@ class Match:
 
     def _bidding(self, seat: int) -> Bidding:
         """What a bid's checks look at besides the bid; the bidder's doubles are counted
-        only where a plunge exists (PLUNGE-02)."""
+        only where a special bid exists (PLUNGE-02)."""
         bid_made = self.high_bidder is not None
-        # equivalent mutants: the doubles count is read only when plunge_doubles is set
-        # (PLUNGE-02)
+        # equivalent mutants: the doubles count is read only by a special bid (PLUNGE-02)
         # pragma: no mutate start
         doubles = ((self.masks[seat] & DOUBLES).bit_count()
-                   if self.rules.plunge_doubles or self.rules.special_bids else 0)
+                   if self.rules.special_bids else 0)
         # pragma: no mutate end
         return Bidding(self.high_points, self.last_marks, bid_made,
                        seat == self.dealer and not bid_made, doubles)
@@ -295,15 +294,15 @@ class Match:
         if kind == "points":
             self.high_points = value
         else:
-            self.last_marks = value  # a plunge is a marks bid (PLUNGE-03)
-        self.plunged = kind not in ORDINARY_BIDS  # PLUNGE-04, SPLASH-04: the partner declares
+            self.last_marks = value  # a special bid is a marks bid (PLUNGE-03)
+        self.special_bid = kind not in ORDINARY_BIDS  # PLUNGE-04, SPLASH-04: the partner declares
         self.high_bidder = seat  # BID-08: every accepted bid outranks the ones before it
         self.history.append(bid_action(seat, kind, value))
         self._after_bidding_turn(seat, after_passes)
 
     def _pass(self, seat: int) -> None:
         if seat == self.dealer and self.high_bidder is None:  # three passes before (FORCE-02)
-            problem = self.rules.forced_bid_problem(self.rules, None, None, True)
+            problem = self.rules.dealer_bid_problem(self.rules, None, None)
             if problem:
                 raise IllegalAction(*problem)
         self.history.append(PASSES[seat])
@@ -323,7 +322,7 @@ class Match:
             rules = self.rules
             contract = rules.won_contract(
                 rules,  # pragma: no mutate (equivalent: no won_contract reads the rules)
-                self.high_bidder, self.high_points, self.last_marks, self.plunged,
+                self.high_bidder, self.high_points, self.last_marks, self.special_bid,
                 after_passes)
             declarer = contract.declarer
             # PTERMS-07: the doubles of the winner of the bidding (a declared plunge needs them)
@@ -503,8 +502,8 @@ class Match:
         other.dealt, other.phase, other.to_act, other._seat, other._bidders = \
             self.dealt, self.phase, self.to_act, self._seat, self._bidders
         other.masks, other.history = self.masks[:], self.history[:]
-        other.high_points, other.last_marks, other.high_bidder, other.plunged = \
-            self.high_points, self.last_marks, self.high_bidder, self.plunged
+        other.high_points, other.last_marks, other.high_bidder, other.special_bid = \
+            self.high_points, self.last_marks, self.high_bidder, self.special_bid
         other.contract, other.sitting_out = self.contract, self.sitting_out
         other.trick, other.leader, other.called, other.tricks = \
             self.trick[:], self.leader, self.called, self.tricks[:]

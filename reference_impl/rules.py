@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, NamedTuple
 
-from .dealing import deal_order
+from .dealing import Hands, deal_order
 from .tiles import PIPS, TILE_INDEX
 
 # CON-01: the nine trump choices, in the canonical order of actions.md.
@@ -31,10 +31,11 @@ ALL_PASSED = "all_passed"
 
 class Contract(NamedTuple):
     """The winning bid and its declaration (CON-04); `trump`/`stacks` None until declared.
-    `plunge` marks a contract won by a plunge (PLUNGE-04: the declarer is the partner);
-    `forced` one won by the dealer's forced bid (FORCE-05, only with option forced_bid);
-    `doubles` is how many doubles the winner of the bidding holds (PTERMS-07: a plunge
-    declared needs them; never shown in a view, VIS-01)."""
+    `partner_declares` marks a contract won by a special bid (PLUNGE-04: the declarer is
+    the bidder's partner) or declared one (PTERMS-08); `compelled` one won by a bid the
+    dealer had to make (FORCE-05: only an option can compel one); `doubles` is how many
+    doubles the winner of the bidding holds (PTERMS-07: a plunge declared needs them;
+    never shown in a view, VIS-01)."""
 
     declarer: int
     team: int
@@ -42,9 +43,42 @@ class Contract(NamedTuple):
     value: int
     trump: int | str | None = None
     stacks: int | None = None
-    plunge: bool = False
-    forced: bool = False
+    partner_declares: bool = False
+    compelled: bool = False
     doubles: int = 0
+
+
+class Trick(NamedTuple):
+    """A completed trick (PLAY-02, PLAY-03, PTS-01, PTS-02): who led it, its tiles in play
+    order, who won it and its round points."""
+
+    leader: int
+    tiles: tuple[int, ...]
+    winner: int
+    points: int
+
+
+class RoundResult(NamedTuple):
+    """How a round ended (SCORE-02): "made", "set" or ALL_PASSED, the team it names (None
+    after four passes) and what that team gained."""
+
+    outcome: str
+    team: int | None
+    marks: int
+
+
+class SpecialBid(NamedTuple):
+    """A bid of its own that an option adds (PLUNGE-02, SPLASH-02), written
+    `"<name>": true`: a marks bid of `marks`, made before any bid from a hand of `doubles`
+    or more doubles; its bidder's partner declares (PLUNGE-04). Its checks cite the
+    option's rule IDs: `step_rule` (exempt from BID-05 as the first marks bid, held to
+    BID-06 after one) and `hand_rule` (before any bid, enough doubles)."""
+
+    name: str
+    doubles: int
+    marks: int
+    step_rule: str
+    hand_rule: str
 
 
 # ---- Suits (SUIT) and ranks (RANK) --------------------------------------------------
@@ -170,65 +204,38 @@ def marks_bid_problem(rules: Rules, marks: int, last_marks: int, high_points: in
     return None
 
 
-def plunge_problem(rules: Rules, last_marks: int, bid_made: bool, doubles: int
-                   ) -> Problem | None:
-    """PLUNGE-03: a plunge is a marks bid of `plunge_marks` (exempt from BID-05 as the
-    first marks bid, held to BID-06 after one); PLUNGE-02: only before any bid, from a
-    hand of `plunge_doubles` or more doubles."""
-    marks = rules.plunge_marks
-    if last_marks and marks != last_marks + rules.marks_step:
-        return ("MARKS_BID_STEP", "PLUNGE-03",
-                f"a plunge bids {marks} marks; after {last_marks} marks the only marks bid "
-                f"is {last_marks + rules.marks_step}")
-    if bid_made:
-        return ("PLUNGE_NOT_ALLOWED", "PLUNGE-02", "a plunge comes before any bid this round")
-    if doubles < rules.plunge_doubles:
-        return ("PLUNGE_NOT_ALLOWED", "PLUNGE-02",
-                f"a plunge needs {rules.plunge_doubles} doubles; this hand holds {doubles}")
-    return None
-
-
-def forced_bid_problem(rules: Rules, kind: str | None, value: int | None,
-                       dealer_after_passes: bool) -> Problem | None:
-    """FORCE-02: the dealer after three passes may not pass (kind None); FORCE-03: with a
-    required bid, no other bid. Checked after every other bidding check (errors.yaml)."""
-    if not dealer_after_passes or not rules.dealer_must_bid:
-        return None
-    if kind is None:
-        return ("FORCED_BID", "FORCE-02", "after three passes the dealer must bid")
-    required = rules.forced_bid
-    if required is not None and (kind, value) != required:
-        return ("FORCED_BID", "FORCE-03",
-                f"after three passes the dealer must bid exactly {required[1]} {required[0]}")
-    return None
-
-
 def bid_problem(rules: Rules, kind: str, value: int, high_points: int, last_marks: int,
                 bid_made: bool, dealer_after_passes: bool, doubles: int) -> Problem | None:
-    """A bid's checks in errors.yaml order; `kind` is "points", "marks", "plunge" or a
-    special bid of `rules.special_bids`; the rest are the fields of a Bidding."""
+    """A bid's checks in errors.yaml order; `kind` is "points", "marks" or a special bid
+    of `rules.special_bids`; the rest are the fields of a Bidding. The dealer's bid after
+    three passes is checked last (`rules.dealer_bid_problem`)."""
     if kind == "points":
         problem = rules.point_bid_problem(rules, value, high_points, last_marks)
     elif kind == "marks":
         problem = rules.marks_bid_problem(rules, value, last_marks, high_points)
-    elif kind == "plunge":
-        problem = rules.plunge_problem(rules, last_marks, bid_made, doubles)
-    else:  # a special bid an option adds (rules.special_bids)
-        problem = rules.special_bid_problem(rules, kind, last_marks, bid_made, doubles)
+    else:  # a special bid an option adds: parse_action admits no other kind
+        check = rules.special_bid_problem
+        assert check is not None, "a special bid without its checks"
+        problem = check(rules, kind, last_marks, bid_made, doubles)
     if problem or not dealer_after_passes:
         return problem
-    return rules.forced_bid_problem(rules, kind, value, True)
+    return rules.dealer_bid_problem(rules, kind, value)
+
+
+def dealer_may_pass(rules: Rules, kind: str | None, value: int | None) -> Problem | None:
+    """BID-09: the dealer after three passes may pass (four passes end the round) or bid
+    as any seat may (FORCE-02, FORCE-03 are an option's). `kind` None: a pass."""
+    return None
 
 
 def bid_candidates(rules: Rules, state: Bidding) -> list[tuple[str, int]]:
     """Every bid that might be legal, in canonical order (actions.md): point bids by
-    number, marks bids by number, the plunge, the special bids of the options in their
-    order. `bid_problem` decides which are."""
+    number, marks bids by number, the special bids in the order the options add them.
+    `bid_problem` decides which are."""
     marks = rules.first_marks_bids if not state.last_marks else (
         state.last_marks + rules.marks_step,)
-    plunge = [("plunge", rules.plunge_marks)] if rules.plunge_doubles else []
     return [*(("points", p) for p in rules.point_bids), *(("marks", m) for m in marks),
-            *plunge, *((name, marks) for name, _, marks in rules.special_bids)]
+            *((bid.name, bid.marks) for bid in rules.special_bids)]
 
 
 def legal_bids(rules: Rules, state: Bidding) -> list[tuple[str, int]]:
@@ -267,24 +274,24 @@ def bidding_order(dealer: int) -> tuple[int, ...]:
 
 
 def won_contract(rules: Rules, bidder: int, high_points: int, last_marks: int,
-                 plunged: bool, after_passes: bool) -> Contract:
+                 special: bool, after_passes: bool) -> Contract:
     """BID-08: the highest bid wins (BID-04: a marks bid outranks every point bid); the
-    bidder declares (CON-01), except after a plunge (PLUNGE-04: the partner).
+    bidder declares (CON-01), except after a special bid (PLUNGE-04: the partner).
     `after_passes`: the winning bid was the dealer's after three passes (in the base game
-    a bid like any other; FORCE-05 makes it a forced contract)."""
+    a bid like any other; FORCE-05 makes it a compelled contract)."""
     # equivalent mutants: (bidder - 2) & 3 is the same seat
-    declarer = (bidder + 2) & 3 if plunged else bidder  # pragma: no mutate
+    declarer = (bidder + 2) & 3 if special else bidder  # pragma: no mutate
     kind = "marks" if last_marks else "points"
     return Contract(declarer, declarer & 1, kind, last_marks or high_points, None, None,
-                    plunged)
+                    special)
 
 
 def declared(rules: Rules, contract: Contract, trump: Any, stacks: Any) -> Contract:
     """CON-04: the contract with its trump (FOLLOWME-02: an alias is recorded as the
     choice it names) and its stacks (CON-02; none on a point contract, CON-03)."""
-    declarer, team, kind, value, _, _, plunge, forced, doubles = contract
+    declarer, team, kind, value, _, _, partner_declares, compelled, doubles = contract
     return Contract(declarer, team, kind, value, rules.canonical_trump(trump),
-                    None if stacks is MISSING else stacks, plunge, forced,
+                    None if stacks is MISSING else stacks, partner_declares, compelled,
                     # equivalent mutants: the doubles are read only before the declaration
                     # (PTERMS-07)
                     doubles,  # pragma: no mutate
@@ -301,7 +308,7 @@ def declarer_leads(rules: Rules, contract: Contract, dealer: int) -> int:
     return contract.declarer
 
 
-def trump_as_declared(rules: Rules, contract: Contract, lead: int) -> int | str:
+def trump_as_declared(rules: Rules, contract: Contract, lead: int) -> int | str | None:
     """CON-04: the first lead plays under the declared trump (UNDECL-03 is the
     exception: there the first tile sets it)."""
     return contract.trump
@@ -319,7 +326,7 @@ def winner_leads(rules: Rules, contract: Contract, leader: int, winner: int) -> 
     return winner
 
 
-def dealer_on_left(rules: Rules, dealer: int, result: Any) -> int:
+def dealer_on_left(rules: Rules, dealer: int, result: RoundResult | None) -> int:
     """DEAL-05: the deal passes to the left after every round, four passes included."""
     return (dealer + 1) & 3
 
@@ -395,13 +402,8 @@ class Rules:
     marks_step: int = 1  # BID-06
     point_bid_after_marks: bool = False  # BID-07
     one_mark_points: int | None = None  # FORTYTWO-03: the point bid that ranks as 1 mark
-    plunge_doubles: int = 0  # PLUNGE-02: doubles a plunge needs; 0: no plunge bid
-    plunge_marks: int = 4  # PLUNGE-03
-    # bids of their own besides the plunge, each (field, doubles, marks): made as the plunge
-    # is (PLUNGE-02..PLUNGE-04) but from its own count of doubles, for its own marks
-    special_bids: tuple[tuple[str, int, int], ...] = ()
-    dealer_must_bid: bool = False  # FORCE-02 (the base game: BID-09, four passes)
-    forced_bid: tuple[str, int] | None = None  # FORCE-03: the one bid then allowed
+    # the bids of their own that options add, in canonical order (PLUNGE-02, SPLASH-05)
+    special_bids: tuple[SpecialBid, ...] = ()
     trumps: tuple[int | str, ...] = TRUMP_CHOICES  # CON-01 (+ the options' choices)
     trump_aliases: tuple[tuple[str, int | str], ...] = ()  # FOLLOWME-02
     stacks: tuple[int, ...] = (1, 2)  # CON-02
@@ -415,34 +417,54 @@ class Rules:
     called_suit: Callable[[int, Any], int] = field(default=called_suit)
     follows: Callable[[int, int, Any], bool] = field(default=follows)
     trick_rank: Callable[[int, int, Any], int] = field(default=trick_rank)
-    # ---- bidding (BID, FORCE, PLUNGE)
+    # ---- bidding (BID; FORCE, PLUNGE, SPLASH through the options)
     bidding_order: Callable[[int], tuple[int, ...]] = field(default=bidding_order)
-    point_bid_problem: Callable[..., Problem | None] = field(default=point_bid_problem)
-    marks_bid_problem: Callable[..., Problem | None] = field(default=marks_bid_problem)
-    plunge_problem: Callable[..., Problem | None] = field(default=plunge_problem)
+    # (rules, points, high_points, last_marks)
+    point_bid_problem: Callable[[Rules, int, int, int], Problem | None] = field(
+        default=point_bid_problem)
+    # (rules, marks, last_marks, high_points)
+    marks_bid_problem: Callable[[Rules, int, int, int], Problem | None] = field(
+        default=marks_bid_problem)
     # the checks of a special bid: (rules, kind, last_marks, bid_made, doubles); no default,
     # since the base game has none
-    special_bid_problem: Callable[..., Problem | None] | None = None
-    forced_bid_problem: Callable[..., Problem | None] = field(default=forced_bid_problem)
-    won_contract: Callable[..., Contract] = field(default=won_contract)
-    # ---- declaring (CON)
-    declaration_problem: Callable[..., Problem | None] = field(default=declaration_problem)
-    declared: Callable[..., Contract] = field(default=declared)
+    special_bid_problem: Callable[[Rules, str, int, bool, int], Problem | None] | None = None
+    # the dealer's pass (kind None) or bid after three passes: (rules, kind, value)
+    dealer_bid_problem: Callable[[Rules, str | None, int | None], Problem | None] = field(
+        default=dealer_may_pass)
+    # (rules, bidder, high_points, last_marks, special, after_passes)
+    won_contract: Callable[[Rules, int, int, int, bool, bool], Contract] = field(
+        default=won_contract)
+    # ---- declaring (CON): (rules, contract, trump, stacks), both as the action gave them
+    declaration_problem: Callable[[Rules, Contract, Any, Any], Problem | None] = field(
+        default=declaration_problem)
+    declared: Callable[[Rules, Contract, Any, Any], Contract] = field(default=declared)
     # ---- play (PLAY, RANK, PTS); `duty`: a duty besides following (SEVENS-04), or none
     sitting_out: Callable[[Rules, Contract], int | None] = field(default=nobody_sits_out)
     first_leader: Callable[[Rules, Contract, int], int] = field(default=declarer_leads)
-    trump_after_lead: Callable[..., int | str] = field(default=trump_as_declared)
-    duty: Callable[..., int] | None = None  # (rules, contract, trick, playable) -> playable
+    # (rules, contract, first tile led) -> the trump it is played under
+    trump_after_lead: Callable[[Rules, Contract, int], int | str | None] = field(
+        default=trump_as_declared)
+    # (rules, contract, trick, playable mask) -> the playable mask
+    duty: Callable[[Rules, Contract, list[int], int], int] | None = None
     duty_problem: tuple[str, str] = ("MUST_FOLLOW", "PLAY-05")  # the code of a duty broken
-    trick_winner: Callable[..., int] = field(default=first_highest)
-    next_leader: Callable[..., int] = field(default=winner_leads)
+    # (rules, contract, ranks, seats in play order) -> index of the winning play
+    trick_winner: Callable[[Rules, Contract, list[int], tuple[int, ...]], int] = field(
+        default=first_highest)
+    # (rules, contract, leader, winner) -> next leader
+    next_leader: Callable[[Rules, Contract, int, int], int] = field(default=winner_leads)
     # ---- the round's end, stakes, the match, the deal (END, SCORE, MATCH, DEAL)
-    outcome: Callable[..., str | None] = field(default=contract_outcome)
+    # (rules, contract, points by team, tricks won by team) -> "made", "set" or None
+    outcome: Callable[[Rules, Contract, list[int], list[int]], str | None] = field(
+        default=contract_outcome)
     stake: Callable[[Rules, Contract], int] = field(default=contract_stake)
-    score: Callable[..., tuple[int, list[int]]] = field(default=marks_score)
+    # (rules, contract, outcome, points by team) -> (team named, gains by team)
+    score: Callable[[Rules, Contract, str, list[int]], tuple[int, list[int]]] = field(
+        default=marks_score)
     match_winner: Callable[[Rules, list[int]], int | None] = field(default=match_winner)
-    next_dealer: Callable[..., int] = field(default=dealer_on_left)
-    deal_order: Callable[[list[int], int], tuple] = field(default=deal_order)  # DEAL-02
+    # (rules, dealer, the last round's result) -> the next dealer
+    next_dealer: Callable[[Rules, int, RoundResult | None], int] = field(
+        default=dealer_on_left)
+    deal_order: Callable[[list[int], int], Hands] = field(default=deal_order)  # DEAL-02
 
     @cached_property
     def round_points(self) -> int:

@@ -8,7 +8,7 @@ computed by the function of the rule table (`Rules`) that cites it.
 from __future__ import annotations
 
 from .actions import bidding_actions, declaring_actions
-from .rules import TRUMP_SUIT, Bidding, Contract, Rules, counter_points
+from .rules import TRUMP_SUIT, Bidding, Contract, Rules, counter_points, dealer_may_pass
 from .tiles import TILE_COUNT
 
 CALLED_SUITS = range(TRUMP_SUIT + 1)
@@ -25,11 +25,12 @@ class Tables:
         self.rules = rules
         self._bidding: dict[tuple, tuple[dict, ...]] = {}
         self._declaring: dict[tuple, tuple[dict, ...]] = {}
-        # Without forced_bid and plunge the legal bids depend on the highest bids alone, so
-        # a key of (seat, high_points, last_marks) will do (see bidding()).
+        # Without special bids and with the base game's dealer after three passes, the legal
+        # bids depend on the highest bids alone, so a key of (seat, high_points,
+        # last_marks) will do (see bidding()).
         # equivalent mutants: a false value only takes the general path, to the same actions
-        self.plain_bidding = (not rules.dealer_must_bid  # pragma: no mutate
-                              and not rules.plunge_doubles and not rules.special_bids)
+        self.plain_bidding = (rules.dealer_bid_problem is dealer_may_pass  # pragma: no mutate
+                              and not rules.special_bids)
         tiles = range(TILE_COUNT)
         called, follows, rank = rules.called_suit, rules.follows, rules.trick_rank
         # called[trump][lead] -> called suit (SUIT-04, SUIT-05)
@@ -67,8 +68,8 @@ class Tables:
         # equivalent mutants: cache only: computing again gives the same actions
         found = self._bidding.get(key)  # pragma: no mutate
         if found is None:
-            # equivalent mutants: without forced_bid and plunge, bidding_actions reads only the
-            # highest bids
+            # equivalent mutants: for plain bidding, bidding_actions reads only the highest
+            # bids
             state = Bidding(high_points, last_marks, False, False, 0)  # pragma: no mutate
             found = self._bidding[key] = bidding_actions(self.rules, seat, state)
         return found

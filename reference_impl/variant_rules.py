@@ -46,24 +46,37 @@ def choice_allowed(rules: Rules, contract: Contract, trump: Any, stacks: Any, *,
         if contract.value < min_marks:
             return ("TRUMP_NOT_ALLOWED", rule,
                     f"{choice} needs a contract of {min_marks} marks or more")
-        if contract.plunge and not on_plunge:
+        if contract.partner_declares and not on_plunge:
             return ("TRUMP_NOT_ALLOWED", "PLUNGE-05", f"{choice} may not be declared on a plunge")
     return inner(rules, contract, trump, stacks)
 
-# ---- forced_bid: the forced contract (FORCE-05..FORCE-08) ---------------------------
+# ---- forced_bid: the dealer's bid (FORCE-02, FORCE-03) and the forced contract
+# (FORCE-05..FORCE-08) -------------------------------------------------------------------
+
+
+def forced_bid_problem(rules: Rules, kind: str | None, value: int | None, *,
+                       required: tuple[str, int] | None) -> Problem | None:
+    """FORCE-02: the dealer after three passes may not pass (kind None); FORCE-03: with a
+    `required` bid, no other bid. Checked after every other bidding check (errors.yaml)."""
+    if kind is None:
+        return ("FORCED_BID", "FORCE-02", "after three passes the dealer must bid")
+    if required is not None and (kind, value) != required:
+        return ("FORCED_BID", "FORCE-03",
+                f"after three passes the dealer must bid exactly {required[1]} {required[0]}")
+    return None
 
 
 def forced_contract(rules: Rules, bidder: int, high_points: int, last_marks: int,
-                    plunged: bool, after_passes: bool, *, inner: Callable[..., Contract]
+                    special: bool, after_passes: bool, *, inner: Callable[..., Contract]
                     ) -> Contract:
     """FORCE-05: the contract won by the dealer's bid after three passes is forced."""
     contract = inner(
         # equivalent mutants: the won_contract this wraps (the base game's) reads neither
         rules,  # pragma: no mutate
-        bidder, high_points, last_marks, plunged,
+        bidder, high_points, last_marks, special,
         after_passes,  # pragma: no mutate
     )
-    return contract._replace(forced=True) if after_passes else contract
+    return contract._replace(compelled=True) if after_passes else contract
 
 
 def forced_only(rules: Rules, contract: Contract, trump: Any, stacks: Any, *,
@@ -72,7 +85,7 @@ def forced_only(rules: Rules, contract: Contract, trump: Any, stacks: Any, *,
     """FORCE-06, nello_sevens "forced_only": Nel-O and Sevens only on a forced contract;
     checked after CON-01 and the choice's own limits, before the stacks (errors.yaml)."""
     choice = rules.canonical_trump(trump)
-    if choice in choices and not contract.forced:
+    if choice in choices and not contract.compelled:
         return ("TRUMP_NOT_ALLOWED", "FORCE-06",
                 f"{choice} may be declared only on the dealer's forced bid")
     return inner(rules, contract, trump, stacks)
@@ -80,7 +93,7 @@ def forced_only(rules: Rules, contract: Contract, trump: Any, stacks: Any, *,
 
 def is_forced_minimum(rules: Rules, contract: Contract) -> bool:
     """FORCE-07: a forced contract of the point bid 30 (the lowest point bid)."""
-    return (contract.forced and contract.kind == "points"
+    return (contract.compelled and contract.kind == "points"
             and contract.value == rules.point_bids[0])
 
 
@@ -234,7 +247,7 @@ def partner_sits_out(rules: Rules, contract: Contract, *, inner: Callable[..., i
 def plunger_leads(rules: Rules, contract: Contract, dealer: int, *,
                   inner: Callable[..., int]) -> int:
     """PTERMS-03, leader "plunger": the partner declares, the plunger leads."""
-    if contract.plunge:
+    if contract.partner_declares:
         # equivalent mutants: (x - 2) & 3 == (x + 2) & 3
         return (contract.declarer + 2) & 3  # pragma: no mutate
     # equivalent mutants: declarer_leads, the only first_leader it can wrap, reads only the
@@ -261,7 +274,7 @@ def plunge_declaration_problem(rules: Rules, contract: Contract, trump: Any, sta
     if contract.value < marks:
         return ("TRUMP_NOT_ALLOWED", "PTERMS-07",
                 f"a plunge needs a contract of {marks} marks or more")
-    if contract.plunge:
+    if contract.partner_declares:
         return ("TRUMP_NOT_ALLOWED", "PTERMS-07", "the contract is already a plunge")
     if contract.doubles < doubles:
         return ("TRUMP_NOT_ALLOWED", "PTERMS-07",
@@ -280,28 +293,31 @@ def plunge_declared(rules: Rules, contract: Contract, trump: Any, stacks: Any, *
     if rules.canonical_trump(trump) == PLUNGE_CHOICE:
         # equivalent mutants: (x - 2) & 3 == (x + 2) & 3
         return contract._replace(declarer=(contract.declarer + 2) & 3,  # pragma: no mutate
-                                 plunge=True)
+                                 partner_declares=True)
     return inner(rules, contract, trump, stacks)
 
 
-# ---- splash: a second special bid (SPLASH-02, SPLASH-03) ----------------------------
+# ---- plunge, plunge_terms, splash: the special bids (PLUNGE-02, PLUNGE-03, SPLASH-02,
+# SPLASH-03)
 
 
-def splash_problem(rules: Rules, kind: str, last_marks: int, bid_made: bool, doubles: int
-                   ) -> Problem | None:
-    """SPLASH-03: a splash is a marks bid of its marks (exempt from BID-05 as the first
-    marks bid, held to BID-06 after one); SPLASH-02: only before any bid, from a hand of
-    three or more doubles. `kind` names the special bid of `rules.special_bids`."""
-    needed, marks = next((d, m) for name, d, m in rules.special_bids if name == kind)
-    if last_marks and marks != last_marks + rules.marks_step:
-        return ("MARKS_BID_STEP", "SPLASH-03",
-                f"a {kind} bids {marks} marks; after {last_marks} marks the only marks bid "
-                f"is {last_marks + rules.marks_step}")
+def special_bid_problem(rules: Rules, kind: str, last_marks: int, bid_made: bool,
+                        doubles: int) -> Problem | None:
+    """PLUNGE-03, SPLASH-03 (`step_rule`): a special bid is a marks bid of its marks
+    (exempt from BID-05 as the first marks bid, held to BID-06 after one); PLUNGE-02,
+    SPLASH-02 (`hand_rule`): only before any bid, from a hand of its doubles or more.
+    `kind` names the entry of `rules.special_bids`."""
+    bid = next(bid for bid in rules.special_bids if bid.name == kind)
+    if last_marks and bid.marks != last_marks + rules.marks_step:
+        return ("MARKS_BID_STEP", bid.step_rule,
+                f"a {kind} bids {bid.marks} marks; after {last_marks} marks the only marks "
+                f"bid is {last_marks + rules.marks_step}")
     if bid_made:
-        return ("PLUNGE_NOT_ALLOWED", "SPLASH-02", f"a {kind} comes before any bid this round")
-    if doubles < needed:
-        return ("PLUNGE_NOT_ALLOWED", "SPLASH-02",
-                f"a {kind} needs {needed} doubles; this hand holds {doubles}")
+        return ("PLUNGE_NOT_ALLOWED", bid.hand_rule,
+                f"a {kind} comes before any bid this round")
+    if doubles < bid.doubles:
+        return ("PLUNGE_NOT_ALLOWED", bid.hand_rule,
+                f"a {kind} needs {bid.doubles} doubles; this hand holds {doubles}")
     return None
 
 

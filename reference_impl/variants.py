@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 from . import variant_rules as vr
 from .dealing import drawn_order
 from .errors import IllegalAction
-from .rules import BASE_RULES, TRUMP_CHOICES, Rules
+from .rules import BASE_RULES, TRUMP_CHOICES, Rules, SpecialBid
 
 Settings = Mapping[str, Any]
 
@@ -50,8 +50,8 @@ def forced_bid(s: Settings, rules: Rules) -> dict:
     FORCE-05 records it as forced, for FORCE-06 (nello_sevens) and FORCE-07, FORCE-08
     (sweep_marks). FORCE-09: with match_points (first in OPTIONS, so its stake tells it is
     in force) sweep_marks is not read."""
-    changes = {"dealer_must_bid": True,
-               "forced_bid": ("points", 30) if s["bid"] == "minimum" else None,
+    required = ("points", 30) if s["bid"] == "minimum" else None
+    changes = {"dealer_bid_problem": partial(vr.forced_bid_problem, required=required),
                "won_contract": partial(vr.forced_contract, inner=rules.won_contract)}
     if s["nello_sevens"] == "forced_only":
         changes["declaration_problem"] = partial(
@@ -136,10 +136,30 @@ def sevens(s: Settings, rules: Rules) -> dict:
     return changes
 
 
+PLUNGE = "plunge"  # PLUNGE-02: the special bid's name, `"plunge": true`
+
+
+def plunge_bid(doubles: int, marks: int) -> SpecialBid:
+    """The plunge's entry of the special bids: PLUNGE-02 (before any bid, `doubles` or
+    more), PLUNGE-03 (a marks bid of `marks`)."""
+    return SpecialBid(PLUNGE, doubles, marks, step_rule="PLUNGE-03", hand_rule="PLUNGE-02")
+
+
+def with_special_bid(rules: Rules, bid: SpecialBid | None, name: str) -> dict:
+    """The special bids with the entry `name` replaced by `bid` in its place (appended if
+    there was none; dropped if `bid` is None), and their checks."""
+    bids = [found for found in rules.special_bids if found.name != name]
+    if bid is not None:
+        at = next((i for i, found in enumerate(rules.special_bids) if found.name == name),
+                  len(bids))
+        bids.insert(at, bid)
+    return {"special_bids": tuple(bids), "special_bid_problem": vr.special_bid_problem}
+
+
 def plunge(s: Settings, rules: Rules) -> dict:
     """PLUNGE-02: a hand of four doubles may plunge (PLUNGE-03: a bid of 4 marks);
     PLUNGE-06: made and set as any marks contract, the doubles checked by the game."""
-    return {"plunge_doubles": 4}
+    return with_special_bid(rules, plunge_bid(4, 4), PLUNGE)
 
 
 def no_trump(s: Settings, rules: Rules) -> dict:
@@ -161,17 +181,19 @@ def match_marks(s: Settings, rules: Rules) -> dict:
 
 
 def plunge_terms(s: Settings, rules: Rules) -> dict:
-    """PTERMS-02 (a plunge needs `doubles` doubles, checked by PLUNGE-02's plunge_problem,
-    which cites PLUNGE-02; the option turns the plunge on, with or without `plunge`),
+    """PTERMS-02 (a plunge needs `doubles` doubles, checked by the plunge's entry of the
+    special bids, which cites PLUNGE-02; the option turns the plunge on, with or without
+    `plunge`),
     PTERMS-03 (leader "plunger": the plunger leads the first trick);
     PTERMS-04: every other rule is the plunge's (PLUNGE-05 reads `contract.plunge`);
     PTERMS-05: the plunge bids `marks` marks. With announce "declaration": PTERMS-06 (no
-    plunge bid: plunge_doubles 0 leaves the bid form malformed), PTERMS-07 (the choice
+    plunge bid: without its entry the bid form is malformed), PTERMS-07 (the choice
     "plunge"), PTERMS-08 (it hands the declaration to the partner); PTERMS-09: the
     interactions follow from the contract being a plunge of its marks."""
-    changes: dict = {"plunge_doubles": s["doubles"], "plunge_marks": s["marks"]}
+    changes = with_special_bid(rules, plunge_bid(s["doubles"], s["marks"]), PLUNGE)
     if s["announce"] == "declaration":
-        changes = {"plunge_doubles": 0, "trumps": rules.trumps + (vr.PLUNGE_CHOICE,),
+        changes = {**with_special_bid(rules, None, PLUNGE),
+                   "trumps": rules.trumps + (vr.PLUNGE_CHOICE,),
                    "declaration_problem": partial(
                        vr.plunge_declaration_problem, doubles=s["doubles"], marks=s["marks"],
                        inner=rules.declaration_problem),
@@ -186,11 +208,12 @@ SPLASH_DOUBLES = 3  # SPLASH-02
 
 def splash(s: Settings, rules: Rules) -> dict:
     """SPLASH-02 (three doubles, before any bid) and SPLASH-03 (a bid of `marks` marks), in
-    splash_problem; SPLASH-04: the partner declares, as won_contract does for every special
-    bid, and the contract is a plunge for PLUNGE-05 and PTERMS-03; SPLASH-05: a bid form of
-    its own beside the plunge."""
-    return {"special_bids": rules.special_bids + (("splash", SPLASH_DOUBLES, s["marks"]),),
-            "special_bid_problem": vr.splash_problem}
+    special_bid_problem; SPLASH-04: the partner declares, as won_contract does for every
+    special bid, and the contract is a plunge for PLUNGE-05 and PTERMS-03; SPLASH-05: a bid
+    form of its own beside the plunge."""
+    bid = SpecialBid("splash", SPLASH_DOUBLES, s["marks"], step_rule="SPLASH-03",
+                     hand_rule="SPLASH-02")
+    return with_special_bid(rules, bid, bid.name)
 
 
 class Option(NamedTuple):

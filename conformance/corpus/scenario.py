@@ -327,8 +327,7 @@ def _value_problem(rules: Any, name: str, value: Any) -> str:
         problem = rules.point_bid_problem(rules, value, 0, 0)
         return f"{problem[0]}: {problem[2]}" if problem else ""
     if name == "marks":
-        firsts = {*rules.first_marks_bids, *([rules.plunge_marks] if rules.plunge_doubles else []),
-                  *(marks for _, _, marks in rules.special_bids)}
+        firsts = {*rules.first_marks_bids, *(bid.marks for bid in rules.special_bids)}
         reach = {first + raise_ * rules.marks_step for first in firsts for raise_ in range(4)}
         if value in reach:
             return ""

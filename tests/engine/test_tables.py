@@ -24,7 +24,7 @@ VARIANTS = [
 
 def contracts(seat: int) -> list[Contract]:
     bids = [("points", 30), ("points", 41), ("marks", 1), ("marks", 2), ("marks", 4)]
-    return [Contract(seat, seat % 2, kind, value, plunge=plunge, forced=forced,
+    return [Contract(seat, seat % 2, kind, value, partner_declares=plunge, compelled=forced,
                      doubles=doubles)
             for (kind, value), plunge, forced, doubles in itertools.product(
                 bids, (False, True), (False, True), (0, 4))]

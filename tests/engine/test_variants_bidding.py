@@ -127,20 +127,20 @@ def test_force_05_the_dealers_bid_after_three_passes_is_forced():
     outbids another seat, or bids after three passes in the base game, is not forced."""
     m = three_passes(start(variants={"forced_bid": {"bid": "any"}}))
     m.apply(bid("D", marks=2))
-    assert m.contract.forced
+    assert m.contract.compelled
     m = start(variants={"forced_bid": True})
     m.apply(passes("A"))
     m.apply(bid("B", points=30))
     m.apply(passes("C"))
     m.apply(bid("D", points=31))
-    assert not m.contract.forced
+    assert not m.contract.compelled
     m = three_passes(start())
     m.apply(bid("D", points=30))
-    assert not m.contract.forced
+    assert not m.contract.compelled
     m = three_passes(start(variants={"forced_bid": True}))
     m.apply(bid("D", points=30))
     m.apply({"type": "trump", "seat": "D", "trump": 6})
-    assert m.contract.forced  # kept through the declaration (CON-04)
+    assert m.contract.compelled  # kept through the declaration (CON-04)
 
 
 FORCED_ONLY = {"forced_bid": {"bid": "any", "nello_sevens": "forced_only"},

@@ -56,7 +56,7 @@ def test_mpts_03_the_value_of_a_bid():
     rules = points_rules()
     assert points_stake(rules, Contract(0, 0, "points", 31)) == 31
     assert points_stake(rules, Contract(0, 0, "marks", 2)) == 84
-    assert points_stake(rules, Contract(2, 0, "marks", 4, plunge=True)) == 168
+    assert points_stake(rules, Contract(2, 0, "marks", 4, partner_declares=True)) == 168
     m = bid_and_declare(start(variants=POINTS), "A", {"marks": 1}, 6, stacks=1)
     assert m.view()["contract"]["stake"] == 42
 
