@@ -16,6 +16,7 @@ building a view).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from . import views
@@ -33,9 +34,18 @@ from .actions import (
 )
 from .dealing import draw_first_dealer
 from .errors import IllegalAction
-from .rules import ALL_PASSED, Bidding, Rules, bid_problem, winner_after_round
+from .rules import (
+    ALL_PASSED,
+    Bidding,
+    Contract,
+    RoundResult,
+    Rules,
+    Trick,
+    bid_problem,
+    winner_after_round,
+)
 from .setup import Hands, invalid, parse_deal, parse_setup
-from .tables import tables_for
+from .tables import Tables, tables_for
 from .tiles import (
     BITS,
     NAMES,
@@ -77,6 +87,46 @@ class Match:
         # who plays a trick, in which order (rules.sitting_out); rules.duty, read per play
         "_orders", "_next", "_duty",
     )
+    # The slots' types, as the phases that read them see them: `contract` is None until
+    # bidding ends and `_seat` once the round is over, but nothing reads them then (views
+    # test the contract for None); the ones of play (`leader`, `called`, the trump's
+    # tables) are set by the declaration, before any read.
+    rules: Rules
+    variants: dict
+    round: int
+    dealer: int
+    start_marks: tuple[int, ...]
+    marks: list[int]
+    winner: int | None
+    dealt: Hands
+    phase: str
+    to_act: str | None
+    _seat: int
+    _bidders: tuple[int, ...]
+    masks: list[int]
+    history: list[dict]
+    high_points: int
+    last_marks: int
+    high_bidder: int | None
+    special_bid: bool
+    contract: Contract
+    sitting_out: int | None
+    trick: list[int]
+    leader: int
+    called: int
+    tricks: list[Trick]
+    points: list[int]
+    tricks_won: list[int]
+    decided: str | None
+    result: RoundResult | None
+    _tables: Tables
+    _called_of: tuple[int, ...]
+    _follow: tuple[int, ...]
+    _rank: tuple[tuple[int, ...], ...]
+    _counters: tuple[int, ...]
+    _orders: tuple[tuple[int, ...], ...]
+    _next: tuple[int, ...]
+    _duty: Callable[[Rules, Contract, list[int], int], int] | None
 
     # ---- construction ------------------------------------------------------------
 
@@ -113,7 +163,7 @@ class Match:
             dealer = SEATS[draw_first_dealer(rng) if drawing else rng.randrange(4)]
         order = list(NAMES)
         rng.shuffle(order)
-        setup = {"dealer": dealer, "order": order}
+        setup: dict[str, Any] = {"dealer": dealer, "order": order}
         if variants:
             setup["variants"] = variants
         return cls.start(setup)
@@ -153,13 +203,15 @@ class Match:
         self.to_act = SEATS[self._seat]
         self.history = []
         self.high_points = self.last_marks = 0
-        self.high_bidder = self.contract = self.result = self.decided = None
+        self.high_bidder = self.contract = self.result = self.decided = None  # type: ignore
         self.special_bid = False  # pragma: no mutate (equivalent: every bid sets it first)
-        self.trick, self.leader, self.called = [], None, None
+        # unset until the declaration, which sets them before any read
+        self.trick, self.leader, self.called = [], None, None  # type: ignore[assignment]
         self.tricks = []
         self.points, self.tricks_won = [0, 0], [0, 0]
         # equivalent mutants: overwritten by the declaration before any read
-        self._called_of = self._follow = self._rank = self._counters = None  # pragma: no mutate
+        unset: Any = None  # pragma: no mutate
+        self._called_of = self._follow = self._rank = self._counters = unset  # pragma: no mutate
         # equivalent mutants: every declaration sets both before a play reads them
         self.sitting_out = self._duty = None  # pragma: no mutate
         self._orders, self._next = PLAY_ORDERS[NOBODY], NEXT_SEATS[NOBODY]
@@ -434,7 +486,7 @@ class Match:
         team = winner & 1  # team_of(winner)
         self.points[team] += points
         self.tricks_won[team] += 1
-        self.tricks.append((self.leader, tuple(trick), winner, points))
+        self.tricks.append(Trick(self.leader, tuple(trick), winner, points))
         self.trick = []
         outcome = rules.outcome(rules, self.contract, self.points, self.tricks_won)
         if outcome:  # END-05: checked when a trick completes
@@ -461,16 +513,16 @@ class Match:
         # after four passes no team can reach the target (MPTS-08 needs points scored)
         bidders = None  # pragma: no mutate
         if outcome == ALL_PASSED:
-            self.result = (outcome, None, 0)  # BID-09, SCORE-02: nothing awarded
+            self.result = RoundResult(outcome, None, 0)  # BID-09, SCORE-02: nothing awarded
         else:
             bidders = self.contract.team
             team, gains = self.rules.score(self.rules, self.contract, outcome, self.points)
             self.marks[0] += gains[0]
             self.marks[1] += gains[1]
-            self.result = (outcome, team, gains[team])
+            self.result = RoundResult(outcome, team, gains[team])
         self.winner = winner_after_round(self.rules, self.marks, bidders)
         self.phase = ROUND_OVER if self.winner is None else MATCH_OVER
-        self._seat = self.to_act = None
+        self._seat = self.to_act = None  # type: ignore[assignment]
 
     def _out_of_turn(self, kind: str, seat: int) -> IllegalAction:
         """WRONG_PHASE if the phase does not take this kind of action (DIG-02, BID-10,

@@ -395,7 +395,7 @@ def tie_to_bidders(rules: Rules, contract: Contract, ranks: list[int],
 
 
 def first_tile_trump(rules: Rules, contract: Contract, tile: int, *, end: str, double: str,
-                     inner: Callable[..., int | str]) -> int | str:
+                     inner: Callable[..., int | str | None]) -> int | str | None:
     """UNDECL-03: under "first_tile" the first tile sets trump: a non-double its larger
     ("high") or smaller ("low") number; a double its number ("number") or the doubles
     ("doubles")."""
