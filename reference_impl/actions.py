@@ -134,15 +134,10 @@ def parse_action(action: Any, rules: Rules = BASE_RULES) -> tuple[str, int, Any,
     if type(action) is not dict:
         raise malformed("an action must be a JSON object")
     kind, keys = action.get("type"), action.keys()
-    # equivalent mutants (the play and pass branches, the value of a point or marks bid):
-    # only actions the fast paths of Match.apply refused reach them, and all are malformed:
-    # MALFORMED_ACTION from any branch
     if kind == "play":  # pragma: no mutate
         if keys != PLAY_FIELDS:
             raise fields_problem(action, PLAY_FIELDS)
         seat, tile = parse_seat(action), action["tile"]
-        # equivalent mutants: only plays the fast path refused reach parse_action, and all are
-        # malformed: MALFORMED_ACTION either way
         if type(tile) is not str or tile not in TILE_INDEX:  # pragma: no mutate
             raise malformed(f"`tile` must be a string a|b with 0 <= a <= b <= 6, not {tile!r}")
         return kind, seat, TILE_INDEX[tile], None
@@ -155,8 +150,6 @@ def parse_action(action: Any, rules: Rules = BASE_RULES) -> tuple[str, int, Any,
             special = special_bids(rules)
             name = next((name for name in special if keys == PASS_FIELDS | {name}), None)
             if name is None:
-                # equivalent mutants: `forms` only chooses what fields_problem's
-                # MALFORMED_ACTION message names
                 forms = (POINT_BID_FIELDS, MARKS_BID_FIELDS,  # pragma: no mutate
                          *(PASS_FIELDS | {name} for name in special))
                 raise fields_problem(action, *forms)
@@ -164,8 +157,6 @@ def parse_action(action: Any, rules: Rules = BASE_RULES) -> tuple[str, int, Any,
                 raise malformed(f"`{name}` is always true, not {action[name]!r}")
             return kind, parse_seat(action), name, special[name]
         value = action[which]  # pragma: no mutate
-        # equivalent mutants: only plays, bids and passes the fast paths refused reach
-        # parse_action, and all are malformed: MALFORMED_ACTION either way
         if type(value) is not int:  # a JSON integer, never a boolean  # pragma: no mutate
             raise malformed(f"`{which}` must be an integer, not {value!r}")
         return kind, parse_seat(action), which, value
@@ -198,8 +189,6 @@ def action_key(action: dict) -> str:
     kind = action["type"]
     if kind == "play":
         return "play:" + action["tile"]
-    # equivalent mutants: only plays, bids and passes the fast paths refused reach parse_action,
-    # and all are malformed: MALFORMED_ACTION either way
     if kind == "pass":  # pragma: no mutate
         return "pass"
     if kind == "bid":
@@ -219,8 +208,6 @@ def action_from_key(seat: str, key: str) -> dict:
     kind, _, arg = key.partition(":")
     if kind == "pass" and not arg:
         return {"type": "pass", "seat": seat}
-    # equivalent mutants: only plays the fast path refused reach parse_action, and all are
-    # malformed: MALFORMED_ACTION either way
     if kind == "play":  # pragma: no mutate
         return {"type": "play", "seat": seat, "tile": arg}
     if kind == "bid" and arg:

@@ -140,8 +140,6 @@ class Match:
             raise invalid("a setup must be an object")
         variants = setup.get("variants", {})
         own = rules_for(variants)  # INVALID_SETUP for options that are not valid (VAR-01)
-        # equivalent mutants: only planted engines and experiments pass `rules`, never the
-        # adapter protocol
         rules = own if rules is None else rules  # pragma: no mutate
         dealer, marks, hands = parse_setup(setup, rules)
         match = cls.__new__(cls)
@@ -173,8 +171,6 @@ class Match:
 
         Check order per errors.yaml: INVALID_SETUP before WRONG_PHASE."""
         dealer = self.rules.next_dealer(  # DEAL-05
-            # equivalent mutants: no next_dealer of the reference reads its rules or the
-            # last result (the seam passes them for implementations that would)
             self.rules,  # pragma: no mutate
             self.dealer,
             self.result,  # pragma: no mutate
@@ -204,15 +200,13 @@ class Match:
         self.history = []
         self.high_points = self.last_marks = 0
         self.high_bidder = self.contract = self.result = self.decided = None  # type: ignore
-        self.special_bid = False  # pragma: no mutate (equivalent: every bid sets it first)
+        self.special_bid = False  # pragma: no mutate
         # unset until the declaration, which sets them before any read
         self.trick, self.leader, self.called = [], None, None  # type: ignore[assignment]
         self.tricks = []
         self.points, self.tricks_won = [0, 0], [0, 0]
-        # equivalent mutants: overwritten by the declaration before any read
         unset: Any = None  # pragma: no mutate
         self._called_of = self._follow = self._rank = self._counters = unset  # pragma: no mutate
-        # equivalent mutants: every declaration sets both before a play reads them
         self.sitting_out = self._duty = None  # pragma: no mutate
         self._orders, self._next = PLAY_ORDERS[NOBODY], NEXT_SEATS[NOBODY]
 
@@ -232,8 +226,6 @@ class Match:
                     mask = following
             if self._duty is not None:  # a duty besides following (SEVENS-04)
                 mask = self._duty(
-                    # equivalent mutants: no duty of the reference (SEVENS-04's closest
-                    # tile) reads the rules or the trick so far
                     self.rules,  # pragma: no mutate
                     self.contract,
                     self.trick,  # pragma: no mutate
@@ -256,8 +248,7 @@ class Match:
         """Apply a legal action, or raise IllegalAction having changed nothing (DIG-03).
 
         Checks run in the order of errors.yaml: form, phase, seat, then the kind's own."""
-        # pragma: no mutate start (a fast path: broken or skipped, parse_action and the
-        # general path below give the same result; its dead branches are marked there)
+        # pragma: no mutate start
         if type(action) is dict and len(action) == 3:
             # Fast paths for the commonest actions: one lookup parses a well-formed play; a
             # point or marks bid is its seat and one integer. Anything else: parse_action.
@@ -295,16 +286,10 @@ class Match:
         kind, seat, x, y = parse_action(action, self.rules)
         if self.phase != PHASE_OF_KIND[kind] or seat != self._seat:
             raise self._out_of_turn(kind, seat)
-        # equivalent mutants: the general path's play branch is dead: every well-formed play takes
-        # the fast path
         if kind == "play":  # pragma: no mutate
-            # equivalent mutants: the general path's play branch is dead: every well-formed play
-            # takes the fast path
             self._play(seat, x)  # pragma: no mutate
         elif kind == "bid":
             self._bid(seat, x, y)
-        # equivalent mutants: the general path's play and pass branches are dead: every well-
-        # formed play and pass takes a fast path
         elif kind == "pass":  # pragma: no mutate
             self._pass(seat)  # pragma: no mutate
         else:
@@ -324,7 +309,6 @@ class Match:
         """What a bid's checks look at besides the bid; the bidder's doubles are counted
         only where a special bid exists (PLUNGE-02)."""
         bid_made = self.high_bidder is not None
-        # equivalent mutants: the doubles count is read only by a special bid (PLUNGE-02)
         # pragma: no mutate start
         doubles = ((self.masks[seat] & DOUBLES).bit_count()
                    if self.rules.special_bids else 0)
@@ -334,7 +318,6 @@ class Match:
 
     def _bid(self, seat: int, kind: str, value: int) -> None:
         bid_made = self.high_bidder is not None
-        # equivalent mutants: the doubles count is read only for a special bid (PLUNGE-02)
         # pragma: no mutate start
         doubles = (self.masks[seat] & DOUBLES).bit_count() if kind not in ORDINARY_BIDS else 0
         # pragma: no mutate end
@@ -373,7 +356,7 @@ class Match:
         else:
             rules = self.rules
             contract = rules.won_contract(
-                rules,  # pragma: no mutate (equivalent: no won_contract reads the rules)
+                rules,  # pragma: no mutate
                 self.high_bidder, self.high_points, self.last_marks, self.special_bid,
                 after_passes)
             declarer = contract.declarer
@@ -398,15 +381,13 @@ class Match:
         self.history.append(trump_action(seat, contract.trump, contract.stacks))
         self._use_trump(contract.trump)
         out = self.sitting_out = rules.sitting_out(  # NELLO-03
-            rules,  # pragma: no mutate (equivalent: no sitting_out reads the rules)
+            rules,  # pragma: no mutate
             contract)
         self._orders = PLAY_ORDERS[NOBODY if out is None else out]  # NELLO-04, NELLO-09
         self._next = NEXT_SEATS[NOBODY if out is None else out]
         self._duty = rules.duty
         self.phase = PLAYING
         self.leader = self._seat = rules.first_leader(  # PLAY-01
-            # equivalent mutants: no first_leader of the reference reads the rules or the
-            # dealer (the declarer, or the partner of a plunge, leads)
             rules,  # pragma: no mutate
             contract,
             self.dealer,  # pragma: no mutate
@@ -434,10 +415,9 @@ class Match:
                                     f"{SEATS[seat]} holds a tile that follows and must "
                                     f"play one, not {NAMES[tile]}")
         if self._duty is not None:  # a duty besides following (SEVENS-04)
-            # equivalent mutants: the only duty is Sevens' (SEVENS-04), where nothing follows
             playable = following if trick and following else hand  # pragma: no mutate
             if not self._duty(
-                    self.rules,  # pragma: no mutate (equivalent, as in legal_actions)
+                    self.rules,  # pragma: no mutate
                     self.contract,
                     trick,  # pragma: no mutate
                     playable) & bit:
@@ -463,7 +443,7 @@ class Match:
         until then the contract's trump is the choice declared)."""
         contract = self.contract
         trump = self.rules.trump_after_lead(
-            self.rules,  # pragma: no mutate (equivalent: no trump_after_lead reads it)
+            self.rules,  # pragma: no mutate
             contract, tile)
         if trump != contract.trump:
             self.contract = contract._replace(trump=trump)
@@ -480,7 +460,7 @@ class Match:
         seats = self._orders[self.leader]
         # RANK-01..RANK-05: the highest rank wins (SEVENS-05: ties)
         winner = seats[rules.trick_winner(
-            rules,  # pragma: no mutate (equivalent: no trick_winner reads the rules)
+            rules,  # pragma: no mutate
             self.contract, ranks, seats,
         )]
         team = winner & 1  # team_of(winner)
@@ -493,12 +473,10 @@ class Match:
             if rules.end_when_decided or len(self.tricks) == 7:
                 self._end_round(self.decided or outcome)
                 return
-            # MPTS-09 "play_out": decided now, played out (equivalent mutants: an outcome never
-            # changes once decided, so the last one equals the first)
+            # MPTS-09 "play_out": decided now, played out
             if self.decided is None:  # pragma: no mutate
                 self.decided = outcome  # pragma: no mutate
         self.leader = self._seat = rules.next_leader(  # PLAY-03
-            # equivalent mutants: no next_leader of the reference reads more than the winner
             rules,  # pragma: no mutate
             self.contract,  # pragma: no mutate
             self.leader,  # pragma: no mutate
@@ -509,8 +487,6 @@ class Match:
     def _end_round(self, outcome: str) -> None:
         """SCORE-01, SCORE-02 (MPTS-04..MPTS-07): score the round; MATCH-01 (MPTS-08): the
         match may be over."""
-        # equivalent mutants: any value but a team is read as none by winner_after_round, and
-        # after four passes no team can reach the target (MPTS-08 needs points scored)
         bidders = None  # pragma: no mutate
         if outcome == ALL_PASSED:
             self.result = RoundResult(outcome, None, 0)  # BID-09, SCORE-02: nothing awarded

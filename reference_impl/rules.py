@@ -89,8 +89,6 @@ def is_trump(tile: int, trump: int | str) -> bool:
     a, b = PIPS[tile]
     if trump == "doubles":
         return a == b
-    # equivalent mutants: 'none' is never one of a tile's numbers: the fall-through answers the
-    # same
     if trump == "none":  # pragma: no mutate
         return False
     return trump in (a, b)
@@ -124,7 +122,6 @@ def suit_rank(tile: int, suit: int) -> int:
 def trump_rank(tile: int, trump: int | str) -> int:
     """RANK-04: trump doubles rank by their number; RANK-03: a number trump as a suit."""
     if trump == "doubles":
-        # equivalent mutants: a double has equal ends
         return PIPS[tile][0]  # pragma: no mutate
     return suit_rank(tile, int(trump))
 
@@ -133,14 +130,9 @@ def trick_rank(tile: int, called: int, trump: int | str) -> int:
     """RANK-01: any trump beats every non-trump; RANK-02: otherwise a tile of the called
     suit ranks in it, and a tile that neither follows nor is a trump never wins (-1)."""
     if is_trump(tile, trump):
-        # equivalent mutants: trumps at 9+ instead of 8+ stay above every suit rank (<= 7)
         return 8 + trump_rank(tile, trump)  # pragma: no mutate
-    # equivalent mutants: in this branch the tile is not a trump, and follows() then answers the
-    # same for trump None
     if follows(tile, called, trump):  # pragma: no mutate
         return suit_rank(tile, called)
-    # equivalent mutants: -2 and -1 both rank below every following tile, and the lead always
-    # follows
     return -1  # pragma: no mutate
 
 
@@ -279,7 +271,6 @@ def won_contract(rules: Rules, bidder: int, high_points: int, last_marks: int,
     bidder declares (CON-01), except after a special bid (PLUNGE-04: the partner).
     `after_passes`: the winning bid was the dealer's after three passes (in the base game
     a bid like any other; FORCE-05 makes it a compelled contract)."""
-    # equivalent mutants: (bidder - 2) & 3 is the same seat
     declarer = (bidder + 2) & 3 if special else bidder  # pragma: no mutate
     kind = "marks" if last_marks else "points"
     return Contract(declarer, declarer & 1, kind, last_marks or high_points, None, None,
@@ -292,8 +283,6 @@ def declared(rules: Rules, contract: Contract, trump: Any, stacks: Any) -> Contr
     declarer, team, kind, value, _, _, partner_declares, compelled, doubles = contract
     return Contract(declarer, team, kind, value, rules.canonical_trump(trump),
                     None if stacks is MISSING else stacks, partner_declares, compelled,
-                    # equivalent mutants: the doubles are read only before the declaration
-                    # (PTERMS-07)
                     doubles,  # pragma: no mutate
                     )
 
@@ -363,7 +352,6 @@ def marks_score(rules: Rules, contract: Contract, outcome: str, points: list[int
     Returns the team the result names and what each team adds to its match score."""
     team = contract.team if outcome == "made" else 1 - contract.team
     gains = [0, 0]
-    # equivalent mutants: no stake function reads its rules argument
     gains[team] = rules.stake(rules, contract)  # pragma: no mutate
     return team, gains
 

@@ -35,8 +35,6 @@ def parse_tiles(value: Any, count: int, where: str) -> list[int]:
         tiles = [None]
     if None in tiles:
         for name in value:
-            # equivalent mutants: reached only when some entry is not a tile; parse_tile(None)
-            # raises INVALID_SETUP at once
             # raises for the first entry that is not a tile
             parse_tile(name, where)  # pragma: no mutate
     return tiles  # type: ignore[return-value]  # no None left: the loop above raised
@@ -55,11 +53,7 @@ def parse_deal(deal: Any, dealer: int, rules: Rules,
     (DEAL-01, DEAL-02 or DRAW-02, DIG-06); `fields` are the keys it may have."""
     if type(deal) is not dict:
         raise invalid("a deal must be an object")
-    # equivalent mutants: keys equal to every allowed field include both hands and order:
-    # INVALID_SETUP either way
     if not deal.keys() <= fields:  # a setup's fields are checked here too  # pragma: no mutate
-        # equivalent mutants: both branches raise INVALID_SETUP; only the message and rule ID
-        # differ
         if "variants" in deal:  # pragma: no mutate
             raise invalid("a deal carries no `variants`: they are fixed for the match",
                           "VAR-02")
@@ -110,11 +104,9 @@ def parse_first_dealer(setup: dict, rules: Rules) -> int:
         if "dealer" in setup:
             raise invalid("give exactly one of `dealer` and `draws`", "DRAW-04")
         return parse_draws(setup["draws"])
-    # equivalent mutants: dead: parse_setup handles every setup with a dealer and no draws itself
     if "dealer" not in setup:  # pragma: no mutate
         needed = "`dealer` or `draws`" if rules.draws else "`dealer`"
         raise invalid(f"a setup needs {needed}", "DEAL-04")
-    # equivalent mutants: dead: parse_setup handles every setup with a dealer and no draws itself
     return parse_dealer(setup["dealer"])  # pragma: no mutate
 
 
@@ -135,14 +127,9 @@ def parse_setup(setup: Any, rules: Rules) -> tuple[int, tuple[int, int], Hands]:
     """(dealer, starting marks, hands) of a setup; `variants` is read by the caller."""
     if type(setup) is not dict:
         raise invalid("a setup must be an object")
-    # equivalent mutants: a setup with draws but without deal_by_drawing is still INVALID_SETUP,
-    # refused by parse_deal's field check
     fields = SETUP_FIELDS_DRAWN if rules.draws else SETUP_FIELDS  # pragma: no mutate
-    # equivalent mutants: a setup with draws but without deal_by_drawing is still INVALID_SETUP,
-    # refused by parse_deal's field check
     if "draws" in setup and not rules.draws:  # pragma: no mutate
         raise invalid("`draws` needs option deal_by_drawing", "DRAW-04")
-    # equivalent mutants: parse_first_dealer handles a dealer-only setup the same way
     if "dealer" in setup and "draws" not in setup:  # pragma: no mutate
         dealer = parse_dealer(setup["dealer"])
     else:

@@ -28,7 +28,6 @@ class Tables:
         # Without special bids and with the base game's dealer after three passes, the legal
         # bids depend on the highest bids alone, so a key of (seat, high_points,
         # last_marks) will do (see bidding()).
-        # equivalent mutants: a false value only takes the general path, to the same actions
         self.plain_bidding = (rules.dealer_bid_problem is dealer_may_pass  # pragma: no mutate
                               and not rules.special_bids)
         tiles = range(TILE_COUNT)
@@ -45,17 +44,14 @@ class Tables:
             tuple(tuple(rank(t, suit, trump) for t in tiles) for suit in CALLED_SUITS)
             for trump in rules.trumps)
         # bidding_orders[dealer] -> the seats in bidding order (BID-01)
-        # equivalent mutants: a fifth order would never be read
         self.bidding_orders = tuple(map(rules.bidding_order, range(4)))  # pragma: no mutate
         # counters[tile] -> round points (PTS-02)
-        # equivalent mutants: the default is COUNTERS, the only counters any option uses
         # pragma: no mutate start
         self.counters = tuple(counter_points(t, dict(rules.counters)) for t in tiles)
         # pragma: no mutate end
 
     def bidding(self, seat: int, state: Bidding) -> tuple[dict, ...]:
         key = (seat, state)
-        # equivalent mutants: cache only: computing again gives the same actions
         found = self._bidding.get(key)  # pragma: no mutate
         if found is None:
             found = self._bidding[key] = bidding_actions(self.rules, seat, state)
@@ -65,22 +61,14 @@ class Tables:
                               ) -> tuple[dict, ...]:
         """bidding() for `plain_bidding` rules, which read nothing else of the state."""
         key = (seat, high_points, last_marks)
-        # equivalent mutants: cache only: computing again gives the same actions
         found = self._bidding.get(key)  # pragma: no mutate
         if found is None:
-            # equivalent mutants: for plain bidding, bidding_actions reads only the highest
-            # bids
             state = Bidding(high_points, last_marks, False, False, 0)  # pragma: no mutate
             found = self._bidding[key] = bidding_actions(self.rules, seat, state)
         return found
 
     def declaring(self, seat: int, contract: Contract) -> tuple[dict, ...]:
-        # equivalent mutants, or caught by tests/engine/test_tables.py: a cache key is out of
-        # the corpus's sight (the mutation run empties the caches before each scenario); a
-        # finer key only caches less, one without `kind` is the same (no point value is a
-        # marks value)
         key = (seat, *contract[2:4], *contract[6:9])  # pragma: no mutate
-        # equivalent mutants: cache only: computing again gives the same actions
         found = self._declaring.get(key)  # pragma: no mutate
         if found is None:
             found = self._declaring[key] = declaring_actions(self.rules, seat, contract)
@@ -92,11 +80,8 @@ _TABLES: dict[int, Tables] = {}  # by id(rules); each entry keeps its rules aliv
 
 def tables_for(rules: Rules) -> Tables:
     """The tables of `rules`, built once (looked up by identity: hashing Rules is slow)."""
-    # equivalent mutants: cache only: building the tables again gives the same tables
     tables = _TABLES.get(id(rules))  # pragma: no mutate
-    # equivalent mutants: cache only: building the tables again gives the same tables
     if tables is None or tables.rules is not rules:  # pragma: no mutate
-        # equivalent mutants: cache only: building the tables again gives the same tables
         tables = _TABLES[id(rules)] = Tables(rules)  # pragma: no mutate
     return tables
 

@@ -38,8 +38,6 @@ def mask_of(tiles: list[int] | tuple[int, ...]) -> int:
 def play_order(leader: int, sitting_out: int | None = None) -> tuple[int, ...]:
     """The seats of a trick in play order: clockwise from the leader (PLAY-02), passing
     over a seat that sits out (NELLO-04)."""
-    # equivalent mutants: a fifth entry (the leader again) is never read: tricks complete at 4
-    # tiles (3 under Nel-O) and plays are zipped with the tiles
     # pragma: no mutate start
     return tuple(seat for seat in ((leader + i) & 3 for i in range(4)) if seat != sitting_out)
     # pragma: no mutate end

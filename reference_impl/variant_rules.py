@@ -71,7 +71,6 @@ def forced_contract(rules: Rules, bidder: int, high_points: int, last_marks: int
                     ) -> Contract:
     """FORCE-05: the contract won by the dealer's bid after three passes is forced."""
     contract = inner(
-        # equivalent mutants: the won_contract this wraps (the base game's) reads neither
         rules,  # pragma: no mutate
         bidder, high_points, last_marks, special,
         after_passes,  # pragma: no mutate
@@ -119,8 +118,6 @@ def sweep_score(rules: Rules, contract: Contract, outcome: str, points: list[int
     worth 1). Every score function returns a new list of gains, so it is set in place."""
     team, gains = inner(
         rules, contract, outcome,
-        # equivalent mutants: sweep_score is installed only without match_points (FORCE-09),
-        # so `inner` is a marks score, which never reads the round points
         points,  # pragma: no mutate
     )
     if outcome == "made" and eligible(rules, contract) and not points[1 - team]:
@@ -135,37 +132,25 @@ def sweep_score(rules: Rules, contract: Contract, outcome: str, points: list[int
 
 def nello_called(lead: int, trump: object) -> int:
     """NELLO-06, doubles high or low: a lead calls its larger number, as under none."""
-    # equivalent mutants: is_trump treats any value that is not a number or "doubles" as "none":
-    # the Nel-O suit functions answer the same
     return called_suit(lead, "none")  # pragma: no mutate
 
 
 def nello_follows(tile: int, called: int, trump: object) -> bool:
     """NELLO-06, doubles high or low: a tile follows a number it shows, as under none."""
-    # equivalent mutants: is_trump treats any value that is not a number or "doubles" as "none":
-    # the Nel-O suit functions answer the same
     return follows(tile, called, "none")  # pragma: no mutate
 
 
 def nello_rank_doubles_high(tile: int, called: int, trump: object) -> int:
     """NELLO-06 "high": the double is the highest of its number suit (RANK-05)."""
-    # equivalent mutants: is_trump treats any value that is not a number or "doubles" as "none":
-    # the Nel-O suit functions answer the same
     return trick_rank(tile, called, "none")  # pragma: no mutate
 
 
 def nello_rank_doubles_low(tile: int, called: int, trump: object) -> int:
     """NELLO-06 "low": the double is the lowest of its number suit (fives led: 5|6 > 4|5 >
     ... > 0|5 > 5|5); a tile that does not follow never wins (-1)."""
-    # equivalent mutants: is_trump treats any value that is not a number or "doubles" as "none":
-    # the Nel-O suit functions answer the same
     if not follows(tile, called, "none"):  # pragma: no mutate
-        # equivalent mutants: a Nel-O lead always follows the suit it calls (rank >= 0), so
-        # any negative rank never wins
         return -1  # pragma: no mutate
     a, b = PIPS[tile]
-    # equivalent mutants: doubles low: 2 + suit_rank keeps the order of the followers (double 0,
-    # others above it) and no trump ranks beside them
     return 0 if a == b else 1 + suit_rank(tile, called)  # pragma: no mutate
 
 
@@ -191,21 +176,15 @@ def nello_follows_own_suit(tile: int, called: int, trump: object) -> bool:
 def nello_rank_own_suit(tile: int, called: int, trump: object) -> int:
     """NELLO-06 "own_suit": doubles rank by their number (6|6 highest); in a number suit
     the tiles rank by their other number; a tile that does not follow never wins."""
-    # equivalent mutants: the `trump` argument of nello_follows_own_suit is not read
     if not nello_follows_own_suit(tile, called, trump):  # pragma: no mutate
-        # equivalent mutants: a Nel-O lead always follows the suit it calls (rank >= 0), so -2 and
-        # -1 both mean "never wins"
         return -1  # pragma: no mutate
-    # equivalent mutants: a double has equal ends (own_suit)
     return PIPS[tile][0] if called == DOUBLES_SUIT else suit_rank(tile, called)  # pragma: no mutate
 
 
 def nello_rank_own_suit_reversed(tile: int, called: int, trump: object) -> int:
     """NELLO-10 "own_suit_reversed": as "own_suit", but the doubles rank in reverse (0|0
     highest, 6|6 lowest); number suits rank as usual."""
-    # equivalent mutants: the `trump` argument of nello_rank_own_suit is not read
     rank = nello_rank_own_suit(tile, called, trump)  # pragma: no mutate
-    # equivalent mutants: a double has equal ends (own_suit)
     return 6 - rank if called == DOUBLES_SUIT and rank >= 0 else rank  # pragma: no mutate
 
 
@@ -214,8 +193,6 @@ def nello_outcome(rules: Rules, contract: Contract, points: list[int],
     """NELLO-07: set by the first trick the declarer wins (the partner plays none, so the
     bidding team's tricks are the declarer's), made when seven tricks pass without one."""
     if contract.trump != "nello":
-        # delegation to the wrapped entry (not mutated): the option's scenarios with a base
-        # contract check it
         return inner(rules, contract, points, tricks_won)  # pragma: no mutate
     if tricks_won[contract.team]:
         return "set"
@@ -228,10 +205,7 @@ def partner_sits_out(rules: Rules, contract: Contract, *, inner: Callable[..., i
                      ) -> int | None:
     """NELLO-03: in a Nel-O the declarer's partner sits out."""
     if contract.trump == "nello":
-        # equivalent mutants: (x - 2) & 3 == (x + 2) & 3
         return (contract.declarer + 2) & 3  # pragma: no mutate
-    # delegation to the wrapped entry (not mutated): the option's scenarios with a base
-    # contract check it
     return inner(rules, contract)  # pragma: no mutate
 
 
@@ -248,10 +222,7 @@ def plunger_leads(rules: Rules, contract: Contract, dealer: int, *,
                   inner: Callable[..., int]) -> int:
     """PTERMS-03, leader "plunger": the partner declares, the plunger leads."""
     if contract.partner_declares:
-        # equivalent mutants: (x - 2) & 3 == (x + 2) & 3
         return (contract.declarer + 2) & 3  # pragma: no mutate
-    # equivalent mutants: declarer_leads, the only first_leader it can wrap, reads only the
-    # contract
     return inner(rules, contract, dealer)  # pragma: no mutate
 
 
@@ -291,7 +262,6 @@ def plunge_declared(rules: Rules, contract: Contract, trump: Any, stacks: Any, *
     plunger's partner (PLUNGE-04); its trump stays undeclared, so the engine hands the
     declaration to the partner."""
     if rules.canonical_trump(trump) == PLUNGE_CHOICE:
-        # equivalent mutants: (x - 2) & 3 == (x + 2) & 3
         return contract._replace(declarer=(contract.declarer + 2) & 3,  # pragma: no mutate
                                  partner_declares=True)
     return inner(rules, contract, trump, stacks)
@@ -332,21 +302,17 @@ def distance(tile: int) -> int:
 
 def sevens_called(lead: int, trump: object) -> int:
     """SEVENS-04: a lead calls nothing (one called 'suit' that no tile follows)."""
-    # equivalent mutants: no tile follows any called suit and sevens_rank ignores it
     return 0  # pragma: no mutate
 
 
 def sevens_follows(tile: int, called: int, trump: object) -> bool:
     """SEVENS-04: no suits, so no duty to follow."""
-    # equivalent mutants: if every tile followed, the follow mask would be the whole hand,
-    # which is what no tile following allows
     return False  # pragma: no mutate
 
 
 def sevens_rank(tile: int, called: int, trump: object) -> int:
     """SEVENS-05: the least distance wins (rank 7 - distance, 0..7); equal ranks go to the
     tile played first (ties "first_played")."""
-    # equivalent mutants: Sevens: ranks shifted by one keep their order and their ties
     return 7 - distance(tile)  # pragma: no mutate
 
 
@@ -369,7 +335,6 @@ def closest_duty(rules: Rules, contract: Contract, trick: list[int], playable: i
     of its tiles nearest 7."""
     if contract.trump == "sevens":
         return closest_tiles(playable)
-    # equivalent mutants: no option before sevens sets a duty, so `inner` is None here
     # pragma: no mutate start
     return playable if inner is None else inner(rules, contract, trick, playable)
     # pragma: no mutate end
@@ -380,10 +345,7 @@ def tie_to_bidders(rules: Rules, contract: Contract, ranks: list[int],
     """SEVENS-05, ties "bidders": in a Sevens, among the plays of the best rank, the
     first of the bidding team wins if there is one; otherwise the first played."""
     if contract.trump != "sevens":
-        # delegation to the wrapped entry (not mutated): the option's scenarios with a base
-        # contract check it
         return inner(rules, contract, ranks, seats)  # pragma: no mutate
-    # equivalent mutants: first_highest reads only the ranks
     best = first_highest(rules, contract, ranks, seats)  # pragma: no mutate
     for i, rank in enumerate(ranks):
         if rank == ranks[best] and seats[i] & 1 == contract.team:
@@ -400,8 +362,6 @@ def first_tile_trump(rules: Rules, contract: Contract, tile: int, *, end: str, d
     ("high") or smaller ("low") number; a double its number ("number") or the doubles
     ("doubles")."""
     if contract.trump != "first_tile":
-        # delegation to the wrapped entry (not mutated): the option's scenarios with a base
-        # contract check it
         return inner(rules, contract, tile)  # pragma: no mutate
     a, b = PIPS[tile]
     if a == b:
@@ -430,9 +390,7 @@ def points_score(rules: Rules, contract: Contract, outcome: str, points: list[in
         if contract.kind == "points":
             gains = list(points)
         else:
-            # equivalent mutants: points_stake does not read its rules argument
             gains[bidders] = rules.stake(rules, contract)  # pragma: no mutate
         return bidders, gains
-    # equivalent mutants: points_stake does not read its rules argument
     gains[defenders] = rules.stake(rules, contract) + points[defenders]  # pragma: no mutate
     return defenders, gains

@@ -33,7 +33,6 @@ class Setting(NamedTuple):
 def match_points(s: Settings, rules: Rules) -> dict:
     """MPTS-02 (scores in points, starting 0..target - 1), MPTS-03..MPTS-08, MPTS-09."""
     target = s["target"]
-    # equivalent mutants: range(target) == range(0, target)
     return {"marks_range": range(0, target), "marks_target": target,  # pragma: no mutate
             "stake": vr.points_stake, "score": vr.points_score,
             "end_when_decided": s["end"] == "early"}
@@ -113,7 +112,6 @@ def nello(s: Settings, rules: Rules) -> dict:
     leads), NELLO-08 (round points counted as usual)."""
     return {"trumps": rules.trumps + ("nello",),
             **choice_suits(rules, "nello", *NELLO_SUITS[s["doubles"]]),
-            # equivalent mutants: on_plunge None is falsy like False
             **allowed_on(rules, "nello", s["min_marks"], on_plunge=False,  # pragma: no mutate
                          rule="NELLO-02"),
             "sitting_out": partial(vr.partner_sits_out, inner=rules.sitting_out),
@@ -128,7 +126,6 @@ def sevens(s: Settings, rules: Rules) -> dict:
                               vr.sevens_rank),
                **allowed_on(rules, "sevens", 1, on_plunge=True, rule="SEVENS-02")}
     if s["duty"] == "closest":
-        # equivalent mutants: no option before sevens sets a duty (rules.duty is None)
         changes["duty"] = partial(vr.closest_duty, inner=rules.duty)  # pragma: no mutate
         changes["duty_problem"] = ("MUST_PLAY_CLOSEST", "SEVENS-04")
     if s["ties"] == "bidders":
@@ -176,7 +173,6 @@ def match_marks(s: Settings, rules: Rules) -> dict:
     if rules.stake is vr.points_stake:
         return {}
     target = s["target"]
-    # equivalent mutants: range(target) == range(0, target)
     return {"marks_range": range(0, target), "marks_target": target}  # pragma: no mutate
 
 
@@ -264,8 +260,6 @@ def invalid(message: str) -> IllegalAction:
 def option_settings(name: Any, value: Any) -> dict[str, Any]:
     """VAR-01: an option's value, `true` or an object of its settings, with every setting
     filled in (a setting left out takes its default)."""
-    # equivalent mutants: every key of OPTIONS is a string: OPTIONS.get of any other key is None
-    # as well
     option = OPTIONS.get(name) if type(name) is str else None  # pragma: no mutate
     if option is None:
         raise invalid(f"unknown variant option {name!r}")
@@ -292,12 +286,9 @@ def rules_for(variants: Any, options: Mapping[str, Option] = OPTIONS) -> Rules:
     if not variants:
         return BASE_RULES
     settings = {name: option_settings(name, value) for name, value in variants.items()}
-    # equivalent mutants: the key only names a cache entry (the options apply in their
-    # table's order whatever the key's), and either cache builds the same Rules
     key = json.dumps(settings, sort_keys=True)  # pragma: no mutate
     if options is OPTIONS:  # pragma: no mutate
         return rules_of_settings(key)
-    # out of scope for mutation: the option tables of planted bugs (tools/mutation.py)
     return rules_by_table(key, options)  # pragma: no mutate
 
 
@@ -327,8 +318,6 @@ def resolve(chosen: Mapping[str, Settings], options: Mapping[str, Option]) -> Ru
         if name in chosen:
             rules = replace(rules, **option.changes(chosen[name], rules))
     added = [choice for choice in CHOICE_ORDER if choice in rules.trumps]
-    # equivalent mutants: legal actions are judged as a set, so the order of the choices
-    # (canonical in actions.md) is not observable
     return replace(rules, trumps=TRUMP_CHOICES + tuple(added))  # pragma: no mutate
 
 

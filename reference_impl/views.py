@@ -38,7 +38,6 @@ def contract_json(m: Match) -> dict | None:
     if c is None:
         return None
     return {"declarer": SEATS[c.declarer], "team": TEAMS[c.team], "bid": {c.kind: c.value},
-            # equivalent mutants: no stake function reads its rules argument
             "stake": m.rules.stake(m.rules, c),  # pragma: no mutate
             "trump": c.trump, "stacks": c.stacks}
 
@@ -121,7 +120,6 @@ def points_hidden(m: Match) -> bool:
 
 def seat_observation(m: Match, seat: str) -> dict:
     """Exactly what `seat` may see (VIS-01..VIS-10)."""
-    # equivalent mutants: the protocol only asks for the seats A..D
     index = SEAT_INDEX.get(seat) if type(seat) is str else None  # pragma: no mutate
     if index is None:
         raise ValueError(f"seat must be one of A, B, C, D, not {seat!r}")

@@ -18,9 +18,11 @@ process, so every cache is emptied before each scenario.
 
 The figure is killed / (all mutants - diagnostic-only - out of scope). Mutants that
 cannot change any observable behaviour are never made: the engine marks their lines
-`# pragma: no mutate` with the reason beside them, so the marks move with the code.
-A run first lists every mutant of a line marked `no mutate` (a pragma mutmut does not
-see) and then fails, whatever the score. OUT_OF_SCOPE names, by their qualified names
+`# pragma: no mutate`, bare, and tools/equivalent_mutants.yaml says why, one entry per
+mark (file, function, the line's code, reason), so the engine reads as rules. A run
+first checks that every mark has its entry and every entry its mark, then lists every
+mutant of a line marked `no mutate` (a pragma mutmut does not see), and fails on either,
+whatever the score. OUT_OF_SCOPE names, by their qualified names
 (`match.Match.to_json`), the functions no scenario can reach through the adapter
 protocol; an entry that names no function of the run is reported as stale. Nothing here
 depends on how mutmut names its mutants but `qualified()`.
@@ -44,6 +46,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+REASONS = ROOT / "tools" / "equivalent_mutants.yaml"
 COPIED = ("reference_impl", "conformance", "spec", "scenarios", "pyproject.toml",
           "tools/mutation.py")
 TARGET = 0.95
@@ -522,7 +525,10 @@ def main(argv: list[str] | None = None) -> int:
         prepare(workdir)
         if args.only:
             restrict(workdir, args.only)
-    ignored = ignored_pragmas(workdir)
+    unexplained = reason_problems()
+    for problem in unexplained:
+        print(problem)
+    ignored = ignored_pragmas(workdir) + unexplained
     for where in ignored:
         print(f"a `no mutate` pragma that mutmut does not see: {where}")
     if not args.judge_only:
@@ -545,6 +551,69 @@ def main(argv: list[str] | None = None) -> int:
 
 
 PRAGMA = re.compile(r"#\s*pragma:\s*no mutate(?!\s*(start|end|block))")
+BLOCK_START = re.compile(r"#\s*pragma:\s*no mutate\s*start")
+ANY_MARK = re.compile(r"\s*#\s*pragma:\s*no mutate.*$")
+
+
+def marks(path: Path, root: Path = ROOT) -> list[tuple[str, str, str, bool]]:
+    """(file, function, line, block) of each `no mutate` mark of an engine file, in file
+    order: the marked line's code without its pragma, stripped (a block: the first code
+    line after `no mutate start`), and the qualified name of the function around it."""
+    source = path.read_text(encoding="utf-8")
+    lines = source.splitlines()
+    spans: list[tuple[int, int, str]] = []  # (first line, last line, qualified name)
+
+    def visit(node: ast.AST, prefix: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                spans.append((child.lineno, child.end_lineno or child.lineno,
+                              prefix + child.name))
+                visit(child, f"{prefix}{child.name}.")
+            else:
+                visit(child, prefix)
+    visit(ast.parse(source), "")
+
+    def function_at(number: int) -> str:
+        around = [(start, name) for start, end, name in spans if start <= number <= end]
+        return max(around)[1] if around else "<module>"
+
+    found = []
+    for n, line in enumerate(lines):
+        block = bool(BLOCK_START.search(line))
+        if not block and not (PRAGMA.search(line) and not line.strip().startswith("#")):
+            continue
+        at = n
+        if block:  # the block's first line of code
+            at = next(k for k in range(n + 1, len(lines))
+                      if not lines[k].strip().startswith("#"))
+        code = ANY_MARK.sub("", lines[at]).strip()
+        found.append((str(path.relative_to(root)), function_at(at + 1), code, block))
+    return found
+
+
+def reason_problems(root: Path = ROOT, reasons: Path = REASONS) -> list[str]:
+    """Each mark of the engine without its entry in `reasons` (or an entry without a
+    reason) and each entry without its mark: a reason must be kept with every mark."""
+    import yaml
+
+    entries = yaml.safe_load(reasons.read_text(encoding="utf-8")) or []
+    wanted: dict[tuple[str, str, str, bool], int] = {}
+    problems = []
+    for entry in entries:
+        key = (entry["file"], entry["function"], entry["line"], bool(entry.get("block")))
+        wanted[key] = wanted.get(key, 0) + 1
+        if not str(entry.get("reason") or "").strip():
+            problems.append(f"{reasons.name}: no reason for {key[0]} {key[1]}: {key[2]}")
+    for path in sorted((root / "reference_impl").glob("*.py")):
+        for key in marks(path, root):
+            if wanted.get(key):
+                wanted[key] -= 1
+            else:
+                problems.append(f"a `no mutate` mark without its reason in {reasons.name}: "
+                                f"{key[0]} {key[1]}: {key[2]}")
+    problems += [f"{reasons.name}: an entry without its mark: {key[0]} {key[1]}: {key[2]}"
+                 for key, left in wanted.items() for _ in range(left)]
+    return problems
 
 
 def ignored_pragmas(workdir: Path) -> list[str]:
