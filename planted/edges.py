@@ -247,7 +247,7 @@ class SeatCheckedBeforePhase(PlantedAdapter):
     def act(self, action: Any) -> None:
         if self.match is not None:
             try:
-                _, seat, _, _ = parse_action(action)  # MALFORMED_ACTION still comes first
+                seat = parse_action(action).seat  # MALFORMED_ACTION still comes first
             except IllegalAction:
                 seat = None
             to_act = self.match.to_act

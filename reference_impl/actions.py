@@ -8,7 +8,7 @@ action. They are immutable by convention: callers MUST NOT mutate a dict returne
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import IllegalAction
 from .rules import BASE_RULES, MISSING, Bidding, Contract, Rules, legal_bids
@@ -123,13 +123,24 @@ def special_bids(rules: Rules) -> dict[str, int]:
     return {bid.name: bid.marks for bid in rules.special_bids}
 
 
-def parse_action(action: Any, rules: Rules = BASE_RULES) -> tuple[str, int, Any, Any]:
-    """(kind, seat, x, y) of a well-formed action, else MALFORMED_ACTION (DIG-01).
+class ParsedAction(NamedTuple):
+    """A well-formed action: its kind ("play", "bid", "pass", "trump"), its seat, and
+    per kind: play (`what` the tile, `value` None); bid (`what` "points", "marks" or a
+    special bid, `value` its number or marks); pass (None, None); trump (`what` the trump
+    as given, `value` the stacks as given or MISSING)."""
 
-    play: (tile int, None); bid: ("points" | "marks", n) or (a special bid, its marks)
-    with the option that adds it (VAR-04: a malformed bid without it); pass: (None, None);
-    trump: (trump value, stacks value or MISSING). Values are checked for JSON type
-    only: their meaning is judged later, in check order (errors.yaml).
+    kind: str
+    seat: int
+    what: Any
+    value: Any
+
+
+def parse_action(action: Any, rules: Rules = BASE_RULES) -> ParsedAction:
+    """The ParsedAction of a well-formed action, else MALFORMED_ACTION (DIG-01).
+
+    A special bid is accepted only with the option that adds it (VAR-04: a malformed bid
+    without it). Values are checked for JSON type only: their meaning is judged later, in
+    check order (errors.yaml).
     """
     if type(action) is not dict:
         raise malformed("an action must be a JSON object")
@@ -140,7 +151,7 @@ def parse_action(action: Any, rules: Rules = BASE_RULES) -> tuple[str, int, Any,
         seat, tile = parse_seat(action), action["tile"]
         if type(tile) is not str or tile not in TILE_INDEX:  # pragma: no mutate
             raise malformed(f"`tile` must be a string a|b with 0 <= a <= b <= 6, not {tile!r}")
-        return kind, seat, TILE_INDEX[tile], None
+        return ParsedAction(kind, seat, TILE_INDEX[tile], None)
     if kind == "bid":
         if keys == POINT_BID_FIELDS:
             which = "points"
@@ -155,15 +166,15 @@ def parse_action(action: Any, rules: Rules = BASE_RULES) -> tuple[str, int, Any,
                 raise fields_problem(action, *forms)
             if action[name] is not True:
                 raise malformed(f"`{name}` is always true, not {action[name]!r}")
-            return kind, parse_seat(action), name, special[name]
+            return ParsedAction(kind, parse_seat(action), name, special[name])
         value = action[which]  # pragma: no mutate
         if type(value) is not int:  # a JSON integer, never a boolean  # pragma: no mutate
             raise malformed(f"`{which}` must be an integer, not {value!r}")
-        return kind, parse_seat(action), which, value
+        return ParsedAction(kind, parse_seat(action), which, value)
     if kind == "pass":  # pragma: no mutate
         if keys != PASS_FIELDS:
             raise fields_problem(action, PASS_FIELDS)
-        return kind, parse_seat(action), None, None
+        return ParsedAction(kind, parse_seat(action), None, None)
     if kind == "trump":
         if keys == TRUMP_FIELDS:
             stacks = MISSING
@@ -176,7 +187,7 @@ def parse_action(action: Any, rules: Rules = BASE_RULES) -> tuple[str, int, Any,
         trump = action["trump"]
         if type(trump) is not int and type(trump) is not str:
             raise malformed(f"`trump` must be an integer or a string, not {trump!r}")
-        return kind, parse_seat(action), trump, stacks
+        return ParsedAction(kind, parse_seat(action), trump, stacks)
     raise malformed(f"unknown action type {kind!r}")
 
 

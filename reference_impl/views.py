@@ -45,9 +45,10 @@ def contract_json(m: Match) -> dict | None:
 def result_json(m: Match) -> dict | None:
     if m.result is None:
         return None
-    outcome, team, marks = m.result
-    return {"outcome": outcome, "awarded_to": None if team is None else TEAMS[team],
-            "marks": marks}
+    result = m.result
+    return {"outcome": result.outcome,
+            "awarded_to": None if result.team is None else TEAMS[result.team],
+            "marks": result.marks}
 
 
 def public_fields(m: Match) -> dict:
@@ -58,7 +59,7 @@ def public_fields(m: Match) -> dict:
         "round": m.round,
         "dealer": SEATS[m.dealer],
         "to_act": m.to_act,
-        "bids": [dict(a) for a in m.history[:4]],  # bidding is the round's first 4 actions
+        "bids": [dict(a) for a in m.bids],
         "contract": contract_json(m),
         "trick": plays(m, m.leader, m.trick) if m.trick else [],
         "points": team_map(m.points),
@@ -77,9 +78,10 @@ def referee_view(m: Match) -> dict:
         "hands": {SEATS[s]: tile_names(hand) for s, hand in enumerate(m.hands)},
         **pick(public, "bids", "contract", "trick"),
         "tricks": [
-            {"number": n, "leader": SEATS[leader], "plays": plays(m, leader, tiles),
-             "winner": SEATS[winner], "team": TEAMS[team_of(winner)], "points": points}
-            for n, (leader, tiles, winner, points) in enumerate(m.tricks, 1)],
+            {"number": n, "leader": SEATS[trick.leader],
+             "plays": plays(m, trick.leader, trick.tiles), "winner": SEATS[trick.winner],
+             "team": TEAMS[team_of(trick.winner)], "points": trick.points}
+            for n, trick in enumerate(m.completed_tricks, 1)],
         **pick(public, "points", "tricks_won", "result", "marks", "winner"),
         "history": [dict(a) for a in m.history],
     }
@@ -133,9 +135,9 @@ def seat_observation(m: Match, seat: str) -> dict:
         "hand_sizes": {SEATS[s]: len(hand) for s, hand in enumerate(hands)},
         **pick(public, "bids", "contract", "trick"),
         "captured": [  # VIS-08: number, team and sorted tiles, never seats
-            {"number": n, "team": TEAMS[team_of(winner)],
-             "tiles": tile_names(sorted(tiles)) if n > covered else None}
-            for n, (_, tiles, winner, _) in enumerate(m.tricks, 1)],
+            {"number": n, "team": TEAMS[team_of(trick.winner)],
+             "tiles": tile_names(sorted(trick.tiles)) if n > covered else None}
+            for n, trick in enumerate(m.completed_tricks, 1)],
         "points": None if points_hidden(m) else public["points"],
         **pick(public, "tricks_won", "marks", "result", "winner"),
         "history": None if m.phase in IN_PROGRESS else [dict(a) for a in m.history],  # VIS-10

@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from conformance.adapters.inprocess import harnessed
 from conformance.adapters.protocol import Adapter, Harnessed, Rejected
@@ -578,7 +578,15 @@ def play_game(other: Adapter, seed: int, game: Game, duel: Duel | None = None
     return Divergence(seed, Case(setup, steps), found, len(steps)), rounds
 
 
-def replay(other: Adapter, case: Case, level: str = "strict") -> tuple[int, Finding] | None:
+class Located(NamedTuple):
+    """Where a replayed case first diverges: its expanded step (0: the setup) and what
+    differed."""
+
+    step: int
+    finding: Finding
+
+
+def replay(other: Adapter, case: Case, level: str = "strict") -> Located | None:
     """Play a case on both adapters, comparing everything after every step: the number
     of the first diverging step (0: the setup, counting the shortcut's steps) and what
     differed, or None when they agree (or the reference refuses the setup)."""
@@ -588,12 +596,12 @@ def replay(other: Adapter, case: Case, level: str = "strict") -> tuple[int, Find
     if duel.oracle.match is None:
         return None  # the reference refused the setup: not a case
     if found:
-        return 0, found
+        return Located(0, found)
     for number, step in enumerate(steps, 1):
         kind = step_kind(step)
         found = duel.send(kind, step[kind])
         if found:
-            return number, found
+            return Located(number, found)
     return None
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from conformance.fuzz.differential import (
     SEATS,
@@ -40,7 +40,16 @@ from conformance.fuzz.differential import (
 )
 from reference_impl.tiles import TEAMS, team_of
 
-Test = Callable[[Case], "tuple[Case, Finding] | None"]
+
+class Shrunk(NamedTuple):
+    """A smaller case that still diverges, cut at its first divergence, and that
+    divergence."""
+
+    case: Case
+    finding: Finding
+
+
+Test = Callable[[Case], "Shrunk | None"]
 
 
 class Shrinker:
@@ -54,7 +63,7 @@ class Shrinker:
     def spent(self) -> bool:
         return self.tests >= self.budget or time.monotonic() > self.deadline
 
-    def test(self, case: Case) -> tuple[Case, Finding] | None:
+    def test(self, case: Case) -> Shrunk | None:
         """The case cut at its first divergence, and that divergence, when it still
         diverges the same way; else None."""
         self.tests += 1
@@ -62,12 +71,12 @@ class Shrinker:
             found = replay(self.other, case, self.level)
         except Exception:  # noqa: BLE001 - a candidate that crashes is not this divergence
             return None
-        if not found or not (found[1].signature & self.signature):
+        if not found or not (found.finding.signature & self.signature):
             return None
         prefix = len(case.expanded()[1]) - len(case.steps)
-        if 0 < found[0] <= prefix:  # inside the contract shortcut: no step to expect at
+        if 0 < found.step <= prefix:  # inside the contract shortcut: no step to expect at
             return None
-        return cut(case, found[0]), found[1]
+        return Shrunk(cut(case, found.step), found.finding)
 
 
 def cut(case: Case, number: int) -> Case:
@@ -76,9 +85,9 @@ def cut(case: Case, number: int) -> Case:
     return Case(case.setup, case.steps[: max(0, number - prefix)])
 
 
-def ddmin(case: Case, shrinker: Shrinker) -> tuple[Case, Finding] | None:
+def ddmin(case: Case, shrinker: Shrinker) -> Shrunk | None:
     """Remove chunks of steps, halving the chunk size when no chunk can go."""
-    best: tuple[Case, Finding] | None = None
+    best: Shrunk | None = None
     steps, chunks = case.steps, 2
     while len(steps) >= 1 and not shrinker.spent:
         size = max(1, -(-len(steps) // chunks))
@@ -89,7 +98,7 @@ def ddmin(case: Case, shrinker: Shrinker) -> tuple[Case, Finding] | None:
             candidate = Case(case.setup, steps[:start] + steps[start + size:])
             found = shrinker.test(candidate)
             if found:
-                best, steps = found, found[0].steps
+                best, steps = found, found.case.steps
                 chunks, removed = max(chunks - 1, 2), True
                 break
         if not removed:
@@ -258,7 +267,7 @@ def _quick_rounds(setup: dict[str, Any], own: dict[str, Any] | None
     return found
 
 
-def quick_round(case: Case, shrinker: Shrinker) -> tuple[Case, Finding] | None:
+def quick_round(case: Case, shrinker: Shrinker) -> Shrunk | None:
     """A divergence at the end of a round that depends on the match scores there (the
     target reached, MATCH-01, MPTS-08) needs no long round: a shorter round on the same
     deal (four passes, or a contract set by the first trick, with the options' settings
@@ -313,7 +322,7 @@ def as_contract(case: Case) -> Case | None:
     return None
 
 
-def passes(case: Case, shrinker: Shrinker) -> tuple[Case, Finding] | None:
+def passes(case: Case, shrinker: Shrinker) -> Shrunk | None:
     """Each bid made a pass, one at a time: a round that needs only to end can end with
     four passes."""
     best = None
@@ -325,12 +334,12 @@ def passes(case: Case, shrinker: Shrinker) -> tuple[Case, Finding] | None:
                      *case.steps[k + 1:]]
             found = shrinker.test(Case(case.setup, steps))
             if found:
-                best, case = found, found[0]
+                best, case = found, found.case
         k += 1
     return best
 
 
-def plain_setups(case: Case, shrinker: Shrinker) -> tuple[Case, Finding] | None:
+def plain_setups(case: Case, shrinker: Shrinker) -> Shrunk | None:
     """Each `setup` step (one VAR-01 refuses) made the case's own setup with only its
     `variants` kept: what the step tests is then plain to see."""
     best = None
@@ -345,11 +354,11 @@ def plain_setups(case: Case, shrinker: Shrinker) -> tuple[Case, Finding] | None:
         found = shrinker.test(Case(case.setup, [*case.steps[:k], {"setup": plain},
                                                 *case.steps[k + 1:]]))
         if found:
-            best, case = found, found[0]
+            best, case = found, found.case
     return best
 
 
-def lower_bid(case: Case, shrinker: Shrinker) -> tuple[Case, Finding] | None:
+def lower_bid(case: Case, shrinker: Shrinker) -> Shrunk | None:
     """The shortcut's bid lowered, the lowest (30 points, 1 mark) first: a point contract
     is then made by fewer round points, sooner, and the case may end earlier."""
     contract = case.setup.get("contract")
@@ -387,8 +396,8 @@ def _endings(match: Any, tricks: int, favoured: int, result: dict[str, Any], wid
     `result`: depth first, each trick's ways ordered by what they give the team favoured
     by that result (its tricks and round points first), `width` ways a trick."""
     def gain(way: tuple[list[dict[str, Any]], Any]) -> int:
-        _, _, winner, points = way[1].tricks[-1]
-        return points if team_of(winner) == favoured else -points
+        trick = way[1].completed_tricks[-1]
+        return trick.points if team_of(trick.winner) == favoured else -trick.points
 
     if tricks == 0 or match.phase in ROUND_END or time.monotonic() > deadline:
         return
@@ -403,7 +412,7 @@ def _endings(match: Any, tricks: int, favoured: int, result: dict[str, Any], wid
 
 
 def sooner(case: Case, shrinker: Shrinker, width: int = 6, tests: int = 30
-           ) -> tuple[Case, Finding] | None:
+           ) -> Shrunk | None:
     """A divergence as a round ends after the contract shortcut, shown in fewer tricks on
     the same deal: plays (searched on the reference engine, fewest tricks first) that end
     the round with the same result (outcome, team, marks), the team it favours taking the
@@ -465,7 +474,7 @@ def differing_tiles(case: Case) -> int:
     return sum(t != want for t, want in zip(found[1], TILES, strict=True)) if found else 0
 
 
-def sort_deal(case: Case, shrinker: Shrinker) -> tuple[Case, Finding] | None:
+def sort_deal(case: Case, shrinker: Shrinker) -> Shrunk | None:
     """Swap tiles towards the sorted deal while it still diverges."""
     if _tiles(case.setup) is None:
         return None
@@ -479,12 +488,12 @@ def sort_deal(case: Case, shrinker: Shrinker) -> tuple[Case, Finding] | None:
             if _tiles(case.setup)[1][i] == TILES[i]:
                 continue
             found = shrinker.test(swapped(case, i))
-            if found and len(found[0].steps) <= len(case.steps):
-                best, case, improved = found, found[0], True
+            if found and len(found.case.steps) <= len(case.steps):
+                best, case, improved = found, found.case, True
     return best
 
 
-def no_starting_marks(case: Case, shrinker: Shrinker) -> tuple[Case, Finding] | None:
+def no_starting_marks(case: Case, shrinker: Shrinker) -> Shrunk | None:
     """The setup without its starting marks (SCORE-03), when they are not what the case
     needs: a reader then need not wonder what they are for."""
     if "marks" not in case.setup:  # one test, even when the budget is spent
@@ -500,13 +509,13 @@ def shrink(other: Any, found: Divergence, level: str = "strict", budget: int = 2
     located = replay(other, found.case, level)
     if located is None:  # a divergence that does not replay (a flaky implementation)
         return found
-    case, finding = cut(found.case, located[0]), located[1]
+    case, finding = cut(found.case, located.step), located.finding
     shrinker = Shrinker(other, finding.signature | found.finding.signature, level, budget,
                         seconds)
 
-    def keep(result: tuple[Case, Finding] | None) -> None:
+    def keep(result: Shrunk | None) -> None:
         nonlocal case, finding
-        if result and len(result[0].steps) <= len(case.steps):
+        if result and len(result.case.steps) <= len(case.steps):
             case, finding = result
 
     for candidate in (skip_rounds(case),):
