@@ -6,9 +6,8 @@ import random
 from typing import Any
 
 from conformance.adapters.protocol import Rejected
-
-SEATS = ("A", "B", "C", "D")
-TILES = tuple(f"{a}|{b}" for a in range(7) for b in range(a, 7))
+from reference_impl.tiles import NAMES as TILES
+from reference_impl.tiles import SEATS
 
 
 class ReferenceAdapter:

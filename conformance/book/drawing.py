@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from conformance.book.words import bid_words, trump_words
+from reference_impl import tiles as table
+from reference_impl.tiles import SEATS
 
 # Pip centres on a unit half, by number of pips (the usual domino faces).
 PIPS = {
@@ -70,7 +72,7 @@ class Tile:
         return "" if self.upright else f"rotate(-90 {self.cx:g} {self.cy:g})"
 
 
-FACE_IDS = {f"{a}|{b}": f"tile-{a}-{b}" for a in range(7) for b in range(a, 7)}
+FACE_IDS = {name: f"tile-{a}-{b}" for name, (a, b) in zip(table.NAMES, table.PIPS, strict=True)}
 
 
 def faces() -> list[dict[str, Any]]:
@@ -174,7 +176,7 @@ def table(view: dict[str, Any] | None, covered: list[int], completed: bool,
         labels.append(Label("no match is running", TABLE_W / 2, HEIGHT / 2, "note"))
         return Diagram(WIDTH, HEIGHT, tiles, labels, seats, title, "No match is running.")
     hands = view.get("hands") or {}
-    for seat in "ABCD":
+    for seat in SEATS:
         hand = hands.get(seat) or []
         tiles += _hand_tiles(seat, list(hand))
         x, y = SEAT_LABEL[seat]
@@ -248,7 +250,7 @@ def describe(view: dict[str, Any], covered: list[int], completed: bool) -> str:
         trick = tricks[-1].get("plays") or []
     plays = "; ".join(f"{n}. {p.get('seat')} {p.get('tile')}" for n, p in enumerate(trick, 1))
     hands = view.get("hands") or {}
-    sizes = ", ".join(f"{s}={len(hands.get(s) or [])}" for s in "ABCD")
+    sizes = ", ".join(f"{s}={len(hands.get(s) or [])}" for s in SEATS)
     seen = "; ".join(
         f"{t.get('number')} ({t.get('team')}) "
         + ("covered" if t.get("number") in covered
@@ -290,14 +292,14 @@ def figure(observation: dict[str, Any], title: str) -> Diagram:
     if not visible:
         labels.append(Label("no captured tiles", 300, 52, "note", "start"))
     sizes = observation.get("hand_sizes") or {}
-    labels.append(Label("hand sizes: " + ", ".join(f"{s}={sizes.get(s)}" for s in "ABCD"),
+    labels.append(Label("hand sizes: " + ", ".join(f"{s}={sizes.get(s)}" for s in SEATS),
                         20, FIG_H - 40, "info", "start"))
     labels.append(Label(contract_words(observation.get("contract")), 20, FIG_H - 20, "info",
                         "start"))
     plays = "; ".join(f"{n}. {p.get('seat')} {p.get('tile')}" for n, p in enumerate(trick, 1))
     faces = "; ".join(f"{c.get('number')} ({c.get('team')}) {', '.join(c['tiles'])}"
                       for c in visible) or "none"
-    sizes_text = ", ".join(f"{s}={sizes.get(s)}" for s in "ABCD")
+    sizes_text = ", ".join(f"{s}={sizes.get(s)}" for s in SEATS)
     text = (f"Contract: {contract_words(observation.get('contract'))}. Tiles in play order: "
             f"{plays or 'none'}. Hand sizes: {sizes_text}. Visible captured faces: {faces}.")
     return Diagram(FIG_W, FIG_H, tiles, labels, [], title, text)

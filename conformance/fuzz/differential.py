@@ -27,12 +27,16 @@ from conformance.adapters.inprocess import harnessed
 from conformance.adapters.protocol import Adapter, Harnessed, Rejected
 from conformance.fuzz.options import invalid_setup, vary
 from conformance.run.matching import Difference, diff, diff_sets
+from reference_impl.errors import IllegalAction
+from reference_impl.match import BIDDING, DECLARING, MATCH_OVER, PLAYING, ROUND_OVER
+from reference_impl.rules import COUNTERS, TRUMP_CHOICES
 from reference_impl.tiles import NAMES, SEATS, TEAMS
+from reference_impl.variants import CHOICE_ORDER, rules_for
 
 TILES = list(NAMES)  # the 28 tiles in the sorted order (0|0, 0|1, ... 6|6)
 LEVELS = ("rules", "codes", "strict")
 DEALS = ("hands", "order")
-_OVER = ("round_over", "match_over")
+_OVER = (ROUND_OVER, MATCH_OVER)
 
 
 @dataclass
@@ -170,19 +174,18 @@ def random_setup(rng: random.Random, deal: str, variants: dict[str, Any] | None
     return setup
 
 
-PHASE_KINDS = {"bidding": ("bid", "pass"), "declaring": ("trump",), "playing": ("play",)}
+PHASE_KINDS = {BIDDING: ("bid", "pass"), DECLARING: ("trump",), PLAYING: ("play",)}
 
 
 def _target(variants: dict[str, Any] | None) -> int:
-    """What a team needs to win the match: 7 marks (MATCH-01), the match_marks target
-    (TARGET-02, 10 unless set) or the match_points target (MPTS-08, 250 unless set;
-    TARGET-03: it wins over match_marks)."""
-    variants = variants or {}
-    for name, default in (("match_points", 250), ("match_marks", 10)):
-        option = variants.get(name)
-        if option is True or isinstance(option, dict):
-            return option.get("target", default) if isinstance(option, dict) else default
-    return 7
+    """What a team needs to win the match, as the engine's Rules say: MATCH-01, the
+    match_marks target (TARGET-02) or the match_points target (MPTS-08; TARGET-03: it
+    wins over match_marks). Options the reference refuses (a setup sent to be refused,
+    VAR-01) play for the base game's."""
+    try:
+        return rules_for(variants or {}).marks_target
+    except IllegalAction:
+        return rules_for({}).marks_target
 
 
 def illegal_candidate(rng: random.Random, view: dict[str, Any] | None = None,
@@ -227,8 +230,13 @@ def _toggle_stacks(rng: random.Random, action: dict[str, Any]) -> dict[str, Any]
     return action
 
 
-# Every trump a declaration may name, in the base game or under an option (actions.md).
-TRUMPS = [*range(8), "doubles", "none", "follow_me", "nello", "sevens", "first_tile", "plunge"]
+# Every trump a declaration may name, in the base game or under an option (actions.md),
+# and 7, a number that is none (CON-01): the numbers, then the base game's other choices,
+# the alias follow_me (FOLLOWME-02), the options' choices.
+_NUMBERS = [t for t in TRUMP_CHOICES if isinstance(t, int)]
+TRUMPS = [*_NUMBERS, max(_NUMBERS) + 1, *(t for t in TRUMP_CHOICES if isinstance(t, str)),
+          *(alias for alias, _ in rules_for({"follow_me": True}).trump_aliases),
+          *CHOICE_ORDER]
 
 
 def _number(rng: random.Random, low: int, high: int) -> int | bool:
@@ -236,7 +244,7 @@ def _number(rng: random.Random, low: int, high: int) -> int | bool:
     return rng.choice((True, False)) if rng.random() < 0.05 else rng.randint(low, high)
 
 
-COUNTS = {"5|5": 10, "4|6": 10, "0|5": 5, "1|4": 5, "2|3": 5}  # PTS-02
+COUNTS = dict(COUNTERS)  # PTS-02
 
 
 def legal_choice(rng: random.Random, legal: list[dict[str, Any]],
@@ -556,10 +564,10 @@ def play_game(other: Adapter, seed: int, game: Game, duel: Duel | None = None
     rounds = 1
     while not found:
         view = duel.state()
-        if view["phase"] == "match_over" or (view["phase"] == "round_over"
+        if view["phase"] == MATCH_OVER or (view["phase"] == ROUND_OVER
                                              and rounds >= game.max_rounds):
             return None, rounds
-        if view["phase"] == "round_over":
+        if view["phase"] == ROUND_OVER:
             step = {"deal": random_deal(rng, game.deal)}
             if game.variants and rng.random() < 0.1:  # VAR-02: a deal carries no variants
                 step["deal"]["variants"] = _copy(setup["variants"])
@@ -568,7 +576,7 @@ def play_game(other: Adapter, seed: int, game: Game, duel: Duel | None = None
         elif rng.random() < game.illegal_rate:
             # now and then (options only) a setup that VAR-01 refuses: the match goes on
             bad = invalid_setup(rng, setup) if game.variants and rng.random() < 0.1 else None
-            legal = duel.legal_actions() if view["phase"] == "declaring" else None
+            legal = duel.legal_actions() if view["phase"] == DECLARING else None
             step = {"setup": bad} if bad else {"act": illegal_candidate(rng, view, legal)}
         else:
             step = {"act": legal_choice(rng, duel.legal_actions(), counters_first, bold)}

@@ -39,7 +39,15 @@ def setting_value(rng: random.Random, setting: dict[str, Any]) -> Any:
     low, high = setting.get("minimum", 0), setting.get("maximum", 100)
     if rng.random() < 0.5:
         return rng.choice((low, min(low + 1, high), max(high - 1, low), high))
-    return rng.randint(low, min(high, max(low, 250)))
+    return rng.randint(low, min(high, max(low, _points_target())))
+
+
+def _points_target() -> int:
+    """The match_points target unless set (MPTS-01): a random integer setting stays at
+    most that, so that a fuzzed match can end."""
+    from reference_impl.variants import OPTIONS
+
+    return OPTIONS["match_points"].settings["target"].default
 
 
 def vary(rng: random.Random, variants: dict[str, Any]) -> dict[str, Any]:

@@ -238,8 +238,10 @@ def _cited(found: Divergence, oracle: Any, rules: list[str]) -> list[str]:
         if code and code in index.codes:
             rules = [*rules, *index.codes[code].rules]
     if not rules:
+        from reference_impl.match import MATCH_OVER
+
         phase = oracle.view()["phase"]
-        rules = list(field_rules().get("phase", ())) if phase == "match_over" else []
+        rules = list(field_rules().get("phase", ())) if phase == MATCH_OVER else []
     options = found.case.setup.get("variants") or {}
     rules = _option_rules(found, options) + rules
     return [r for r in dict.fromkeys(rules) if r in index.rules

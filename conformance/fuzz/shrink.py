@@ -38,7 +38,9 @@ from conformance.fuzz.differential import (
     apply_step,
     replay,
 )
+from reference_impl.match import BIDDING, DECLARING, MATCH_OVER, PLAYING, ROUND_OVER
 from reference_impl.tiles import TEAMS, team_of
+from reference_impl.variants import rules_for
 
 
 class Shrunk(NamedTuple):
@@ -141,7 +143,7 @@ def skip_rounds(case: Case) -> Case | None:
     return Case(setup, case.steps[last + 1:])
 
 
-ROUND_END = ("round_over", "match_over")
+ROUND_END = (ROUND_OVER, MATCH_OVER)
 
 
 def _engine(setup: dict[str, Any]) -> Any:
@@ -227,7 +229,7 @@ def _quick_rounds(setup: dict[str, Any], own: dict[str, Any] | None
         return []
     match, passes = start.clone(), []
     try:
-        while match.phase == "bidding":
+        while match.phase == BIDDING:
             passes.append({"type": "pass", "seat": match.to_act})
             match.apply(passes[-1])
     except IllegalAction:
@@ -235,17 +237,19 @@ def _quick_rounds(setup: dict[str, Any], own: dict[str, Any] | None
     if match.phase in ROUND_END:
         found.append((setup, [{"act": a} for a in passes], match))
     declarers = list(dict.fromkeys([*([own["seat"]] if own else []), *SEATS]))
+    rules = start.rules
+    lowest = ({"marks": rules.first_marks_bids[0]}, {"points": rules.point_bids[0]})
     for declarer in declarers:
-        for bid in ({"marks": 1}, {"points": 30}):
+        for bid in lowest:
             match = start.clone()
             try:
-                while match.phase == "bidding":
+                while match.phase == BIDDING:
                     seat = match.to_act
                     match.apply({"type": "bid", "seat": seat, **bid} if seat == declarer
                                 else {"type": "pass", "seat": seat})
             except IllegalAction:
                 continue
-            if match.phase != "declaring" or match.to_act != declarer:
+            if match.phase != DECLARING or match.to_act != declarer:
                 continue
             legal = match.legal_actions()
             wanted = {"type": "trump", **own} if own and own["seat"] == declarer else None
@@ -310,7 +314,7 @@ def as_contract(case: Case) -> Case | None:
             continue
         view = _oracle_at(case, k + 1).view()
         contract = view["contract"]
-        if view["phase"] != "playing" or contract is None:
+        if view["phase"] != PLAYING or contract is None:
             continue
         bid = contract["bid"]
         if set(bid) not in ({"points"}, {"marks"}) or action.get("seat") != contract["declarer"]:
@@ -365,7 +369,8 @@ def lower_bid(case: Case, shrinker: Shrinker) -> Shrunk | None:
     if not contract:
         return None
     kind, value = next(iter(contract["bid"].items()))
-    lowest = {"points": 30, "marks": 1}.get(kind, value)
+    rules = rules_for(case.setup.get("variants", {}))  # BID-02, BID-05
+    lowest = {"points": rules.point_bids[0], "marks": rules.first_marks_bids[0]}.get(kind, value)
     for lower in range(lowest, value):
         if shrinker.spent:
             break

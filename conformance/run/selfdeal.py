@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from conformance.run.chisquare import chi2_sf, statistic
+from reference_impl.tiles import NAMES as TILES
+from reference_impl.tiles import SEATS
 
-SEATS = "ABCD"
-TILES = [f"{a}|{b}" for a in range(7) for b in range(a, 7)]
 N = len(TILES)
 ALPHA = 1e-6  # the false-alarm rate of one check against a correct implementation
 
