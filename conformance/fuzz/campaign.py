@@ -166,7 +166,7 @@ def _refused(variants: dict[str, Any] | None) -> str | None:
     return None
 
 
-def fuzz_command(adapter_spec: str, games: int, seed: int, illegal_rate: float,
+def fuzz_command(adapter_spec: str, *, games: int, seed: int, illegal_rate: float,
                  rounds: int, timeout: float, variants_json: str | None = None,
                  deal: str = "hands", level: str = "strict", save: Path | None = None,
                  shard: str | None = None, shrink: bool = True) -> int:
@@ -197,9 +197,9 @@ def fuzz_command(adapter_spec: str, games: int, seed: int, illegal_rate: float,
     progress = Progress(len(seeds))
     start = time.perf_counter()
     try:
-        played, divergences, errors = fuzz(adapter, len(seeds), seed, illegal_rate, rounds,
-                                           variants, deal, level, seeds=seeds,
-                                           on_game=progress)
+        played, divergences, errors = fuzz(
+            adapter, len(seeds), seed, illegal_rate=illegal_rate, max_rounds=rounds,
+            variants=variants, deal=deal, level=level, seeds=seeds, on_game=progress)
         progress.done()
         seconds = time.perf_counter() - start
         groups = distinct(divergences)

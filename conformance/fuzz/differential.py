@@ -613,7 +613,7 @@ def replay(other: Adapter, case: Case, level: str = "strict") -> Located | None:
     return None
 
 
-def fuzz(other: Adapter, games: int, seed: int, illegal_rate: float = 0.2,
+def fuzz(other: Adapter, games: int, seed: int, *, illegal_rate: float = 0.2,
          max_rounds: int = 3, variants: dict[str, Any] | None = None,
          deal: str = "hands", level: str = "strict", seeds: Any = None,
          on_game: Any = None) -> tuple[int, list[Divergence], list[str]]:
