@@ -7,64 +7,29 @@ scenario.schema.json refers to these enums, so an editor that validates a scenar
 flags a misspelt view field (`trick_won`), an unknown error code (`NOT_YOUR_TRUN`) and an
 unknown rule ID (`PLAY-99`) as you type. The lists come from the one parser of the spec
 (conformance.specdata.index) and from view.schema.json and observation.schema.json, so they
-are never kept by hand. `t42 check` reports the same mistakes in its own words.
+are never kept by hand. `t42 check` reports the same mistakes in its own words. The
+generator is in the package (conformance.specdata.generate, which `t42 docs` runs); this
+is its command line.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
-from typing import Any
 
-# Run as a script from a checkout: the spec parser is the harness's own (one parser).
+# Run as a script from a checkout: the generator is the harness's own.
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from conformance.specdata.index import check_order, load_index, read_codes  # noqa: E402
-from tools.generated import write_or_check  # noqa: E402
+from conformance.specdata.generate import (  # noqa: E402
+    build_enums,
+    render_enums,
+    write_or_check,
+)
 
 SPEC = ROOT / "spec"
 OUT = SPEC / "schemas" / "spec-enums.schema.json"
-MARK = "generated from the spec by tools/gen_schema_enums.py; do not edit"
-
-
-def _fields(schema_file: Path) -> list[str]:
-    return list(json.loads(schema_file.read_text(encoding="utf-8"))["properties"])
-
-
-def build(spec: Path) -> dict[str, Any]:
-    index = load_index(spec)
-    rules = [r.id for r in index.items if not r.withdrawn and index.rules.get(r.id) is r]
-    codes = [c["code"] for c in check_order(read_codes(spec / "errors.yaml"))]
-    schemas = spec / "schemas"
-
-    def enum(description: str, values: list[str]) -> dict[str, Any]:
-        return {"$comment": MARK, "description": description, "enum": values}
-
-    return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$comment": MARK,
-        "title": "The spec's closed lists, for scenario.schema.json",
-        "$defs": {
-            "ruleId": enum("a rule ID of spec/rules.md or spec/variants.md (not withdrawn)",
-                           rules),
-            "errorCode": enum("an error code of spec/errors.yaml", codes),
-            "viewField": enum("a field of the referee view (view.schema.json)",
-                              _fields(schemas / "view.schema.json")),
-            "observationField": {
-                "$comment": MARK,
-                "description": "a field of a seat observation (observation.schema.json) "
-                               "or an x_ extension field",
-                "anyOf": [{"enum": _fields(schemas / "observation.schema.json")},
-                          {"type": "string", "pattern": "^x_"}],
-            },
-        },
-    }
-
-
-def render(spec: Path) -> str:
-    return json.dumps(build(spec), indent=2, ensure_ascii=False) + "\n"
+build, render = build_enums, render_enums
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -92,3 +92,20 @@ def test_check_order_rejects_shared_or_unknown_anchors():
         base + [{"code": "Y", "check_after": "X"}, {"code": "X", "check_after": "A"}]
     )
     assert [c["code"] for c in chained] == ["A", "X", "Y", "B"]
+
+
+def test_the_generators_run_from_the_package(tmp_path):
+    """`t42 docs` runs the package's generators (an installed copy has no tools/): on a
+    copy of the spec, --check finds a stale file and a run makes it fresh again."""
+    import shutil
+
+    from conformance.specdata.generate import GENERATED, generate
+
+    spec = tmp_path / "spec"
+    shutil.copytree(SPEC, spec)
+    assert generate(spec, check=True) == 0
+    (spec / "errors.md").write_text("stale\n", encoding="utf-8")
+    assert generate(spec, check=True) == 1
+    assert generate(spec, check=False) == 0
+    assert all((spec / name).read_text(encoding="utf-8") == (SPEC / name).read_text(
+        encoding="utf-8") for name in GENERATED)
