@@ -3,9 +3,11 @@ conformance.pytest_plugin's)."""
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 
 import pytest
+from hypothesis import settings
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -26,3 +28,10 @@ def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Co
         terminalreporter.section("skipped, and why", sep="-")
         for reason, count in reasons.most_common():
             terminalreporter.write_line(f"{count} skipped: {reason}")
+
+
+# HYPOTHESIS_PROFILE=heavy: the property tests at the sizes they were written with
+# (tests/engine/support.py, examples()); the default run takes a quarter of them.
+settings.register_profile("heavy", deadline=None)
+settings.register_profile("default", deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
