@@ -3,8 +3,12 @@ conformance.pytest_plugin's)."""
 
 from __future__ import annotations
 
+import fcntl
 import os
+import pickle
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -14,6 +18,29 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--full-selftest", action="store_true",
                      help="also run every planted bug over every scenario (t42 selftest "
                           "--full; about 2 minutes on 2 cores)")
+
+
+@pytest.fixture(scope="session")
+def shared(request: pytest.FixtureRequest,
+           tmp_path_factory: pytest.TempPathFactory) -> Callable[[str, Callable[[], Any]], Any]:
+    """`shared(name, make)`: `make()` once per session, also under pytest-xdist, where the
+    first worker to ask makes it and the others read it (pickled), instead of each worker
+    making its own (the selftest's report, a few seconds of both cores)."""
+
+    def get(name: str, make: Callable[[], Any]) -> Any:
+        if not hasattr(request.config, "workerinput"):
+            return make()
+        folder = tmp_path_factory.getbasetemp().parent  # the session's, shared by workers
+        path = folder / f"{name}.pickle"
+        with open(folder / f"{name}.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+            if path.exists():
+                return pickle.loads(path.read_bytes())
+            value = make()
+            path.write_bytes(pickle.dumps(value))
+            return value
+
+    return get
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:

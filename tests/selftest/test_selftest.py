@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -20,10 +21,18 @@ ROOT = Path(__file__).resolve().parents[2]
 JOBS = min(2, os.cpu_count() or 1)
 
 
+@cache
+def corpus() -> list:
+    """The whole corpus's scenarios, loaded once for the module (a few seconds each time)."""
+    from conformance.corpus import select as suite
+
+    return [i.scenario for i in suite.load([]) if i.scenario]
+
+
 @pytest.fixture(scope="module")
-def report():
+def report(shared):
     """Each bug to its first catch at its level (what `t42 selftest` runs)."""
-    return run_selftest(jobs=JOBS)
+    return shared("selftest", lambda: run_selftest(jobs=JOBS))
 
 
 @pytest.fixture(scope="module")
@@ -49,9 +58,7 @@ def test_selftest_uses_a_clean_corpus(report):
 
 
 def test_each_bug_stops_at_its_first_catch_citing_its_rule_first(report):
-    from conformance.corpus import select as suite
-
-    rules = {i.scenario.id: i.scenario.rules for i in suite.load([]) if i.scenario}
+    rules = {s.id: s.rules for s in corpus()}
     for result in report.bugs:
         cites = [result.rule in rules[s] for s in result.catching]
         assert cites == sorted(cites, reverse=True), result.name  # citing scenarios first
@@ -123,9 +130,7 @@ def test_plants_declare_the_options_they_play():
 def test_variant_plants_are_the_reference_in_the_base_game(full_report):
     # a variant plant changes its option's rules only: a base scenario catching it would
     # mean a bug outside its option (and a catch the selftest should not count)
-    from conformance.corpus import select as suite
-
-    options = {i.scenario.id: i.scenario.variants for i in suite.load([]) if i.scenario}
+    options = {s.id: s.variants for s in corpus()}
     names = {bug.name for bug in VARIANT_BUGS}
     for result in full_report.bugs:
         if result.name in names:
@@ -134,9 +139,7 @@ def test_variant_plants_are_the_reference_in_the_base_game(full_report):
 
 
 def _base_scenarios() -> list:
-    from conformance.corpus import select as suite
-
-    return [i.scenario for i in suite.load([]) if i.scenario and not i.scenario.variants]
+    return [s for s in corpus() if not s.variants]
 
 
 def test_option_plants_play_the_reference_rules_in_the_base_game():
@@ -214,11 +217,10 @@ def test_reference_engine_is_not_a_catch(report):
     # the control: scenarios the reference fails are left out, so a catch means a real
     # difference between the planted engine and the reference
     from conformance.adapters.reference import ReferenceAdapter
-    from conformance.corpus import select as suite
     from conformance.run.runner import run_scenario
 
     index = load_index()
-    loaded = [i.scenario for i in suite.load([]) if i.scenario]
+    loaded = corpus()
     passing = {s.id for s in loaded
                if run_scenario(s, ReferenceAdapter(), index).outcome is Outcome.PASSED}
     for result in report.bugs:
