@@ -123,6 +123,13 @@ def test_the_engine_authors_first_command_is_in_the_quick_path():
     assert README.index(first[0]) < README.index("### In process")
 
 
+def test_the_readme_states_the_current_versions():
+    from conformance.specdata.files import versions
+
+    v = versions()
+    assert f"spec {v['spec']}, suite {v['suite']}, protocol {v['protocol']}" in README
+
+
 def test_the_readme_keeps_to_its_size():
     size = len(README.encode("utf-8"))
     assert size <= README_MAX_BYTES, f"README.md is {size} bytes, over {README_MAX_BYTES}: " \
