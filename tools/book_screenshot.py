@@ -1,4 +1,4 @@
-"""Make docs/book-report.png, the README's picture of a run report (tests/book's wrong
+"""Make docs/book-report.png, the picture of a run report in docs/running.md (tests/book's wrong
 engine LeaderWins on document 000's examples, the failing step, expected beside actual).
 
     python tools/book_screenshot.py [--out docs/book-report.png]

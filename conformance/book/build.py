@@ -266,7 +266,8 @@ def build(out: Path, paths: Sequence[Path] = (), results: list[dict[str, Any]] |
         src = resources.files("conformance.book").joinpath("static").joinpath(name)
         with resources.as_file(src) as path:
             shutil.copyfile(path, assets / name)
-    common = {"versions": versions(), "source": data_root().describe(), "run": run,
+    # the kind of source, not its path: a page must not show the builder's file system
+    common = {"versions": versions(), "source": f"the {data_root().kind}", "run": run,
               "faces": drawing.faces()}
     page = env.get_template("scenario.html.j2")
     summaries, frames = [], 0

@@ -106,8 +106,12 @@ def run_command(options: RunOptions) -> int:
         adapter = WithVariants(adapter, claimed)
     options_text = ", ".join(sorted(adapter.variants)) or "none"
     _say_source()
+    from conformance.specdata.files import versions
+
+    v = versions()  # what the engine is judged against: spec/versions.yaml
     click.echo(f"t42: {len(chosen)} scenarios against {adapter.name} {adapter.version} "
-               f"at level {o.level} (variant options: {options_text})")
+               f"at level {o.level} (variant options: {options_text}); spec {v['spec']}, "
+               f"suite {v['suite']}, protocol {v['protocol']}")
     start = time.perf_counter()
     progress = report.Progress(len(chosen), expected, o.verbose)
     done: list = []

@@ -93,3 +93,13 @@ def rejects(m: Match, action, code: str) -> None:
     else:
         raise AssertionError(f"{action!r} was accepted; expected {code}")
     assert m == before and m.view() == view and m.legal_actions() == legal
+
+
+def examples(heavy: int) -> int:
+    """Hypothesis examples of a property test: `heavy` under HYPOTHESIS_PROFILE=heavy
+    (the sizes the tests were written with), a quarter of it in the default run, so that
+    `pytest` stays within minutes; the heavy run is `HYPOTHESIS_PROFILE=heavy pytest
+    tests/engine`."""
+    import os
+
+    return heavy if os.environ.get("HYPOTHESIS_PROFILE") == "heavy" else max(5, heavy // 4)

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from .illegal import OPTION_SETS, judge, near_legal, position
+from .support import examples
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
@@ -25,7 +26,7 @@ FIELDS = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 80),
        variants=st.sampled_from(OPTION_SETS), action=FIELDS | JSON)
 def test_an_illegal_action_is_rejected_and_changes_nothing(seed, steps, variants, action):
@@ -33,7 +34,7 @@ def test_an_illegal_action_is_rejected_and_changes_nothing(seed, steps, variants
     assert judge(m, action) == ""
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 80),
        variants=st.sampled_from(OPTION_SETS), rng=st.randoms(use_true_random=False))
 def test_a_near_legal_action_is_rejected_and_changes_nothing(seed, steps, variants, rng):

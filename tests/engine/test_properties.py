@@ -17,6 +17,7 @@ from reference_impl.tiles import NAMES, TILE_INDEX
 
 from .property_checks import candidates, check_observations, check_rejected
 from .spec_data import schema_validator
+from .support import examples
 
 VALIDATE_ACTION = schema_validator("action.schema.json")
 
@@ -127,14 +128,14 @@ def check_json_round_trip(m: Match) -> None:
     assert again == m and again.view() == m.view() and again.to_json() == data
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), rng=st.randoms(use_true_random=False))
 def test_random_rounds_keep_every_invariant(seed, rng):
     """DIG-01..DIG-03, PLAY-05..07, END-01..05, PTS-03, SCORE-02, VIS-01, VIS-06."""
     play_match(seed, rng, rounds=2, checks=6)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), rng=st.randoms(use_true_random=False),
        cut=st.integers(0, 40))
 def test_json_round_trip_and_clone_at_any_point(seed, rng, cut):

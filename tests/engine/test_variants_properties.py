@@ -23,6 +23,7 @@ from reference_impl.variants import OPTIONS, rules_for
 
 from .property_checks import candidates, check_observations, check_rejected
 from .spec_data import schema_validator
+from .support import examples
 
 VALIDATE_ACTION = schema_validator("action.schema.json")
 KINDS = ["pass", "bid", "trump", "play"]
@@ -238,7 +239,7 @@ def play_match(variants: dict, seed: int, rng: random.Random, rounds: int) -> No
         m.deal({"order": rng.sample(NAMES, 28)})
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(variants=variant_sets(), seed=st.integers(0, 2**32 - 1),
        rng=st.randoms(use_true_random=False))
 def test_random_variant_matches_keep_every_invariant(variants, seed, rng):
@@ -247,7 +248,7 @@ def test_random_variant_matches_keep_every_invariant(variants, seed, rng):
     play_match(variants, seed, rng, rounds=2)
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), rng=st.randoms(use_true_random=False),
        nello=st.sampled_from(["high", "low", "own_suit"]),
        sevens=st.sampled_from([{"duty": "closest"}, {"duty": "free", "ties": "bidders"}]),

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
@@ -32,10 +34,24 @@ def corpus():
     return select.load([])
 
 
-def run_corpus(name: str, level: str):
+@contextmanager
+def opened(spec: str, in_process: bool = False) -> Iterator:
+    """An adapter closed after use: a python: adapter's worker process ends with it."""
     from conformance.adapters.loading import load_adapter
 
-    return run_all(corpus(), load_adapter(convention(name)), level=level)
+    adapter = load_adapter(spec, in_process=in_process)
+    try:
+        yield adapter
+    finally:
+        adapter.close()
+
+
+@cache  # results are only read: two tests asking for the same run share it
+def run_corpus(name: str, level: str):
+    # in process: these judge levels and groups over the whole corpus, and a worker's
+    # messages tripled their time; the one-scenario tests below keep the worker's path
+    with opened(convention(name), in_process=True) as adapter:
+        return run_all(corpus(), adapter, level=level)
 
 
 # Each fauxmplementation: the one cause it must show at strict, as (rule, check kind).
@@ -79,22 +95,20 @@ def test_not_judged_checks_are_counted_apart_in_the_compliance_table():
 def test_the_run_goes_on_after_a_wrong_code_and_reports_every_failure():
     name = "check-order-invalid-trump-before-stacks-not-allowed.yaml"
     scenario = load_scenario(ROOT / "scenarios/contract" / name).scenario
-    from conformance.adapters.loading import load_adapter
-
-    result = run_scenario(scenario, load_adapter(convention("OtherCodes")))
+    with opened(convention("OtherCodes")) as adapter:
+        result = run_scenario(scenario, adapter)
     assert result.outcome is Outcome.FAILED and not result.stopped
     assert [d.step for d in result.failures] == ["steps[4]", "steps[5]"]
 
 
 def test_the_run_stops_when_the_states_diverge_and_says_so():
     scenario = load_scenario(ROOT / "scenarios/contract/stacks-invalid-zero.yaml").scenario
-    from conformance.adapters.loading import load_adapter
-
-    result = run_scenario(scenario, load_adapter(convention("StacksNeverValidated")))
+    with opened(convention("StacksNeverValidated")) as adapter:
+        result = run_scenario(scenario, adapter)
     assert result.outcome is Outcome.FAILED
     assert "the states diverged" in result.stopped and "not run" in result.stopped
-    at_rules = run_scenario(scenario, load_adapter(convention("StacksNeverValidated")),
-                            level="rules")
+    with opened(convention("StacksNeverValidated")) as adapter:
+        at_rules = run_scenario(scenario, adapter, level="rules")
     assert at_rules.outcome is Outcome.NOT_JUDGED
     assert "a check above this level" in at_rules.stopped
 
@@ -199,10 +213,9 @@ def test_the_current_folder_is_importable_for_a_python_adapter(tmp_path):
 
 def test_the_wrong_code_fauxmplementation_of_the_good_data_still_fails():
     """The old single-block report still holds for one failing scenario."""
-    from conformance.adapters.loading import load_adapter
-
     scenario = load_scenario(GOOD / "bidding.yaml").scenario
-    result = run_scenario(scenario, load_adapter(inproc("WrongCode")), level="rules")
+    with opened(inproc("WrongCode")) as adapter:
+        result = run_scenario(scenario, adapter, level="rules")
     assert result.outcome is Outcome.NOT_JUDGED
 
 

@@ -1,6 +1,8 @@
 """The README's commands work as written: the in-process and JSON-lines examples from
 their own folder (a stand-in `my42` engine over the reference), and every `t42 run` and
-`pytest` line of its `sh` blocks from the checkout."""
+`pytest` line of the `sh` blocks of the README and the guides it sends readers to
+(docs/running.md, docs/fuzzing.md) from the checkout. The README keeps to its stated size
+and its relative links resolve."""
 
 from __future__ import annotations
 
@@ -16,6 +18,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
+GUIDES = ("README.md", "docs/running.md", "docs/fuzzing.md")  # whose commands are run
+README_MAX_BYTES = 12 * 1024  # the README is a guide read top-down; figures go to docs/
 BIN = Path(sys.executable).parent
 SUMMARY = re.compile(r"^\d+ passed, \d+ failed, \d+ errored, \d+ skipped, \d+ not judged "
                      r"at level (rules|codes|strict)$")
@@ -52,14 +56,16 @@ class Game:
 '''
 
 
-def blocks(language: str) -> list[str]:
-    return re.findall(rf"```{language}\n(.*?)```", README, re.S)
+def blocks(language: str, pages: tuple[str, ...] = ("README.md",)) -> list[str]:
+    text = "\n".join((ROOT / page).read_text(encoding="utf-8") for page in pages)
+    return re.findall(rf"```{language}\n(.*?)```", text, re.S)
 
 
 def commands() -> list[str]:
-    lines = [line.split("  #")[0].strip() for block in blocks("sh") for line in
+    """Every command of the guides' sh blocks, once, in order."""
+    lines = [line.split("  #")[0].strip() for block in blocks("sh", GUIDES) for line in
              block.splitlines()]
-    return [line for line in lines if line]
+    return list(dict.fromkeys(line for line in lines if line))
 
 
 def run(line: str, cwd: Path) -> subprocess.CompletedProcess:
@@ -85,8 +91,8 @@ def last_line(done: subprocess.CompletedProcess) -> str:
     return done.stdout.rstrip().splitlines()[-1]
 
 
-def test_the_in_process_example_runs_from_its_own_folder(engine_folder):
-    line = next(c for c in commands() if "python:my_adapter:My42Adapter" in c)
+@pytest.mark.parametrize("line", [c for c in commands() if "python:my_adapter:My42Adapter" in c])
+def test_the_in_process_example_runs_from_its_own_folder(engine_folder, line):
     done = run(line, engine_folder)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     assert SUMMARY.match(last_line(done)) and "against my42 0.3.0" in done.stdout
@@ -111,11 +117,38 @@ def test_the_fauxmplementation_example_shows_the_grouped_report():
         "level strict"
 
 
-@pytest.mark.parametrize("line", [c for c in commands() if c.startswith("t42 run --level")
-                                  and "--adapter" not in c])
-def test_the_level_commands_run(line):
-    done = run(line, ROOT)
-    assert done.returncode == 0 and SUMMARY.match(last_line(done)), done.stdout[-2000:]
+def test_the_engine_authors_first_command_is_in_the_quick_path():
+    first = [c for c in commands() if "--level rules" in c and "--variant base" in c]
+    assert first and "python:my_adapter:My42Adapter" in first[0]
+    assert README.index(first[0]) < README.index("### In process")
+
+
+def test_the_readme_states_the_current_versions():
+    from conformance.specdata.files import versions
+
+    v = versions()
+    assert f"spec {v['spec']}, suite {v['suite']}, protocol {v['protocol']}" in README
+
+
+def test_the_readme_keeps_to_its_size():
+    size = len(README.encode("utf-8"))
+    assert size <= README_MAX_BYTES, f"README.md is {size} bytes, over {README_MAX_BYTES}: " \
+        "move reference material to docs/ and figures to docs/measurements.md"
+
+
+@pytest.mark.parametrize("page", GUIDES + ("docs/measurements.md",))
+def test_every_relative_link_resolves(page):
+    text = (ROOT / page).read_text(encoding="utf-8")
+    targets = re.findall(r"\]\(([^)\s]+)\)", text)
+    assert targets or page == "docs/measurements.md", page  # the check sees links
+    broken = []
+    for target in targets:
+        if re.match(r"[a-z]+:", target) or target.startswith("#"):
+            continue  # an absolute URL or an anchor of the page itself
+        path = (ROOT / page).parent / target.split("#")[0]
+        if not path.exists():
+            broken.append(target)
+    assert not broken, f"{page}: broken links {broken}"
 
 
 @pytest.mark.parametrize("line", [c for c in commands() if c.startswith("pytest scenarios/")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -20,9 +21,27 @@ ROOT = Path(__file__).resolve().parents[2]
 JOBS = min(2, os.cpu_count() or 1)
 
 
+@cache
+def corpus() -> list:
+    """The whole corpus's scenarios, loaded once for the module (a few seconds each time)."""
+    from conformance.corpus import select as suite
+
+    return [i.scenario for i in suite.load([]) if i.scenario]
+
+
 @pytest.fixture(scope="module")
-def report():
-    return run_selftest(jobs=JOBS)
+def report(shared):
+    """Each bug to its first catch at its level (what `t42 selftest` runs)."""
+    return shared("selftest", lambda: run_selftest(jobs=JOBS))
+
+
+@pytest.fixture(scope="module")
+def full_report(request):
+    """Every bug over every scenario (`t42 selftest --full`): about 2 minutes on 2 cores,
+    so only with `pytest --full-selftest`."""
+    if not request.config.getoption("--full-selftest"):
+        pytest.skip("the full selftest runs with --full-selftest (t42 selftest --full)")
+    return run_selftest(jobs=JOBS, full=True)
 
 
 @pytest.mark.parametrize("name", [bug.name for bug in BUGS])
@@ -35,7 +54,40 @@ def test_bug_is_caught(report, name):
 def test_selftest_uses_a_clean_corpus(report):
     assert report.scenarios > 0
     assert not report.invalid_files
-    assert report.ok
+    assert report.ok and not report.full
+
+
+def test_each_bug_stops_at_its_first_catch_citing_its_rule_first(report):
+    rules = {s.id: s.rules for s in corpus()}
+    for result in report.bugs:
+        cites = [result.rule in rules[s] for s in result.catching]
+        assert cites == sorted(cites, reverse=True), result.name  # citing scenarios first
+        assert sum(cites) == result.citing and result.caught_in_time, result.name
+    # a catch above a bug's level does not stop its run; the first at its level does
+    assert sum(len(r.catching) == 1 for r in report.bugs) >= len(report.bugs) * 9 // 10
+    # a bug no citing scenario catches is a hole in what its rule's scenarios check
+    assert sum(r.citing for r in report.bugs) >= len(report.bugs) - 5
+
+
+def test_the_full_run_keeps_every_catch_and_every_crash():
+    # run_bug's full run (the default): every scenario, not only up to the first catch
+    from conformance.corpus import select as suite
+
+    bug = BY_NAME["must-follow-not-enforced"]
+    scenarios = [i.scenario for i in suite.load([ROOT / "scenarios" / "play"]) if i.scenario]
+    index = load_index()
+    full, first = run_bug(bug, scenarios, index), run_bug(bug, scenarios, index, full=False)
+    assert len(full.catching) > 1 and first.catching == [
+        next(s for s in full.catching if bug.rule in next(
+            x for x in scenarios if x.id == s).rules)]
+
+
+def test_every_bug_is_caught_by_the_full_run_and_none_crashes(full_report):
+    assert full_report.full and len(full_report.bugs) == len(BUGS)
+    crashed = {r.name: r.errored[:3] for r in full_report.bugs if r.errored}
+    assert not crashed, f"planted engines crashed (broken plants): {crashed}"
+    missed = [r.name for r in full_report.bugs if not r.caught_in_time]
+    assert not missed and full_report.ok, f"not caught at their level: {missed}"
 
 
 def test_catalog_is_well_formed():
@@ -75,17 +127,52 @@ def test_plants_declare_the_options_they_play():
     assert options and all(bug.adapter().variants == options for bug in VARIANT_BUGS)
 
 
-def test_variant_plants_are_the_reference_in_the_base_game(report):
+def test_variant_plants_are_the_reference_in_the_base_game(full_report):
     # a variant plant changes its option's rules only: a base scenario catching it would
     # mean a bug outside its option (and a catch the selftest should not count)
-    from conformance.corpus import select as suite
-
-    options = {i.scenario.id: i.scenario.variants for i in suite.load([]) if i.scenario}
+    options = {s.id: s.variants for s in corpus()}
     names = {bug.name for bug in VARIANT_BUGS}
-    for result in report.bugs:
+    for result in full_report.bugs:
         if result.name in names:
             base = [s for s in result.catching if not options[s]]
             assert not base, f"{result.name} is caught by base scenarios {base}"
+
+
+def _base_scenarios() -> list:
+    return [s for s in corpus() if not s.variants]
+
+
+def test_option_plants_play_the_reference_rules_in_the_base_game():
+    # the default run's form of the test above, for the plants that only redefine an
+    # option: with no option of theirs in the setup they play by the engine's own Rules
+    # (rules_of None), which is the reference engine itself
+    plain = [b for b in VARIANT_BUGS if type(b.adapter()) is PlantedAdapter]
+    assert len(plain) > len(VARIANT_BUGS) // 2
+    setups = [step.payload for s in _base_scenarios() for step in s.steps
+              if step.kind == "setup" and isinstance(step.payload, dict)]
+    assert setups
+    for bug in plain:
+        adapter = bug.adapter()
+        assert adapter.redefined and adapter.planted_rules is None, bug.name
+        for setup in setups + [{"dealer": "N"}]:
+            assert adapter.rules_of(setup) is None, (bug.name, setup)
+
+
+@pytest.mark.parametrize("name", [b.name for b in VARIANT_BUGS
+                                  if type(b.adapter()) is not PlantedAdapter])
+def test_edge_variant_plants_pass_every_base_scenario(name):
+    # the default run's form for the plants at the adapter's edge: every base scenario
+    # (the two statistical ones only if the plant deals its own matches differently)
+    from conformance.adapters.reference import ReferenceAdapter
+
+    bug = BY_NAME[name]
+    cls = type(bug.adapter())
+    own_dealing = (cls.new_match is not ReferenceAdapter.new_match
+                   or cls.next_deal is not ReferenceAdapter.next_deal)
+    scenarios = [s for s in _base_scenarios()
+                 if own_dealing or "self_deal" not in s.needs]
+    result = run_bug(bug, scenarios, load_index())
+    assert not result.catching and not result.errored, (result.catching, result.errored)
 
 
 def test_planted_rules_survive_clone_so_perft_explores_the_plant():
@@ -130,11 +217,10 @@ def test_reference_engine_is_not_a_catch(report):
     # the control: scenarios the reference fails are left out, so a catch means a real
     # difference between the planted engine and the reference
     from conformance.adapters.reference import ReferenceAdapter
-    from conformance.corpus import select as suite
     from conformance.run.runner import run_scenario
 
     index = load_index()
-    loaded = [i.scenario for i in suite.load([]) if i.scenario]
+    loaded = corpus()
     passing = {s.id for s in loaded
                if run_scenario(s, ReferenceAdapter(), index).outcome is Outcome.PASSED}
     for result in report.bugs:
