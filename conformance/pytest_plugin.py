@@ -139,13 +139,15 @@ def pytest_configure(config: pytest.Config) -> None:
         if not hasattr(config, "workerinput") and _uses_workers(config):
             adapter.close()  # each worker starts its own
             del config.stash[_ADAPTER]
-    if config.getoption("t42_report_html", None) and not hasattr(config, "workerinput"):
-        config.pluginmanager.register(HtmlReport(config), "t42-report-html")
+    if not hasattr(config, "workerinput"):
+        config.pluginmanager.register(RunReport(config), "t42-run-report")
 
 
-class HtmlReport:
-    """--t42-report-html: the outcomes of the run (on the xdist controller too: a worker's
-    user_properties travel with its reports), written as the scenario book at the end."""
+class RunReport:
+    """What `t42 run` prints after its scenarios, at the end of a pytest session: the
+    failures grouped by cause, the compliance table and the summary line (not judged
+    counted apart from skipped); with --t42-report-html, the scenario book. On the xdist
+    controller too: a worker's results travel in its reports' user_properties."""
 
     def __init__(self, config: pytest.Config):
         self.config = config
@@ -156,8 +158,27 @@ class HtmlReport:
             if name == "t42_result" and report.when == "call":
                 self.entries.append(json.loads(value))
 
-    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+    def pytest_terminal_summary(self, terminalreporter) -> None:
         if not self.entries:
+            return
+        from conformance.book.compliance import result_from_json
+        from conformance.report.text import compliance_table, groups
+        from conformance.run.results import summary_line, totals
+
+        level = self.config.getoption("t42_level")
+        results = [result_from_json(e["result"], e.get("checks", ())) for e in self.entries]
+        terminalreporter.write_sep("=", "t42: the scenarios' failures by cause")
+        for group in groups(results):
+            terminalreporter.write_line(group.head())
+            terminalreporter.write_line(f"  {', '.join(group.ids[:10])}"
+                                        + (" ..." if len(group.ids) > 10 else ""))
+        table = compliance_table(results, level)
+        if table:
+            terminalreporter.write_line(table)
+        terminalreporter.write_line(summary_line(totals(results), level))
+
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        if not self.entries or not self.config.getoption("t42_report_html", None):
             return
         from conformance.book.report import write_report
         from conformance.run.results import Outcome
@@ -212,14 +233,13 @@ class ScenarioItem(pytest.Item):
 
         level = self.config.getoption("t42_level")
         result = run_scenario(self.scenario, _adapter(self.config), level=level)
-        if self.config.getoption("t42_report_html", None):
-            self._keep_for_report(result)
+        self._keep_for_report(result)
         if result.outcome is Outcome.SKIPPED:
             pytest.skip(result.reason)
         if result.outcome is Outcome.NOT_JUDGED:
             first = result.not_judged[0]
-            pytest.skip(f"not judged at level {level}: differs in {first.rule} {first.kind} "
-                        f"(level {first.level})")
+            pytest.skip(f"not judged at level {level}: {first.rule}: "
+                        f"{first.cause or first.kind} (level {first.level})")
         if result.outcome is not Outcome.PASSED:
             raise Reported(result.reports(), result.headline())
 
@@ -229,7 +249,8 @@ class ScenarioItem(pytest.Item):
         from conformance.run.results import Outcome
 
         entry = {"result": result.to_json(), "checks": checks_to_json(result)}
-        if result.outcome in (Outcome.FAILED, Outcome.ERRORED):
+        html = self.config.getoption("t42_report_html", None)
+        if html and result.outcome in (Outcome.FAILED, Outcome.ERRORED):
             entry["shot"] = capture(self.scenario, _adapter(self.config),
                                     self.config.getoption("t42_level"))
         self.user_properties.append(("t42_result", json.dumps(entry)))

@@ -14,7 +14,8 @@ from typing import Any
 
 from conformance.adapters.protocol import Adapter
 from conformance.corpus.scenario import Scenario
-from conformance.run.runner import Diverged, ScenarioRun, _json
+from conformance.run.runner import Diverged, ScenarioRun
+from conformance.run.visibility import as_json as _json
 
 
 class _Capturing(ScenarioRun):
@@ -25,7 +26,7 @@ class _Capturing(ScenarioRun):
         self.seen: dict[int | None, dict[str, Any]] = {}  # step index -> view (or why none)
 
     def judge(self, kind, differences, message, rules=(), code=None, failed=None,
-              diverges=False):
+              diverges=False, causes=None):
         bad = bool(differences) if failed is None else failed
         at = self._index()
         if bad and at not in self.seen:  # the first failed check of a step reads the view
@@ -33,7 +34,7 @@ class _Capturing(ScenarioRun):
                 self.seen[at] = _json(self.adapter.view(), "view()")
             except Exception as error:  # noqa: BLE001 - an unusable view is drawn as none
                 self.seen[at] = {"_unreadable": f"{type(error).__name__}: {error}"}
-        return super().judge(kind, differences, message, rules, code, failed, diverges)
+        return super().judge(kind, differences, message, rules, code, failed, diverges, causes)
 
     def _index(self) -> int | None:
         for i, step in enumerate(self.sc.steps):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from conformance.run.results import Check, Outcome, Result
+from conformance.run.results import Check, Result
 
 COLUMNS = ("passed", "failed", "not_judged")
 
@@ -23,10 +23,11 @@ def checks_to_json(result: Result) -> list[list[Any]]:
 
 
 def result_from_json(data: dict[str, Any], checks: Sequence[Sequence[Any]] = ()) -> Result:
-    """Enough of a Result for the report: id, path, outcome and the checks."""
-    return Result(data["id"], data["path"], Outcome(data["outcome"]),
-                  checks=[Check(kind, level, tuple(rules), passed, judged)
-                          for kind, level, rules, passed, judged in checks])
+    """The Result a worker sent, with its checks, for the report."""
+    result = Result.from_json(data)
+    result.checks = [Check(kind, level, tuple(rules), passed, judged)
+                     for kind, level, rules, passed, judged in checks]
+    return result
 
 
 def _cells(by_level: dict[str, dict[str, int]], names: Sequence[str],

@@ -502,7 +502,8 @@ class Duel:
         if not own:
             return []
         from conformance.run.matching import MISSING
-        from conformance.run.runner import _strings, points_leaks, seat_leaks
+        from conformance.run.visibility import points_leaks, seat_leaks
+        from conformance.run.visibility import strings_in as _strings
 
         referee = self._oracle_read(("view",))
         hidden = {t for s in SEATS if s != seat for t in referee["hands"][s]}

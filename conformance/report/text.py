@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -10,6 +11,7 @@ from typing import Any, TextIO
 
 from conformance.run.results import Detail, Outcome, Result
 
+RULE_ID = re.compile(r"^[A-Z][A-Z0-9]*-\d+$")
 MARK = {Outcome.PASSED: ".", Outcome.FAILED: "F", Outcome.ERRORED: "E", Outcome.SKIPPED: "s",
         Outcome.NOT_JUDGED: "n"}
 WIDTH = 64
@@ -50,40 +52,70 @@ def details(results: list[Result], verbose: bool = False) -> str:
     unjudged = not_judged_lines(results)
     if unjudged:
         blocks.append("\n".join(unjudged))
+    skipped = skip_lines(results)
+    return "\n\n".join(blocks + (["\n".join(skipped)] if skipped else []))
+
+
+def skip_lines(results: list[Result]) -> list[str]:
+    """The skipped scenarios: those needing options not declared in one line, with the
+    count per option; each other reason (a capability) in a line of its own."""
+    options: dict[str, int] = {}
     reasons: dict[str, int] = {}
     for r in results:
-        if r.outcome is Outcome.SKIPPED:
+        if r.outcome is not Outcome.SKIPPED:
+            continue
+        if r.missing:
+            for name in r.missing:
+                options[name] = options.get(name, 0) + 1
+        else:
             reasons[r.reason] = reasons.get(r.reason, 0) + 1
-    skipped = [f"skipped {n}: {reason}" for reason, n in sorted(reasons.items())]
-    return "\n\n".join(blocks + (["\n".join(skipped)] if skipped else []))
+    lines = []
+    if options:
+        skipped = [r for r in results if r.outcome is Outcome.SKIPPED and r.missing]
+        per = ", ".join(f"{name} {n}" for name, n in sorted(options.items()))
+        why = skipped[0].reason  # "needs variant X, not in ..." or "..., which A does not ..."
+        source = why[why.index(", not in") + 2:] if ", not in" in why else (
+            why[why.index(", which") + 2:] if ", which" in why else "not declared")
+        lines.append(f"skipped {len(skipped)}: they need variant options, {source} ({per})")
+    return lines + [f"skipped {n}: {reason}" for reason, n in sorted(reasons.items())]
 
 
 @dataclass
 class Group:
-    """Failures with one cause: the same rule broken by the same kind of check."""
+    """Failures with one cause: the same rule broken the same way (diagnosis.py)."""
 
     rule: str
-    kind: str
+    what: str
     level: str
     expected: bool  # every member is listed in --expected-failures
     members: list[tuple[Result, Detail]] = field(default_factory=list)
 
     @property
+    def kind(self) -> str:
+        return self.members[0][1].kind if self.members else ""
+
+    @property
     def ids(self) -> list[str]:
         return list(dict.fromkeys(r.id for r, _ in self.members))
 
-    def render(self, shown: int = 30) -> str:
-        from conformance.specdata.index import load_index
+    def example(self) -> tuple[Result, Detail]:
+        """The shortest scenario that shows it, one citing the rule first if any does."""
+        return min(self.members, key=lambda m: (self.rule not in m[0].rules, m[0].size,
+                                                m[0].id))
 
+    def head(self) -> str:
+        """`FAILED RULE: what differs (N times in M scenarios, level L)`."""
         ids = self.ids
-        means = load_index().levels.checks[self.kind].means
         head = "FAILED (expected)" if self.expected else "FAILED"
         count = len(self.members)
         times = f"{count} time{'s' * (count != 1)} in {len(ids)} scenario{'s' * (len(ids) != 1)}"
-        lines = [f"{head} {self.rule} {self.kind}: {times}",
-                 f"  check: {means} (level {self.level})"]
-        first, detail = self.members[0]
-        lines += ["  " + line for line in first.report(detail).splitlines()]
+        return f"{head} {self.rule}: {self.what} ({times}, level {self.level})"
+
+    def render(self, shown: int = 30) -> str:
+        ids = self.ids
+        lines = [self.head()]
+        first, detail = self.example()
+        lines += ["  " + line for line in first.report(detail, cause=False).splitlines()]
         if len(ids) > 1:
             listed = ", ".join(ids[:shown]) + (f" (+{len(ids) - shown} more)"
                                                if len(ids) > shown else "")
@@ -93,16 +125,16 @@ class Group:
 
 def groups(results: list[Result]) -> list[Group]:
     """Every judged failure of every failed scenario, grouped by cause, largest first."""
-    found: dict[tuple[str, str, bool], Group] = {}
+    found: dict[tuple[str, str, str, bool], Group] = {}
     for result in results:
         if result.outcome is not Outcome.FAILED:
             continue
         for detail in result.failures:
-            key = (*detail.cause, result.expected_failure)
-            group = found.setdefault(key, Group(detail.rule, detail.kind, detail.level,
-                                                result.expected_failure))
+            key = (*detail.key, result.expected_failure)
+            group = found.setdefault(key, Group(detail.rule, detail.cause or detail.kind,
+                                                detail.level, result.expected_failure))
             group.members.append((result, detail))
-    return sorted(found.values(), key=lambda g: (g.expected, -len(g.ids), g.rule, g.kind))
+    return sorted(found.values(), key=lambda g: (g.expected, -len(g.ids), g.rule, g.what))
 
 
 def not_judged_lines(results: list[Result]) -> list[str]:
@@ -133,9 +165,10 @@ def compliance(results: list[Result]) -> dict[str, dict[str, dict[str, dict[str,
         for check in result.checks:
             column = ("not_judged" if not check.judged else
                       "passed" if check.passed else "failed")
-            for rule in check.rules:
+            rules = [r for r in check.rules if RULE_ID.match(r)]  # not a form's document
+            for rule in rules:
                 count("rules", rule, check.level, column)
-            for area in dict.fromkeys(rule.split("-")[0] for rule in check.rules):
+            for area in dict.fromkeys(rule.split("-")[0] for rule in rules):
                 count("areas", area, check.level, column)
             count("all", "checks", check.level, column)  # each check once
     for section in table.values():
@@ -213,7 +246,8 @@ def to_json(results: list[Result], adapter: Any, counts: dict[str, int],
         "level": level,
         "by_variant": by_variant(results),
         "compliance": compliance(results),
-        "groups": [{"rule": g.rule, "kind": g.kind, "level": g.level, "expected": g.expected,
+        "groups": [{"rule": g.rule, "cause": g.what, "kind": g.kind, "level": g.level,
+                    "expected": g.expected,
                     "count": len(g.members), "scenarios": g.ids} for g in groups(results)],
         "seconds": round(seconds, 3),
         "scenarios": [r.to_json() for r in results],

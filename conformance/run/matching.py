@@ -60,6 +60,9 @@ def diff(expected: Any, actual: Any, path: str, partial: bool = True) -> list[Di
         if len(expected) != len(actual):
             note = f"{len(expected)} items expected, {len(actual)} found"
             return [Difference(path, expected, actual, note)]
+        if ".hand" in path and expected != actual and all(
+                isinstance(t, str) for t in [*expected, *actual]):
+            return [Difference(path, expected, actual)]  # a hand: one line, not one a tile
         out = []
         for i, (exp, act) in enumerate(zip(expected, actual, strict=True)):
             out += diff(exp, act, f"{path}[{i}]", partial)

@@ -43,11 +43,15 @@ class Detail:
     level: str = ""  # that check's level
     rule: str = ""  # the rule the failure is filed under (grouping, rule text)
     context: list[str] = field(default_factory=list)  # the rule text, the table picture
+    cause: str = ""  # what the engine did wrong, generalised over tiles and seats
+    first_seen: str = ""  # the earlier step where the states first differed, if any
+    since: list[str] = field(default_factory=list)  # the steps since the last checked one
 
     @property
-    def cause(self) -> tuple[str, str]:
-        """Failures with the same cause print as one group: same rule, same kind."""
-        return (self.rule, self.kind)
+    def key(self) -> tuple[str, str, str]:
+        """Failures with the same key print as one group: the same rule broken the same
+        way, at the same level."""
+        return (self.rule, self.cause or self.kind, self.level)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -58,6 +62,9 @@ class Detail:
             "kind": self.kind,
             "level": self.level,
             "rule": self.rule,
+            "cause": self.cause,
+            "first_seen": self.first_seen,
+            "since": self.since,
             "rules": list(self.rules),
             "differences": [
                 {"path": d.path,
@@ -70,7 +77,21 @@ class Detail:
             "problems": self.problems,
         }
 
-    def lines(self) -> list[str]:
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Detail:
+        """The Detail `to_json` wrote (a pytest-xdist worker's, on the controller)."""
+        differences = [Difference(d["path"], d["expected"], d["actual"], d["note"])
+                       for d in data.get("differences", [])]
+        return cls(data["message"], data.get("step"), data.get("line"),
+                   MISSING if data.get("action") is None else data["action"],
+                   tuple(data.get("rules", ())), differences, data.get("stderr", ""),
+                   list(data.get("problems", [])), data.get("kind", ""),
+                   data.get("level", ""), data.get("rule", ""),
+                   cause=data.get("cause", ""), first_seen=data.get("first_seen", ""),
+                   since=list(data.get("since", [])))
+
+    def lines(self, cause: bool = True) -> list[str]:
+        """The block's lines; `cause=False` in a group, whose head names the cause."""
         out = []
         if self.action is not MISSING:
             out.append(f"action: {show(self.action)}")
@@ -80,14 +101,42 @@ class Detail:
             out.append(f"check: {self.kind} (level {self.level})")
         elif self.rules:
             out.append(f"rules: {', '.join(self.rules)}")
+        if self.cause and cause:
+            out.append(f"cause: {self.rule}: {self.cause}")
+        if self.first_seen:
+            out.append(f"the engine's state first differed from the reference's after "
+                       f"{self.first_seen}, a step nothing checked")
+        if self.since:
+            out.append("since the last checked step: " + "; ".join(self.since))
         out.append(self.message)
-        out += [d.render() for d in self.differences]
+        out += difference_lines(self.differences)
         out += self.context
         out += self.problems
         if self.stderr:
             out.append("stderr of the implementation:")
             out += [f"  | {line}" for line in self.stderr.splitlines()]
         return out
+
+
+def difference_lines(differences: list[Difference], many: int = 4) -> list[str]:
+    """One line per difference; many legal actions extra or missing as one line per kind
+    (`18 declarations with stacks missing: ...`)."""
+    legal = [d for d in differences if d.path == "legal"]
+    if len(legal) <= many:
+        return [d.render() for d in differences]
+    kinds: dict[tuple[str, str], list[Any]] = {}
+    for d in legal:
+        action = d.actual if d.expected is MISSING else d.expected
+        noun = action.get("type", "action") if isinstance(action, dict) else "action"
+        if isinstance(action, dict) and "stacks" in action:
+            noun += " with stacks"
+        kinds.setdefault((noun, d.note), []).append(action)
+    out = [d.render() for d in differences if d.path != "legal"]
+    for (noun, note), actions in kinds.items():
+        shown = ", ".join(show(a) for a in actions[:2])
+        more = f" (+{len(actions) - 2} more)" if len(actions) > 2 else ""
+        out.append(f"legal: {len(actions)} {noun} actions, {note}: {shown}{more}")
+    return out
 
 
 @dataclass
@@ -105,12 +154,28 @@ class Result:
     not_judged: list[Detail] = field(default_factory=list)  # differences above the level
     checks: list[Check] = field(default_factory=list)
     stopped: str = ""  # why the run stopped before the scenario's end, if it did
+    rules: tuple[str, ...] = ()  # the rules the scenario cites
+    size: int = 0  # its steps: the shortest failing scenario is a group's example
+    missing: tuple[str, ...] = ()  # skipped: the options it needs that were not declared
 
     @property
     def where(self) -> str:
         if self.detail and self.detail.line:
             return f"{self.path}:{self.detail.line}"
         return self.path
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Result:
+        """The Result `to_json` wrote, less its checks (see book.compliance)."""
+        detail = data.get("detail")
+        return cls(data["id"], data["path"], Outcome(data["outcome"]), data.get("seconds", 0.0),
+                   Detail.from_json(detail) if detail else None, data.get("reason", ""),
+                   data.get("expected_failure", False), tuple(data.get("variants", ())),
+                   data.get("title", ""),
+                   [Detail.from_json(d) for d in data.get("failures", [])],
+                   [Detail.from_json(d) for d in data.get("not_judged", [])],
+                   stopped=data.get("stopped", ""), rules=tuple(data.get("rules", ())),
+                   size=data.get("size", 0), missing=tuple(data.get("missing", ())))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -126,9 +191,12 @@ class Result:
             "failures": [d.to_json() for d in self.failures],
             "not_judged": [d.to_json() for d in self.not_judged],
             "stopped": self.stopped,
+            "rules": list(self.rules),
+            "size": self.size,
+            "missing": list(self.missing),
         }
 
-    def report(self, detail: Detail | None = None) -> str:
+    def report(self, detail: Detail | None = None, cause: bool = True) -> str:
         """The block a person reads to fix their engine: one failure (default: the
         first), with the scenario's title and where the run stopped."""
         detail = detail or self.detail
@@ -141,7 +209,7 @@ class Result:
         if self.title:
             lines.append(f"  {self.title}")
         if detail:
-            lines += [f"  {line}" for line in detail.lines()]
+            lines += [f"  {line}" for line in detail.lines(cause)]
         if self.stopped:
             lines.append(f"  {self.stopped}")
         return "\n".join(lines)

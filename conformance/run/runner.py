@@ -23,14 +23,16 @@ from conformance.adapters.inprocess import harnessed
 from conformance.adapters.protocol import Adapter, AdapterError, Harnessed, Rejected
 from conformance.corpus.scenario import Loaded, Scenario, Step, display_path
 from conformance.run import selfdeal
+from conformance.run.diagnosis import Cause, Diagnosis, general_path
 from conformance.run.matching import MISSING, Difference, diff, diff_sets, show
 from conformance.run.results import Check, Detail, Outcome, Result
+from conformance.run.visibility import as_json, points_leaks, seat_leaks, tile_leaks
 from conformance.specdata import schemas
 from conformance.specdata.index import SpecIndex, load_index
 from reference_impl.rules import bidding_order
 from reference_impl.tiles import SEATS, left_of
-from reference_impl.views import IN_PROGRESS as IN_ROUND  # observation.md: no history here
-from reference_impl.views import covered_in_view
+
+Causes = Callable[[], list[Cause]]
 
 # An in-process implementation has no pipe to time out on: a watchdog bounds each scenario.
 IN_PROCESS_LIMIT = 30.0
@@ -66,14 +68,6 @@ class Diverged(Exception):  # noqa: N818 - a stop, not an error
     """The states can no longer be compared: the rest of the scenario is not run."""
 
 
-def _json(value: Any, what: str) -> Any:
-    """A copy that is plain JSON, as it would be on the wire."""
-    try:
-        return json.loads(json.dumps(value))
-    except (TypeError, ValueError) as error:
-        raise AdapterError(f"{what} returned a value that is not JSON: {error}") from None
-
-
 def skip_reason(scenario: Scenario, adapter: Harnessed) -> str:
     missing = [v for v in scenario.variants if v not in adapter.variants]
     if missing:
@@ -105,6 +99,7 @@ class ScenarioRun:
         self.failures: list[Detail] = []
         self.not_judged: list[Detail] = []
         self.sampled: dict[str, bool] = {}  # self_deal: kinds of view already schema-checked
+        self.diagnosis = Diagnosis(self)
 
     # --- calling the adapter ----------------------------------------------------------
 
@@ -124,12 +119,13 @@ class ScenarioRun:
             raise AdapterError(f"{what} raised {type(error).__name__}: {error}", tb) from None
 
     def _checked(self, what: str, value: Any, schema: str) -> Any:
-        value = _json(value, what)
+        value = as_json(value, what)
         problems = schemas.check(schema, value)
         diffs = [Difference(f"{what}.{'.'.join(map(str, p))}".rstrip("."), MISSING, MISSING, m)
                  for p, m in problems[:10]]
         self.judge("schema", diffs, f"{what} does not follow {schema} (observation.md)",
-                   self._field_rules(diffs), diverges=True)
+                   causes=lambda: [self.diagnosis.form(diffs, "protocol.md" if what.startswith(
+                       "perft") else "observation.md")], diverges=True)
         return value
 
     def view(self) -> dict[str, Any]:
@@ -143,27 +139,66 @@ class ScenarioRun:
 
     def judge(self, kind: str, differences: list[Difference] | None, message: str,
               rules: Iterable[str] = (), code: str | None = None, failed: bool | None = None,
-              diverges: bool = False) -> bool:
+              diverges: bool = False, causes: Causes | None = None) -> bool:
         """Record one check; True when it held. A failure is kept as a judged failure or,
-        above the run's level, as not judged; `diverges` stops the run after a failure."""
+        above the run's level, as not judged, once per cause that `causes` finds
+        (diagnosis.py; else under `rules`); `diverges` stops the run after a failure."""
         levels = self.index.levels
         level = levels.of(kind, code)
         judged = levels.judged(level, self.level)
-        own = levels.checks[kind].rules
-        attributed = tuple(dict.fromkeys([*own, *rules])) or self.sc.rules
         bad = bool(differences) if failed is None else failed
-        self.checks.append(Check(kind, level, attributed, not bad, judged))
         if not bad:
+            own = levels.checks[kind].rules
+            self.checks.append(Check(kind, level, tuple(dict.fromkeys([*own, *rules]))
+                                     or self.sc.rules, True, judged))
             return True
+        found = self._causes(kind, rules, causes)
         step = self.step
-        detail = Detail(message, step.label if step else None, step.line if step else None,
-                        step.payload if step and step.kind else MISSING, attributed,
-                        differences or [], kind=kind, level=level, rule=attributed[0])
-        detail.context = context_lines(detail, self.index, self.adapter)  # the table now
-        (self.failures if judged else self.not_judged).append(detail)
+        for cause in found:
+            self.checks.append(Check(kind, level, (cause.rule,), False, judged))
+            detail = Detail(message, step.label if step else None, step.line if step else None,
+                            step.payload if step and step.kind else MISSING, (cause.rule,),
+                            differences or [], kind=kind, level=level, rule=cause.rule,
+                            cause=cause.what, first_seen=cause.where)
+            detail.since = self._since()
+            detail.context = context_lines(detail, self.index, self.adapter)  # the table now
+            detail.context += self.diagnosis.position(cause)
+            (self.failures if judged else self.not_judged).append(detail)
         if diverges:
             raise Diverged(f"{'failed' if judged else 'not judged'} {kind}")
         return False
+
+    def _since(self, most: int = 8) -> list[str]:
+        """The steps sent since the last step that was checked, up to this one: how the
+        position came about."""
+        steps = self.sc.steps
+        if self.step not in steps:
+            return []
+        at = steps.index(self.step)
+        start = at
+        while start > 0 and not (steps[start - 1].expect or steps[start - 1].reject):
+            start -= 1
+        shown = [f"{s.label} {brief(s)}" for s in steps[start:at] if s.kind]
+        return (["..."] if len(shown) > most else []) + shown[-most:]
+
+    def _causes(self, kind: str, rules: Iterable[str], causes: Causes | None) -> list[Cause]:
+        """The causes of a failed check: the diagnosis's, else the check's own rules."""
+        found: list[Cause] = []
+        if causes is not None:
+            try:
+                found = causes()
+            except (Rejected, Hung):
+                raise
+            except AdapterError:
+                raise
+            except Exception:  # noqa: BLE001 - a diagnosis that fails falls back to the rules
+                found = []
+        if found:
+            return list(dict.fromkeys(found))
+        own = self.index.levels.checks[kind]
+        named = list(dict.fromkeys(rules)) or [next(iter([*own.rules, *self.sc.rules]),
+                                                    "DIG-03")]
+        return [Cause(rule, own.means.split(";")[0]) for rule in named]
 
     def run(self) -> None:
         for step in self.sc.steps:
@@ -185,27 +220,34 @@ class ScenarioRun:
         if step.reject is None:
             self.judge("accepted", None,
                        f"rejected with {refused.code} ({refused.message}); it must be accepted"
-                       if refused else "", self._refusal_rules(refused),
-                       failed=refused is not None, diverges=True)
+                       if refused else "", failed=refused is not None, diverges=True,
+                       causes=lambda: [self.diagnosis.refused_legal(step.payload,
+                                                                    refused.code)])
             self.started = self.started or step.kind == "setup"
             return
-        code_rules = self._code_rules(step.reject)
         self.judge("rejected", None, f"accepted; it must be rejected with {step.reject}",
-                   code_rules, code=step.reject, failed=refused is None, diverges=True)
-        self.judge_code(step, refused, code_rules)
+                   code=step.reject, failed=refused is None, diverges=True,
+                   causes=lambda: [self.diagnosis.accepted_illegal(step.payload, step.reject,
+                                                                   before)])
+        self.judge_code(step, refused)
         if before is not None:
             changes = diff(before, self.view(), "view", partial=False)
             self.judge("unchanged", changes, "the rejected step changed the referee view "
-                       "(DIG-03)", diverges=True)
+                       "(DIG-03)", diverges=True, causes=lambda: [
+                           Cause("DIG-03", "a refused action changed the referee view")])
 
-    def judge_code(self, step: Step, refused: Rejected, code_rules: tuple[str, ...]) -> None:
+    def judge_code(self, step: Step, refused: Rejected) -> None:
         """Known code (rules), the one rule's code (codes), the check order (strict)."""
         got = refused.code
         known = got in self.index.codes
+
+        def wrong(order: bool) -> Causes:
+            return lambda: [self.diagnosis.wrong_code(step.payload, got, step.reject, order)]
+
         self.judge("known_code", [Difference("error.code", step.reject, got,
                                              "not a code of errors.yaml")],
                    f"rejected with a code that errors.yaml does not have ({refused.message})",
-                   code_rules, failed=not known)
+                   failed=not known, causes=wrong(False))
         if not known:
             return
         several = got in step.also
@@ -213,23 +255,14 @@ class ScenarioRun:
         note = (f"{got} is also broken, but {step.reject} comes first in the check order"
                 if several else "")
         self.judge(kind, [Difference("error.code", step.reject, got, note)],
-                   f"rejected with the wrong code ({refused.message})", code_rules,
-                   code=step.reject, failed=got != step.reject)
-
-    def _code_rules(self, code: str | None) -> tuple[str, ...]:
-        error = self.index.codes.get(code) if code else None
-        return error.rules if error else ()
-
-    def _refusal_rules(self, refused: Rejected | None) -> tuple[str, ...]:
-        """A wrong refusal is filed under the scenario's rules that the code names, else
-        under the scenario's own rules."""
-        named = set(self._code_rules(refused.code if refused else None))
-        return tuple(r for r in self.sc.rules if r in named) or self.sc.rules
+                   f"rejected with the wrong code ({refused.message})",
+                   code=step.reject, failed=got != step.reject, causes=wrong(several))
 
     def _field_rules(self, differences: list[Difference]) -> tuple[str, ...]:
         """The scenario's rules of the areas behind the differing fields (levels.yaml
         `fields`), the innermost field's first (`tricks[0].points` is about points before
-        tricks), in the scenario's order; else the scenario's rules."""
+        tricks), in the scenario's order; else the scenario's rules. The fallback of a
+        diagnosis that finds no cause."""
         areas: list[str] = []
         for d in differences:
             for part in reversed(d.path.replace("[", ".").split(".")):
@@ -241,33 +274,40 @@ class ScenarioRun:
     def expect(self, expect: dict[str, Any]) -> None:
         if "view" in expect:
             found = diff(expect["view"], self.view(), "view")
-            why = self._field_rules(found or [Difference(f"view.{k}", 0, 0)
-                                              for k in expect["view"]])
-            self.judge("view", found, "the referee view does not match", why, diverges=True)
+            self.judge("view", found, "the referee view does not match", diverges=True,
+                       causes=lambda: self.diagnosis.expectation("view", found))
         observe = expect.get("observe") or {}
         if observe:
             referee = self.view()
             for seat, partial in observe.items():
-                seen = self.observe(seat)
-                self.check_hidden(seat, seen, referee)
-                self.check_seats_hidden(seat, seen, referee)
-                self.check_points_hidden(seat, seen, referee)
-                found = diff(partial, seen, f"observe.{seat}")
-                why = self._field_rules(found or [Difference(f"observe.{k}", 0, 0)
-                                                  for k in partial])
-                self.judge("observe", found, f"the observation of {seat} does not match", why)
+                raw = as_json(self._call(f"observe({seat})", self.adapter.observe, seat),
+                                   f"observe({seat})")
+                # leaks first: a field the schema does not know may be the leak itself
+                leaked = self.check_leaks(seat, raw, referee) if isinstance(raw, dict) else set()
+                seen = self._checked(f"observe.{seat}", raw, "observation.schema.json")
+                found = [d for d in diff(partial, seen, f"observe.{seat}")
+                         if not any(d.path == p or d.path.startswith(p + "[")
+                                    or d.path.startswith(p + ".") for p in leaked)]
+                form = [d for d in found if form_only(d)]
+                found = [d for d in found if not form_only(d)]
+                self.judge("observe_form", form, f"the observation of {seat} differs in form "
+                           "only", causes=lambda form=form: [form_cause(d) for d in form])
+                self.judge("observe", found, f"the observation of {seat} does not match",
+                           causes=lambda found=found: self.diagnosis.expectation("observe",
+                                                                                 found))
         if "legal" in expect:
-            actions = _json(self._call("legal()", self.adapter.legal), "legal()")
+            actions = as_json(self._call("legal()", self.adapter.legal), "legal()")
             if not isinstance(actions, list):
                 self.judge("schema", [Difference("legal", [], actions)],
                            "legal() did not return a list", diverges=True)
             found = diff_sets(expect["legal"], actions, "legal")
             self.judge("legal", found, "the legal actions do not match",
-                       self._field_rules([Difference("legal", 0, 0)]))
+                       causes=lambda: self.diagnosis.expectation("legal", found))
         if "perft" in expect:
             found = self.perft(expect["perft"])
+            depth = expect["perft"]["depth"]
             self.judge("perft", found, "the perft counts do not match",
-                       self._field_rules([Difference("perft", 0, 0)]))
+                       causes=lambda: self.diagnosis.perft(depth))
         if "self_deal" in expect:
             self.self_deal(expect["self_deal"])
 
@@ -314,7 +354,8 @@ class ScenarioRun:
                                             selfdeal.describe(t, len(tests))) for t in bad],
                    f"the implementation's own {what} are not uniform and independent "
                    f"(a correct implementation fails this check with probability at most "
-                   f"{selfdeal.ALPHA:g})", [t.rule for t in bad])
+                   f"{selfdeal.ALPHA:g})", causes=lambda: [
+                       Cause(t.rule, f"self-dealt {what}: {t.name}") for t in bad])
 
     def own_deal(self, what: str, round_number: int, last_dealer: str | None) -> dict[str, Any]:
         """The referee view after the implementation dealt: a fresh round in bidding, seven
@@ -326,9 +367,10 @@ class ScenarioRun:
         problems = []
         if view["phase"] != "bidding" or view["round"] != round_number:
             problems.append(Difference("view.phase, view.round", ["bidding", round_number],
-                                       [view["phase"], view["round"]]))
+                                       [view["phase"], view["round"]], "MATCH-03"))
         if view["marks"] != {"AC": 0, "BD": 0}:
-            problems.append(Difference("view.marks", {"AC": 0, "BD": 0}, view["marks"]))
+            problems.append(Difference("view.marks", {"AC": 0, "BD": 0}, view["marks"],
+                                       "SCORE-03"))
         tiles = [t for s in SEATS for t in hands[s]]
         if any(len(hands[s]) != 7 for s in SEATS) or sorted(tiles) != sorted(selfdeal.TILES):
             problems.append(Difference("view.hands", "7 distinct tiles each, 28 in all",
@@ -337,15 +379,16 @@ class ScenarioRun:
             problems.append(Difference("view.dealer", SEATS[left_of(SEATS.index(last_dealer))],
                                        dealer, "DEAL-05"))
         self.judge("self_deal", problems, f"after {what} the referee view is not a new round "
-                   "of the base game dealt by the implementation", ("DEAL-01", "DEAL-05"),
-                   diverges=True)
+                   "of the base game dealt by the implementation", diverges=True,
+                   causes=lambda: [Cause(d.note or "DEAL-01", f"a self-dealt {d.path} is wrong")
+                                   for d in problems[:1]])
         return view
 
     def light_view(self) -> dict[str, Any]:
         """A referee view checked only in the fields a sample reads (the full schema check,
         most of the sampling's time, is made on the first view of each kind, and on any
         view whose sampled fields are not of the right form)."""
-        view = _json(self._call("view()", self.adapter.view), "view()")
+        view = as_json(self._call("view()", self.adapter.view), "view()")
         hands = view.get("hands") if isinstance(view, dict) else None
         if (isinstance(hands, dict) and sorted(hands) == list(SEATS)
                 and all(isinstance(h, list) and all(type(t) is str for t in h)
@@ -363,130 +406,83 @@ class ScenarioRun:
             try:
                 self._call("act", self.adapter.act, action)
             except Rejected as refused:
+                turn = refused.code == "NOT_YOUR_TURN"  # the order of bidding, else BID-09
                 self.judge("self_deal", None, f"a pass by {action['seat']} in the "
                            f"implementation's own match was rejected with {refused.code} "
-                           f"({refused.message})", ("BID-01", "BID-09"), failed=True,
+                           f"({refused.message})", ("BID-01" if turn else "BID-09",),
+                           failed=True,
                            diverges=True)
 
-    def check_hidden(self, seat: str, seen: dict[str, Any], referee: dict[str, Any]) -> None:
-        """VIS-01, VIS-06: no other seat's unplayed tile, no covered trick's tile, anywhere."""
-        hidden = {t for s in SEATS if s != seat for t in referee["hands"][s]}
-        covered = referee["tricks"][: covered_in_view(referee)]
-        hidden |= {p["tile"] for trick in covered for p in trick["plays"]}
-        leaks = sorted(hidden & set(_strings(seen)))
-        self.judge("hidden_tiles", None,
-                   f"the observation of {seat} shows tiles it may not see: {show(leaks)}",
-                   failed=bool(leaks))
-
-    def check_seats_hidden(self, seat: str, seen: dict[str, Any],
-                           referee: dict[str, Any]) -> None:
-        """VIS-08: in no field, `x_` fields included, who played or won a completed trick."""
-        leaks = seat_leaks(seen, referee, f"observe.{seat}")
-        self.judge("hidden_seats", leaks[:10], f"the observation of {seat} tells which seat "
-                   "played or won a completed trick during the round")
-
-    def check_points_hidden(self, seat: str, seen: dict[str, Any],
-                            referee: dict[str, Any]) -> None:
-        """VIS-09: under a marks contract no seat sees the running round points."""
-        leaks = points_leaks(seen, referee, f"observe.{seat}")
-        self.judge("hidden_points", leaks[:10], f"the observation of {seat} shows the round "
+    def check_leaks(self, seat: str, seen: dict[str, Any], referee: dict[str, Any]
+                    ) -> set[str]:
+        """Every leak of an observation, one failure per kind of item leaked, under the
+        rule that hides it (visibility.py): another seat's tiles VIS-01, a covered trick's
+        faces VIS-06, who played or won a completed trick VIS-08, the round points of a
+        marks contract VIS-09. Returns the paths judged here, so that the expectation
+        does not report them a second time."""
+        hands, faces = tile_leaks(seat, seen, referee)
+        rest = {k: v for k, v in seen.items() if k != "history"}
+        in_history = (hands or faces) and tile_leaks(seat, rest, referee) == ([], [])
+        for rule, tiles, what in (("VIS-01", hands, "another seat's unplayed tiles"),
+                                  ("VIS-06", faces, "the faces of covered tricks")):
+            if in_history:  # VIS-10: the leak is the history shown during the round
+                rule, what = "VIS-10", "the action history during the round"
+            self.judge("hidden_tiles", None, f"the observation of {seat} shows tiles it may "
+                       f"not see ({what}): {show(tiles)}", failed=bool(tiles),
+                       causes=lambda rule=rule, what=what: [
+                           Cause(rule, f"an observation shows {what}")])
+        seats = seat_leaks(seen, referee, f"observe.{seat}")
+        history = any(".history" in d.path for d in seats)  # VIS-10: no history in the round
+        self.judge("hidden_seats", seats[:10], f"the observation of {seat} tells which seat "
+                   "played or won a completed trick during the round", causes=lambda: [
+                       Cause("VIS-10", "an observation shows the action history during the "
+                             "round") if history else
+                       Cause("VIS-08", "an observation tells who played or won a completed "
+                             "trick during the round")])
+        points = points_leaks(seen, referee, f"observe.{seat}")
+        form = [d for d in points if d.actual == {"AC": 0, "BD": 0}
+                and referee.get("points") == {"AC": 0, "BD": 0}]
+        points = [d for d in points if d not in form]
+        self.judge("hidden_points", points[:10], f"the observation of {seat} shows the round "
                    "points of a marks contract during the round: they tell what the covered "
-                   "tricks hold")
+                   "tricks hold", causes=lambda: [
+                       Cause("VIS-09", "an observation shows the round points of a marks "
+                             "contract during the round")])
+        self.judge("observe_form", form, f"the observation of {seat} shows round points "
+                   "where observation.md writes null (none is won yet, so nothing leaks)",
+                   causes=lambda: [form_cause(d) for d in form[:1]])
+        # a covered trick's faces shown are that leak, not also a wrong `captured`
+        covered = [f"observe.{seat}.captured"] if faces else []
+        return {d.path for d in [*seats, *points, *form]} | set(covered)
 
 
-def points_leaks(seen: Any, referee: dict[str, Any], path: str) -> list[Difference]:
-    """VIS-09 leaks of an observation, judged against the referee view of the same moment.
-
-    Under a marks contract in phases `declaring` and `playing`, `points` must be null, and
-    no object at any depth (`x_` fields included) may be the team map of the referee's
-    round points. A map is judged only when those points differ from every public team map
-    (zero, tricks won, marks): then it cannot be one of them by chance.
-    """
-    contract = referee.get("contract")
-    if (referee["phase"] not in ("declaring", "playing") or not contract
-            or "marks" not in contract["bid"]):
-        return []
-    points = referee["points"]
-    leaks = []
-    if seen.get("points") is not None:
-        leaks.append(Difference(f"{path}.points", None, seen["points"],
-                                "must be null under a marks contract during the round"))
-    public = ({"AC": 0, "BD": 0}, seen.get("tricks_won"), seen.get("marks"))
-    if points in public:
-        return leaks
-    for where, obj in _objects({k: v for k, v in seen.items() if k != "points"}, path):
-        if obj == points:
-            leaks.append(Difference(where, MISSING, obj, "the running round points"))
-    return leaks
+def brief(step: Step) -> str:
+    """A step in a few words: `A plays 1|2`, `B bids 30`, `C passes`, `A declares 6`."""
+    a = step.payload if isinstance(step.payload, dict) else {}
+    seat, kind = a.get("seat", "?"), a.get("type")
+    if step.kind != "act":
+        return step.kind or "expect"
+    if kind == "play":
+        return f"{seat} plays {a.get('tile')}"
+    if kind == "pass":
+        return f"{seat} passes"
+    if kind == "bid":
+        bid = next((f"{v} {k}" if k == "marks" else str(v) if k == "points" else k
+                    for k, v in a.items() if k not in ("type", "seat")), "?")
+        return f"{seat} bids {bid}"
+    stacks = f" with {a['stacks']} stacks" if "stacks" in a else ""
+    return f"{seat} declares {a.get('trump')}{stacks}"
 
 
-def seat_leaks(seen: Any, referee: dict[str, Any], path: str) -> list[Difference]:
-    """VIS-08 leaks of an observation, judged against the referee view of the same moment.
-
-    Only forms that no correct observation can hold are judged (INTERPRETING.md): while the
-    round is in progress, an object at any depth that pairs completed-trick tiles with
-    exactly the seats that played them, as a play `{"seat", "tile"}` (an action too), a
-    seat-keyed map of tiles or a tile-keyed map of seats; or `{"number": n, "winner": s}`
-    with the seat that won trick n. A true pairing cannot be chance: the public fields
-    never pair a seat with a completed trick's tile, and a map that also pairs such a tile
-    with another seat is not taken for a record of plays.
-    """
-    if referee["phase"] not in IN_ROUND or not referee["tricks"]:
-        return []
-    played = {p["tile"]: p["seat"] for trick in referee["tricks"] for p in trick["plays"]}
-    winners = {trick["number"]: trick["winner"] for trick in referee["tricks"]}
-    leaks = []
-    for where, obj in _objects(seen, path):
-        pairs = [(s, t) for s, t in _seat_tile_pairs(obj) if t in played]
-        if pairs and all(played[t] == s for s, t in pairs):
-            leaks.append(Difference(where, MISSING, obj, "pairs a completed trick's tiles "
-                                    "with the seats that played them"))
-        number = obj.get("number")
-        if (isinstance(number, int) and not isinstance(number, bool)
-                and number in winners and obj.get("winner") == winners[number]):
-            leaks.append(Difference(where, MISSING, obj, f"names the seat that won trick "
-                                    f"{number}"))
-    return leaks
+def form_only(d: Difference) -> bool:
+    """A difference of form that tells nothing (observation.md's null where the engine
+    writes an empty list or object, or zero round points)."""
+    return d.expected is None and d.actual in ([], {}, {"AC": 0, "BD": 0})
 
 
-def _objects(value: Any, path: str) -> Iterator[tuple[str, dict[str, Any]]]:
-    """Every JSON object inside a value, with its path."""
-    if isinstance(value, dict):
-        yield path, value
-        for key, item in value.items():
-            yield from _objects(item, f"{path}.{key}")
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            yield from _objects(item, f"{path}[{i}]")
-
-
-def _is_seat(value: Any) -> bool:
-    return isinstance(value, str) and len(value) == 1 and value in SEATS
-
-
-def _seat_tile_pairs(obj: dict[str, Any]) -> list[tuple[Any, Any]]:
-    """The (seat, tile) pairs an object states: a play, a map seat -> tile(s), a map
-    tile -> seat. Tiles are any strings here; the caller keeps those of completed tricks."""
-    if "seat" in obj and "tile" in obj:
-        seat, tile = obj["seat"], obj["tile"]
-        return [(seat, tile)] if _is_seat(seat) and isinstance(tile, str) else []
-    if all(_is_seat(key) for key in obj):
-        return [(key, tile) for key, value in obj.items()
-                for tile in (value if isinstance(value, list) else [value])
-                if isinstance(tile, str)]
-    return [(value, key) for key, value in obj.items() if _is_seat(value)]
-
-
-def _strings(value: Any) -> Iterable[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield key
-            yield from _strings(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _strings(item)
+def form_cause(d: Difference, schema: str = "observation.md") -> Cause:
+    """A difference of form: the field and what to change, generalised over seats."""
+    return Cause(schema, f"{general_path(d.path)}: {d.note or 'null expected'}")
 
 
 def run_scenario(scenario: Scenario, adapter: Adapter | Harnessed, index: SpecIndex | None = None,
@@ -496,14 +492,17 @@ def run_scenario(scenario: Scenario, adapter: Adapter | Harnessed, index: SpecIn
     index = index or load_index()
     adapter = harnessed(adapter)
     path = display_path(scenario.path)
-    base = {"title": scenario.title, "variants": tuple(scenario.variants)}
+    base = {"title": scenario.title, "variants": tuple(scenario.variants),
+            "rules": scenario.rules, "size": len(scenario.steps)}
     broken = adapter.broken
     if broken:
         return Result(scenario.id, path, Outcome.ERRORED, **base,
                       detail=Detail(f"the implementation is unusable: {broken}"))
     reason = skip_reason(scenario, adapter)
     if reason:
-        return Result(scenario.id, path, Outcome.SKIPPED, reason=reason, **base)
+        missing = tuple(v for v in scenario.variants if v not in adapter.variants)
+        return Result(scenario.id, path, Outcome.SKIPPED, reason=reason, missing=missing,
+                      **base)
     mark = adapter.stderr_mark()
     run = ScenarioRun(scenario, adapter, index, level)
     start = time.perf_counter()
@@ -555,7 +554,7 @@ def context_lines(detail: Detail, index: SpecIndex, adapter: Adapter) -> list[st
     out = []
     rule = index.rules.get(detail.rule)
     if rule is not None:
-        out.append(f"rule {rule.id}: {rule.summary}")
+        out.append(f"rule {rule.id}: {rule.sentence(detail.cause or detail.message)}")
     action = detail.action if isinstance(detail.action, dict) else {}
     tiles = "tile" in action or detail.kind in ("legal", "hidden_tiles") or any(
         part in d.path for d in detail.differences for part in ("trick", "hand", "captured"))
@@ -568,7 +567,7 @@ def table_picture(adapter: Adapter, seat: Any) -> list[str]:
     """Three lines from the implementation's own referee view, or none if it cannot give
     one that follows the schema."""
     try:
-        view = _json(adapter.view(), "view()")
+        view = as_json(adapter.view(), "view()")
     except AdapterError:
         raise  # the engine broke on a view: the scenario is errored, as on any other
     except Exception:  # noqa: BLE001 - the picture is a help, never a second failure

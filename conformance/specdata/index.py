@@ -63,6 +63,20 @@ class Rule:
         first = re.split(r"(?<=\.)\s", text, maxsplit=1)[0]
         return first if len(first) <= 160 else first[:157].rstrip() + "..."
 
+    def sentence(self, about: str) -> str:
+        """The sentence of the rule that a failure `about` something breaks: of the
+        sentences that say MUST (or MAY), the one sharing the most words with `about`;
+        the summary when none does. VIS-09 opens with what is public, but a leak breaks
+        its "MUST NOT be shown the round points"."""
+        text = re.sub(r"^\*\*Decision\.\*\*\s*", "", self.text).replace("**", "")
+        sentences = [s for s in re.split(r"(?<=\.)\s+", text) if re.search(r"\bMUST|\bMAY", s)]
+        words = set(re.findall(r"[a-z]{4,}", about.lower()))
+        if not sentences or not words:
+            return self.summary
+        best = max(sentences, key=lambda s: len(words & set(re.findall(r"[a-z]{4,}",
+                                                                           s.lower()))))
+        return best if len(best) <= 200 else best[:197].rstrip() + "..."
+
 
 @dataclass(frozen=True)
 class ErrorCode:
@@ -309,7 +323,7 @@ def parse_codes(path: Path, index: SpecIndex) -> None:
 LEVEL_KEYS = {"levels", "checks", "rejections", "fields"}
 CHECK_KINDS = {"accepted", "rejected", "known_code", "code", "check_order", "unchanged",
                "schema", "view", "observe", "legal", "perft", "hidden_tiles", "hidden_seats",
-               "hidden_points", "self_deal"}
+               "hidden_points", "self_deal", "observe_form"}
 
 
 def parse_levels(path: Path, index: SpecIndex) -> None:

@@ -12,15 +12,16 @@ from conformance.adapters.reference import ReferenceAdapter
 from conformance.corpus.scenario import load_scenario
 from conformance.run.chisquare import chi2_sf
 from conformance.run.results import Outcome
-from conformance.run.runner import points_leaks, run_scenario
+from conformance.run.runner import run_scenario
 from conformance.run.selfdeal import (
     TILES,
+    cell_test,
     dealer_tests,
     failing,
     order_of,
-    position_test,
     shuffle_tests,
 )
+from conformance.run.visibility import points_leaks
 
 SCHEMA = Path(__file__).resolve().parents[2] / "spec/schemas/scenario.schema.json"
 
@@ -84,15 +85,51 @@ def test_uniform_shuffles_pass_and_reused_orders_fail():
     assert failing(shuffle_tests(firsts, redeals)) == []
     bad = failing(shuffle_tests(firsts, [list(o) for o in firsts]))
     # each order counted twice doubles the variance: the places fail too
-    assert "redeal after four passes, relative to the deal before it" in [t.name for t in bad]
+    assert "seats of the redeal after four passes, against the deal before it" in [
+        t.name for t in bad]
 
 
-def test_the_statistic_is_scaled_for_permutations():
-    """Sums of uniform permutation matrices: the scaled statistic averages 729 df."""
+def test_the_statistic_is_scaled_for_deals_into_equal_blocks():
+    """Deals of 28 tiles into 4 seats of 7 (or 7 places of 4): the scaled statistic
+    averages its degrees of freedom, 81 (or 162); unscaled it would be 3% higher."""
     rng = random.Random(3)
-    values = [position_test("t", [dict(zip(TILES, rng.sample(range(28), 28), strict=True))
-                                  for _ in range(60)]).chi2 for _ in range(40)]
-    assert 729 - 15 < sum(values) / len(values) < 729 + 15  # unscaled it would be 756
+    for cells, df in ((4, 81), (7, 162)):
+        values = [cell_test("t", "DEAL-06", [
+            {t: p % cells for t, p in zip(TILES, rng.sample(range(28), 28), strict=True)}
+            for _ in range(60)], cells, "{}", "{}").chi2 for _ in range(60)]
+        assert df - df / 15 < sum(values) / len(values) < df + df / 15
+
+
+def test_sorted_hands_with_a_fair_shuffle_fail_deal_03_only():
+    """DEAL-06 judges which seat receives which tile; the order inside a hand is DEAL-03's
+    business: an engine that sorts each dealt hand fails that test alone."""
+    rng = random.Random(5)
+
+    def sorted_deal() -> list[str]:
+        order = rng.sample(TILES, 28)
+        hands = [sorted(order[s::4]) for s in range(4)]  # seat s gets places s, s+4, ...
+        return [hands[i % 4][i // 4] for i in range(28)]
+
+    firsts = [sorted_deal() for _ in range(200)]
+    redeals = [sorted_deal() for _ in range(200)]
+    bad = failing(shuffle_tests(firsts, redeals))
+    assert [t.rule for t in bad] == ["DEAL-03"], [t.worst for t in bad]
+
+
+def test_a_biased_shuffle_fails_deal_06_not_deal_03():
+    """A naive shuffle (each place swapped with any place) is biased, but a hand of it is
+    received in an order no rule fixes: DEAL-06, not DEAL-03."""
+    rng = random.Random(9)
+
+    def naive() -> list[str]:
+        order = list(TILES)
+        for i in range(28):
+            j = rng.randrange(28)
+            order[i], order[j] = order[j], order[i]
+        return order
+
+    bad = failing(shuffle_tests([naive() for _ in range(400)], [naive() for _ in range(400)]))
+    assert bad and {t.rule for t in bad} == {"DEAL-06"}, [t.worst for t in bad]
 
 
 def test_order_of_undoes_deal_02():

@@ -1,0 +1,552 @@
+"""The cause of a failure: the rule the engine broke, found from what differs.
+
+The reference engine replays the scenario beside the run (a *shadow*, built only when a
+failure is diagnosed, so a passing scenario costs nothing). A failure is explained in
+two moves (spec/INTERPRETING.md, "How a cause is found"):
+
+1. If the engine's referee view already differs from the shadow's before the failing
+   check, the state diverged earlier, at a step nothing checked: the engine is replayed
+   from its setup, a view after every step, and the cause is the first field that
+   differs at the first step where one does, under the rule the reference applied to
+   decide that field (`reference_impl.explain.field_rule`).
+2. Otherwise the failure is about this step alone: an action accepted that the
+   reference refuses (the rule of its refusal), an action refused that it accepts (the
+   rule the engine's code claims in this position), a legal action too many or too few
+   (each under the rule that refuses or allows it), an observation field (the VIS rule
+   that decides what the seat sees).
+
+A cause is a rule and a short text generalised over tiles and seats, so that one
+mistake seen in many scenarios is one group of the report.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from conformance.adapters.protocol import AdapterError, Rejected
+from conformance.run.matching import MISSING, diff
+from reference_impl import IllegalAction, Match, explain
+from reference_impl.actions import action_from_key
+from reference_impl.match import MATCH_OVER, PLAYING, ROUND_OVER
+from reference_impl.tiles import TILE_INDEX
+
+if TYPE_CHECKING:
+    from conformance.run.runner import ScenarioRun
+
+# The observation fields a seat's view is judged by, and the rule that decides each
+# (observation.md); a difference in one while the referee views agree is that rule's.
+OBSERVATION_RULES = {"hand": "VIS-01", "hand_sizes": "VIS-02", "trick": "VIS-03",
+                     "captured": "VIS-05", "points": "VIS-09", "history": "VIS-10",
+                     "bids": "VIS-02", "contract": "VIS-02", "to_act": "VIS-02",
+                     "phase": "VIS-02", "dealer": "VIS-02", "tricks_won": "VIS-09",
+                     "marks": "VIS-09", "seat": "VIS-02", "round": "VIS-02",
+                     "result": "VIS-10", "winner": "VIS-02"}
+
+
+# What the engine's legal plays look like under each misreading (explain.MISREADINGS).
+MISREAD = {"PLAY-05": "there were no duty to follow",
+           "SUIT-04": "a trump lead called its larger number",
+           "SUIT-05": "a lead called its smaller number",
+           "SUIT-01": "a trump also followed its other number",
+           "SUIT-02": "a double also followed its number under doubles trump",
+           "PLAY-06": "a seat that cannot follow had to trump"}
+
+OVER = (ROUND_OVER, MATCH_OVER)
+
+# the areas of spec/rules.md (the base game), whose rules an option may restate
+BASE_AREAS = {"TBL", "TIL", "DEAL", "BID", "CON", "SUIT", "PLAY", "RANK", "PTS", "END", "SCORE",
+              "MATCH", "VIS", "DIG"}
+
+
+@dataclass(frozen=True)
+class Cause:
+    """What an engine did wrong: the rule it broke and what differs, in words that hold
+    for every scenario where it does the same (no tile, no seat)."""
+
+    rule: str
+    what: str
+    where: str = ""  # the step where it first showed, when earlier than the failing one
+
+
+def _field(path: str) -> str:
+    """`view.tricks[2].winner` -> `tricks`; `observe.A.points` -> `points`."""
+    parts = path.replace("[", ".").split(".")
+    parts = [p for p in parts if p and not p.rstrip("]").isdigit()]
+    if parts and parts[0] == "observe":
+        parts = parts[2:]
+    elif parts and parts[0] == "view":
+        parts = parts[1:]
+    return parts[0] if parts else path
+
+
+def general_path(path: str) -> str:
+    """`view.tricks[2].winner` -> `view.tricks[].winner`; `observe.B.hand` -> `observe.hand`."""
+    out = []
+    for i, part in enumerate(path.split(".")):
+        if i == 1 and out == ["observe"]:
+            continue
+        head = part.split("[")[0]
+        out.append(head + ("[]" if "[" in part else ""))
+    return ".".join(out)
+
+
+def _kind_of(payload: Any, kind: str | None = None) -> str:
+    """An action's type, else the step's kind (setup, deal)."""
+    if isinstance(payload, dict) and isinstance(payload.get("type"), str):
+        return payload["type"]
+    return kind or "step"
+
+
+class Shadow:
+    """The reference engine after each step of a scenario: `state(i)` is the match after
+    the first `i` steps (None before the setup); a refused step leaves it as it was."""
+
+    def __init__(self, run: ScenarioRun):
+        self.steps = run.sc.steps
+        self.states: list[Match | None] = [None]
+
+    def state(self, upto: int) -> Match | None:
+        while len(self.states) <= upto:
+            step = self.steps[len(self.states) - 1]
+            match = self.states[-1]
+            self.states.append(self._after(match, step))
+        return self.states[upto]
+
+    @staticmethod
+    def _after(match: Match | None, step: Any) -> Match | None:
+        payload = json.loads(json.dumps(step.payload)) if step.kind else None
+        try:
+            if step.kind == "setup":
+                return Match.start(payload)
+            if match is None or not step.kind:
+                return match
+            after = match.clone()
+            if step.kind == "deal":
+                after.deal(payload)
+            else:
+                after.apply(payload)
+            return after
+        except (IllegalAction, ValueError, TypeError):
+            return match
+
+
+class Diagnosis:
+    """Finds the cause of each failure of one ScenarioRun."""
+
+    def __init__(self, run: ScenarioRun):
+        self.run = run
+        self._shadow: Shadow | None = None
+        self._first: Cause | None | bool = False  # the first divergence, once found
+
+    @property
+    def shadow(self) -> Shadow:
+        if self._shadow is None:
+            self._shadow = Shadow(self.run)
+        return self._shadow
+
+    def index(self) -> int:
+        """The index of the step being run."""
+        step = self.run.step
+        return self.run.sc.steps.index(step) if step in self.run.sc.steps else 0
+
+    def position(self, cause: Cause) -> list[str]:
+        """For a round's end or result (a `phase` or `result` cause): the reference's
+        round points against the bid, where the difference showed."""
+        if not any(f"view.{f}" in cause.what for f in ("phase", "result", "winner")):
+            return []
+        upto = self.index() + 1
+        if cause.where in [s.label for s in self.run.sc.steps]:
+            upto = [s.label for s in self.run.sc.steps].index(cause.where) + 1
+        match = self.shadow.state(upto)
+        if match is None or match.contract is None:
+            return []
+        view = match.view()
+        bid = view["contract"]["bid"]
+        stake = f"{bid['points']} points" if "points" in bid else f"{bid.get('marks')} marks"
+        return [f"the reference there: round points AC {view['points']['AC']}, BD "
+                f"{view['points']['BD']}, tricks AC {view['tricks_won']['AC']}, BD "
+                f"{view['tricks_won']['BD']}, against {view['contract']['declarer']}'s bid of "
+                f"{stake}; phase {view['phase']}"]
+
+    # ---- 1. a state that diverged earlier -------------------------------------------
+
+    def diverged(self, upto: int, engine_view: Any = None) -> Cause | None:
+        """The first divergence of the engine's state from the reference's, if the
+        engine's view after `upto` steps differs from the shadow's."""
+        reference = self.shadow.state(upto)
+        if reference is None:
+            return None
+        try:
+            now = engine_view if engine_view is not None else self.run.adapter.view()
+        except (AdapterError, Rejected, Exception):  # noqa: BLE001 - a help, never a failure
+            return None
+        if not _differs(reference.view(), now):
+            return None
+        if self._first is False:
+            self._first = self._replay(upto)
+        return self._first or None
+
+    def _replay(self, upto: int) -> Cause | None:
+        """Replay the engine from its setup, a view after each step, and name the first
+        field that differs from the shadow's, at the first step where one does. The engine
+        ends in the state it was in (the same calls, in the same order)."""
+        adapter, steps = self.run.adapter, self.run.sc.steps
+        methods = {"setup": adapter.start, "deal": adapter.deal, "act": adapter.act}
+        found: Cause | None = None
+        try:
+            for i in range(upto):
+                step = steps[i]
+                if not step.kind:
+                    continue
+                try:
+                    methods[step.kind](json.loads(json.dumps(step.payload)))
+                except Rejected:
+                    continue
+                if found is not None:
+                    continue
+                after = self.shadow.state(i + 1)
+                if after is None:
+                    continue
+                theirs = json.loads(json.dumps(adapter.view()))
+                fields = _differing_fields(after.view(), theirs)
+                if fields:
+                    before = self.shadow.state(i) if step.kind != "setup" else None
+                    field = fields[0]
+                    rule = explain.field_rule(before, step.payload, after, field, theirs)
+                    earlier = step.label if i < self.index() else ""
+                    found = self.restated(Cause(rule, f"view.{field} differs after a "
+                                                f"{_kind_of(step.payload, step.kind)}",
+                                                where=earlier))
+        except AdapterError:
+            raise
+        except Exception:  # noqa: BLE001 - the diagnosis is a help, never a second failure
+            return found
+        return found
+
+    # ---- 2. this step alone -----------------------------------------------------------
+
+    def refused_legal(self, action: Any, code: str | None) -> Cause:
+        """The engine refused an action the reference accepts."""
+        i = self.index()
+        early = self.diverged(i)
+        if early:
+            return early
+        match = self.shadow.state(i)
+        kind = self.run.sc.steps[i].kind
+        misread = self._engine_plays(match, action)
+        if misread:
+            return misread
+        if kind in ("setup", "deal"):
+            rule = explain.setup_rule(action, match)
+        else:
+            rule = explain.claimed_rule(match, action, code) if match is not None else None
+        shown = code or "an error without a code"
+        return self.restated(Cause(rule or self._code_rule(code), f"a {_kind_of(action, kind)} "
+                                   f"refused with {shown}, though legal here"))
+
+    def _engine_plays(self, match: Match | None, action: Any) -> Cause | None:
+        """For a play refused or wrongly taken, the engine's own legal plays here
+        (capability `legal`) read as a misreading, when they are one."""
+        adapter = self.run.adapter
+        if (match is None or not isinstance(action, dict) or action.get("type") != "play"
+                or "legal" not in getattr(adapter, "capabilities", ())):
+            return None
+        try:
+            theirs = json.loads(json.dumps(adapter.legal()))
+        except (Rejected, AdapterError, TypeError, ValueError):
+            return None
+        if not isinstance(theirs, list):
+            return None
+        ours = [a for a in match.legal_actions()]
+        from conformance.run.matching import diff_sets
+
+        return self._misread(match, diff_sets(ours, theirs, "legal"))
+
+    def accepted_illegal(self, action: Any, want: str, before: Any) -> Cause:
+        """The engine accepted an action the reference refuses."""
+        i = self.index()
+        early = self.diverged(i, before) if before is not None else None
+        if early:
+            return early
+        if isinstance(action, dict) and action.get("type") == "play" and \
+                "legal" in getattr(self.run.adapter, "capabilities", ()):
+            # the run stops here: put the engine back before the play and ask its legal plays
+            self._replay(i)
+            misread = self._engine_plays(self.shadow.state(i), action)
+            if misread:
+                return misread
+        rule = self._refusal(i, action)
+        kind = _kind_of(action, self.run.sc.steps[i].kind)
+        return Cause(rule or self._code_rule(want),
+                     f"a {kind} accepted, though it must be refused with {want}")
+
+    def _refusal(self, i: int, action: Any) -> str | None:
+        """The rule of the reference's refusal of step i (an action, a deal or a setup)."""
+        kind = self.run.sc.steps[i].kind
+        match = self.shadow.state(i)
+        try:
+            if kind == "setup":
+                Match.start(json.loads(json.dumps(action)))
+            elif kind == "deal" and match is not None:
+                match.clone().deal(json.loads(json.dumps(action)))
+            elif match is not None:
+                return explain.refusal_rule(match, action)
+        except IllegalAction as error:
+            return error.rule
+        return None
+
+    def wrong_code(self, action: Any, got: str, want: str, order: bool) -> Cause:
+        """The engine refused with another code than the reference's."""
+        if order:
+            return Cause("DIG-03", "a refusal with a later code of the check order")
+        return Cause("DIG-03", "a refusal with another code than the rule's")
+
+    def restated(self, cause: Cause) -> Cause:
+        """Under options, the option's own rule that restates a base rule (NELLO-05 cites
+        PLAY-01 and PLAY-03 for Nel-O; TARGET-02 cites MATCH-01): the more specific rule
+        in force is the one broken."""
+        options = self.run.sc.variants
+        found = self.run.index.rules.get(cause.rule)
+        in_force = found is not None and (found.variant in options
+                                          or cause.rule.split("-")[0] not in BASE_AREAS
+                                          and found.variant is None)
+        if not options or in_force:
+            return cause
+        for rule in self.run.index.rules.values():
+            if rule.variant in options and re.search(rf"\b{cause.rule}\b", rule.text):
+                return Cause(rule.id, cause.what, cause.where)
+        return cause
+
+    def _code_rule(self, code: str | None) -> str:
+        error = self.run.index.codes.get(code) if code else None
+        cited = [r for r in self.run.sc.rules if error and r in error.rules]
+        return (cited or list(error.rules if error else ()) or list(self.run.sc.rules)
+                or ["DIG-03"])[0]
+
+    def expectation(self, kind: str, differences: list[Any]) -> list[Cause]:
+        """A view, observation, legal or perft expectation that does not hold."""
+        i = self.index() + 1
+        early = self.diverged(i)
+        if early:
+            return [early]
+        if kind == "legal":
+            return self.legal_causes(differences, i) or [self._by_field(kind, differences)]
+        if kind == "observe":
+            return [self._observation(differences)]
+        return [self._by_field(kind, differences)]
+
+    def form(self, differences: list[Any], document: str) -> Cause:
+        """A view or observation that does not follow its schema: a value the rules
+        decide wrongly (the state diverged), else a mistake of form."""
+        early = self.diverged(self.index() + 1)
+        if early:
+            return early
+        d = differences[0]
+        return Cause(document, f"{general_path(d.path)}: {d.note or 'not of the right form'}")
+
+    def _observation(self, differences: list[Any]) -> Cause:
+        d = differences[0]
+        field = _field(d.path)
+        rule = OBSERVATION_RULES.get(field, "VIS-02")
+        match = self.shadow.state(self.index() + 1)
+        if field == "captured" and match is not None:
+            rule = _captured_rule(match, d.path)
+        return Cause(rule, f"{general_path(d.path)} differs from what the seat may see")
+
+    def _by_field(self, kind: str, differences: list[Any]) -> Cause:
+        """No earlier divergence: the view's field is wrong at this very step."""
+        d = differences[0] if differences else None
+        path = general_path(d.path) if d else kind
+        i = self.index()
+        before, after = self.shadow.state(i), self.shadow.state(i + 1)
+        step = self.run.sc.steps[i]
+        if after is not None and d is not None and kind == "view":
+            rule = explain.field_rule(before if step.kind != "setup" else None,
+                                      step.payload, after, _field(d.path))
+            return self.restated(Cause(rule, f"{path} differs"))
+        return Cause(self._fallback_rule(d.path if d else kind), f"{path} differs")
+
+    def _fallback_rule(self, path: str) -> str:
+        return self.run._field_rules([_Path(path)])[0] if self.run.sc.rules else "DIG-04"
+
+    def legal_causes(self, differences: list[Any], upto: int) -> list[Cause]:
+        """One cause per rule and direction: each extra action under the rule that refuses
+        it, each missing one under the rule that allows it (`legal` differences carry the
+        action as `actual` (extra) or `expected` (missing))."""
+        match = self.shadow.state(upto)
+        if match is None:
+            return []
+        misread = self._misread(match, differences)
+        if misread:
+            return [misread]
+        causes: dict[tuple[str, str], int] = {}
+        for d in differences:
+            extra = d.expected is MISSING
+            action = d.actual if extra else d.expected
+            if not isinstance(action, dict):
+                continue
+            if extra:
+                rule = explain.refusal_rule(match, action) or "DIG-01"
+            else:
+                try:
+                    rule = explain.legal_rule(match, action)
+                except (KeyError, TypeError):
+                    rule = "DIG-01"
+            what = _legal_what(action, extra)
+            if not extra:  # the rule that allows it, restated by an option in force
+                rule = self.restated(Cause(rule, what)).rule
+            causes[(rule, what)] = causes.get((rule, what), 0) + 1
+        return [Cause(rule, what) for (rule, what) in causes]
+
+    def _misread(self, match: Match, differences: list[Any]) -> Cause | None:
+        """The engine's legal plays, from the reference's and the differences, when they
+        are exactly those of one misread rule (explain.misread_rule)."""
+        if match.phase != PLAYING or not match.trick:
+            return None
+        plays = {a["tile"] for a in match.legal_actions()}
+        for d in differences:
+            action = d.expected if d.actual is MISSING else d.actual
+            if not isinstance(action, dict) or action.get("type") != "play":
+                return None
+            (plays.add if d.expected is MISSING else plays.discard)(action.get("tile"))
+        tiles = {TILE_INDEX[t] for t in plays if t in TILE_INDEX}
+        rule = explain.misread_rule(match, tiles)
+        return Cause(rule, f"legal plays as if {MISREAD[rule]}") if rule else None
+
+    def perft(self, depth: int) -> list[Cause]:
+        """Descend to the first position whose perft counts differ: there, each extra or
+        missing first action is a cause. The engine is replayed back afterwards."""
+        i = self.index() + 1
+        early = self.diverged(i)
+        if early:
+            return [early]
+        match = self.shadow.state(i)
+        if match is None:
+            return []
+        adapter = self.run.adapter
+        moved = False
+        causes: list[Cause] = []
+        try:
+            while depth > 0:
+                theirs = adapter.perft(depth)
+                divide = theirs.get("divide") if isinstance(theirs, dict) else None
+                if not isinstance(divide, dict):
+                    break
+                ours = _divide(match, depth)
+                extra = sorted(set(divide) - set(ours))
+                missing = sorted(set(ours) - set(divide))
+                if extra or missing:
+                    causes = _perft_causes(match, extra, missing)
+                    break
+                wrong = [k for k in sorted(ours) if divide[k] != ours[k]]
+                if not wrong:
+                    break
+                action = action_from_key(match.to_act, wrong[0])
+                adapter.act(action)
+                moved = True
+                before, match = match, match.clone()
+                match.apply(action)
+                depth -= 1
+                theirs = json.loads(json.dumps(adapter.view()))
+                fields = _differing_fields(match.view(), theirs)
+                if fields:
+                    rule = explain.field_rule(before, action, match, fields[0], theirs)
+                    causes = [self.restated(Cause(rule, f"view.{fields[0]} differs after a "
+                                                  f"{action['type']}"))]
+                    break
+        except (Rejected, AdapterError, IllegalAction, KeyError, ValueError, TypeError):
+            pass
+        finally:
+            if moved:
+                self._restore()
+        return causes
+
+    def _restore(self) -> None:
+        """Put the engine back where the run left it: replay the steps so far."""
+        self._first = self._first if self._first is not False else False
+        adapter, steps = self.run.adapter, self.run.sc.steps
+        methods = {"setup": adapter.start, "deal": adapter.deal, "act": adapter.act}
+        for step in steps[: self.index() + 1]:
+            if step.kind:
+                try:
+                    methods[step.kind](json.loads(json.dumps(step.payload)))
+                except Rejected:
+                    pass
+
+
+class _Path:
+    def __init__(self, path: str):
+        self.path = path
+
+
+def _captured_rule(match: Match, path: str) -> str:
+    """Which rule decides what `captured` shows here: the order of a trick's tiles (VIS-08,
+    never play order), after the round (VIS-10), the cover of a marks contract, moving only
+    when a trick completes (VIS-07) or not (VIS-06), else everything face up (VIS-05)."""
+    if path.endswith("]") and ".tiles[" in path:
+        return "VIS-08"
+    if match.phase in OVER:
+        return "VIS-10"
+    if match.contract is not None and match.contract.kind == "marks":
+        return "VIS-07" if match.trick else "VIS-06"
+    return "VIS-05"
+
+
+def _differs(ours: dict[str, Any], theirs: Any) -> bool:
+    return bool(_differing_fields(ours, theirs))
+
+
+def _differing_fields(ours: dict[str, Any], theirs: Any) -> list[str]:
+    """The referee view's fields that differ, in the order an action decides them
+    (explain.DECISION_ORDER): top-level fields, and the parts of a trick (`tricks.winner`,
+    `tricks.points`) and of the contract (`contract.stake`, ...) that rules apart decide."""
+    if not isinstance(theirs, dict):
+        return []
+    differing: set[str] = set()
+    for key, value in ours.items():
+        if key not in theirs:
+            continue
+        if key == "phase" and value in OVER and theirs[key] in OVER and value != theirs[key]:
+            differing.add("winner")  # the match's end is decided after the round's marks
+            continue
+        for d in diff(value, theirs[key], key, partial=False):
+            parts = [p for p in d.path.replace("[", ".").split(".")
+                     if p and not p.rstrip("]").isdigit()]
+            sub = ".".join(parts[:2])
+            differing.add(sub if sub in explain.DECISION_ORDER else key)
+    return [f for f in explain.DECISION_ORDER if f in differing]
+
+
+def _divide(match: Match, depth: int) -> dict[str, int]:
+    from reference_impl.perft import divide
+
+    return divide(match, depth)
+
+
+def _legal_what(action: dict[str, Any], extra: bool) -> str:
+    """`extra plays`, `missing declarations with stacks`: an action's kind, in words."""
+    kind = action.get("type", "action")
+    noun = {"play": "plays", "bid": "bids", "pass": "passes", "trump": "declarations"}.get(
+        kind, "actions")
+    if kind == "trump" and "stacks" in action:
+        noun += " with stacks"
+    if kind == "bid":
+        noun = next((f"{k} bids" for k in action if k not in ("type", "seat")), noun)
+    return f"legal actions: {'extra' if extra else 'missing'} {noun}"
+
+
+def _perft_causes(match: Match, extra: list[str], missing: list[str]) -> list[Cause]:
+    causes: dict[tuple[str, str], None] = {}
+    for key, is_extra in [*((k, True) for k in extra), *((k, False) for k in missing)]:
+        try:
+            action = action_from_key(match.to_act, key)
+            rule = (explain.refusal_rule(match, action) if is_extra
+                    else explain.legal_rule(match, action)) or "DIG-01"
+        except (KeyError, ValueError, TypeError):
+            action, rule = {"type": "action"}, "DIG-01"
+        what = _legal_what(action, is_extra).replace("legal actions", "perft first actions")
+        causes[(rule, what)] = None
+    return [Cause(rule, what) for rule, what in causes]

@@ -1,0 +1,595 @@
+"""Which rule the reference applied: to refuse an action, to allow one, to decide a field.
+
+Off the hot path: nothing here runs while a match is played. The harness asks it only
+when it diagnoses a failure (conformance/run/diagnosis.py), on a copy of the match at
+the failing position. Each answer is one rule ID of spec/rules.md or spec/variants.md:
+the most specific rule that decides the case, so that an engine author reads the rule
+their engine broke (a trump that "follows" a number it shows breaks SUIT-01, not the
+duty to follow of PLAY-05).
+
+An option changes the game through the `Rules` table; where a decision is made by an
+option's function instead of the base one, the answer is the rule ID that function's
+docstring names first (every rule function names the rule it implements).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Any
+
+from .errors import IllegalAction
+from .match import BIDDING, DECLARING, MATCH_OVER, PLAYING, ROUND_OVER, Match
+from .rules import BASE_RULES, TRUMP_SUIT, Rules, is_trump
+from .tiles import PIPS, SEAT_INDEX, TILE_INDEX
+
+RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]{1,9}-\d{2}\b")
+
+
+def named_rule(fn: Any) -> str | None:
+    """The first rule ID a rule function's docstring names (through functools.partial)."""
+    while isinstance(fn, functools.partial):  # an option's own function before the one it wraps
+        fn = fn.keywords.get("own") or fn.func
+    found = RULE_ID.search(getattr(fn, "__doc__", "") or "")
+    return found.group(0) if found else None
+
+
+def table_rule(rules: Rules, name: str, base: str) -> str:
+    """`base` while the rule table's entry `name` is the base game's; else the rule the
+    option's function names."""
+    fn = getattr(rules, name)
+    if fn is getattr(BASE_RULES, name):
+        return base
+    return named_rule(fn) or base
+
+
+def declared(match: Match) -> int | str:
+    """The trump of a contract in play (only asked once a tile is played)."""
+    assert match.contract is not None and match.contract.trump is not None
+    return match.contract.trump
+
+
+# ---- refusals ------------------------------------------------------------------------
+
+
+def refusal(match: Match, action: Any) -> IllegalAction | None:
+    """The reference's refusal of `action` here, or None if it accepts it."""
+    try:
+        match.clone().apply(action)
+    except IllegalAction as error:
+        return error
+    return None
+
+
+def refusal_rule(match: Match, action: Any) -> str | None:
+    """The rule by which the reference refuses `action` here (None: it accepts it). A
+    refusal to follow names the suit rule that makes the tile not follow, when one does."""
+    error = refusal(match, action)
+    if error is None:
+        return None
+    if error.code in ("MALFORMED_ACTION", "INVALID_TRUMP") and _an_option_form(action):
+        return "VAR-04"
+    if error.code == "MUST_FOLLOW" and isinstance(action, dict):
+        tile = TILE_INDEX.get(str(action.get("tile")))
+        if tile is not None:
+            return suit_rule(match, tile) or error.rule
+    return error.rule
+
+
+def _an_option_form(action: Any) -> bool:
+    """An action of a form only an option defines (a special bid, an option's trump
+    choice), judged by the base rules when that option is not in force (VAR-04)."""
+    from .actions import special_bids
+    from .variants import OPTIONS, rules_for
+
+    if not isinstance(action, dict):
+        return False
+    every = rules_for(dict.fromkeys(OPTIONS, True))
+    if action.get("type") == "trump":
+        return action.get("trump") not in BASE_RULES.trumps and \
+            every.canonical_trump(action.get("trump", "")) is not None
+    extra = set(action) - {"type", "seat", "points", "marks"}
+    return action.get("type") == "bid" and bool(extra) and extra <= set(special_bids(every))
+
+
+# ---- why an action is legal ---------------------------------------------------------
+
+
+def legal_rule(match: Match, action: dict) -> str:
+    """The rule that makes a legal `action` legal here."""
+    kind = action.get("type")
+    if kind == "play":
+        return play_rule(match, TILE_INDEX[action["tile"]])
+    if kind == "pass":
+        dealer_last = (SEAT_INDEX[action["seat"]] == match.dealer
+                       and match.high_bidder is None)
+        return "BID-09" if dealer_last else "BID-01"
+    if kind == "bid":
+        return bid_rule(match, action)
+    rule = declaration_rule(match, action)
+    return "CON-02" if rule == "CON-01" and "stacks" in action else rule
+
+
+def bid_rule(match: Match, action: dict) -> str:
+    """BID-02/BID-03 for a point bid, BID-05/BID-06 for a marks bid; a special bid's own
+    rule (PLUNGE, SPLASH); the forced bid's rule for the dealer after three passes."""
+    rules = match.rules
+    dealer_last = match._seat == match.dealer and match.high_bidder is None
+    if dealer_last:  # a bid is then the forced one (FORCE-03), or free as any (BID-09)
+        return "FORCE-03" if _dealer_must_bid(rules) else "BID-09"
+    if "points" in action:
+        if action["points"] == rules.point_bids[-1] or action["points"] == rules.point_bids[0]:
+            return "BID-02" if rules.one_mark_points is None else "FORTYTWO-02"
+        return "BID-03"
+    if "marks" in action:
+        return "BID-06" if match.last_marks else "BID-05"
+    for name in action:
+        if name not in ("type", "seat"):
+            return _special_bid_rule(rules, name)
+    return "BID-01"
+
+
+def _special_bid_rule(rules: Rules, name: str) -> str:
+    """A special bid's rule of who may make it (PLUNGE-02, SPLASH-02)."""
+    if any(bid.name == name for bid in rules.special_bids):
+        return f"{name.upper()}-02"
+    return "VAR-04"
+
+
+def _dealer_must_bid(rules: Rules) -> bool:
+    """An option makes the dealer bid after three passes (FORCE-02)."""
+    return rules.dealer_bid_problem is not BASE_RULES.dealer_bid_problem
+
+
+def declaration_rule(match: Match, action: dict) -> str:
+    """CON-01 for a trump choice of the base game; a choice an option adds (or limits)
+    names the option's rule: an alias FOLLOWME-02, another its declaration check's."""
+    rules, trump = match.rules, action.get("trump")
+    if any(alias == trump for alias, _ in rules.trump_aliases):
+        return "FOLLOWME-02"
+    if trump == "first_tile":
+        return "UNDECL-02"
+    base = "CON-01" if trump in BASE_RULES.trumps else "VAR-04"
+    return table_rule(rules, "declaration_problem", base)
+
+
+def play_rule(match: Match, tile: int) -> str:
+    """Why the reference lets the seat to act play `tile`: a lead is free (PLAY-04); a
+    tile that follows, by the suit rule that makes it follow; a seat that cannot follow
+    plays any tile (PLAY-06), though a trump it holds shows the called number (SUIT-01,
+    SUIT-02) or a tile shows the lead's other number (SUIT-05): those rules say it is void."""
+    rules = match.rules
+    if rules.duty is not None:
+        return named_rule(rules.duty) or "PLAY-05"
+    if not match.trick:
+        return "PLAY-04"
+    called, trump = match.called, declared(match)
+    if rules.follows(tile, called, trump):
+        return suit_rule(match, tile) or "PLAY-05"
+    held = [t for t in range(len(PIPS)) if match.masks[match._seat] >> t & 1]
+    trumps = [suit_rule(match, t) for t in held if is_trump(t, trump)]
+    if any(trumps):
+        return next(r for r in trumps if r)
+    if not any(is_trump(t, trump) for t in held):
+        others = [suit_rule(match, t) for t in held if t != tile]
+        if "SUIT-05" in others:
+            return "SUIT-05"
+    return "PLAY-06"
+
+
+def suit_rule(match: Match, tile: int) -> str | None:
+    """The suit rule that decides whether `tile` follows the trick's called suit: SUIT-04
+    under a trump lead, SUIT-01/SUIT-02 for a trump that shows the called number, SUIT-05
+    for a tile that shows only one of the lead's numbers (which one the lead calls decides
+    it), SUIT-06 for a tile that follows a double's number; None for a tile that shows
+    neither the called number nor the lead's other one (only the duty to follow, PLAY-05,
+    is at stake)."""
+    rules = match.rules
+    if rules.follows is not BASE_RULES.follows or rules.called_suit is not BASE_RULES.called_suit:
+        return named_rule(rules.follows) or named_rule(rules.called_suit)
+    lead, trump, called = match.trick[0], declared(match), match.called
+    pips, lead_pips = set(PIPS[tile]), set(PIPS[lead])
+    if called == TRUMP_SUIT:
+        return "SUIT-04" if is_trump(tile, trump) or pips & lead_pips else None
+    if is_trump(tile, trump):
+        if called in pips:
+            return "SUIT-02" if trump == "doubles" else "SUIT-01"
+        return None
+    if pips & lead_pips:
+        return "SUIT-05" if len(lead_pips) == 2 else "SUIT-06"
+    return None
+
+
+# The one natural misreading of each rule that decides which tiles a seat may play: an
+# engine whose legal plays are exactly those of a misreading breaks that rule.
+MISREADINGS = ("PLAY-05", "SUIT-04", "SUIT-05", "SUIT-01", "SUIT-02", "PLAY-06")
+
+
+def plays_as_misread(match: Match, rule: str) -> set[int]:
+    """The tiles the seat to act could play if the engine misread `rule`: PLAY-05, no duty
+    to follow; SUIT-04, a trump lead calling its larger number (trumps not following it);
+    SUIT-05, a lead calling its smaller number; SUIT-01, a trump also following its other
+    number; SUIT-02, a double also following its number under doubles; PLAY-06, a seat
+    that cannot follow having to trump."""
+    hand = [t for t in range(len(PIPS)) if match.masks[match._seat] >> t & 1]
+    trump, lead = declared(match), match.trick[0]
+    if rule == "PLAY-05":
+        return set(hand)
+    low, high = PIPS[lead]
+
+    def follows(tile: int, called: Any) -> bool:
+        if called == TRUMP_SUIT:
+            return is_trump(tile, trump)
+        shown = called in PIPS[tile]
+        if rule == "SUIT-01" and trump not in ("doubles", "none") and is_trump(tile, trump):
+            return shown
+        if rule == "SUIT-02" and trump == "doubles" and is_trump(tile, trump):
+            return shown
+        return shown and not is_trump(tile, trump)
+
+    called = match.called
+    if rule == "SUIT-04" and called == TRUMP_SUIT:
+        called = high if trump != high else low
+    if rule == "SUIT-05" and called != TRUMP_SUIT:
+        called = low
+    following = {t for t in hand if follows(t, called)}
+    if following:
+        return following
+    if rule == "PLAY-06":
+        return {t for t in hand if is_trump(t, trump)} or set(hand)
+    return set(hand)
+
+
+def misread_rule(match: Match, plays: set[int]) -> str | None:
+    """The rule whose misreading gives exactly the engine's legal plays `plays` here, when
+    the reference's differ and only one misreading fits (base suits only)."""
+    rules = match.rules
+    if (not match.trick or rules.duty is not None or rules.follows is not BASE_RULES.follows
+            or rules.called_suit is not BASE_RULES.called_suit):
+        return None
+    fits = [r for r in MISREADINGS if plays_as_misread(match, r) == plays]
+    return fits[0] if len(fits) == 1 else None
+
+
+# ---- the rule an engine's code claims ------------------------------------------------
+
+# codes whose refusal of a legal action is read as a claim about the action itself
+ABOUT_THE_ACTION = {"MUST_FOLLOW", "MUST_PLAY_CLOSEST", "TILE_NOT_IN_HAND", "POINT_BID_RANGE",
+                    "BID_TOO_LOW", "MARKS_BID_STEP", "PLUNGE_NOT_ALLOWED", "FORCED_BID",
+                    "INVALID_TRUMP", "TRUMP_NOT_ALLOWED", "STACKS_NOT_ALLOWED",
+                    "STACKS_REQUIRED", "STACKS_INVALID", "MALFORMED_ACTION"}
+
+
+def claimed_rule(match: Match, action: Any, code: str | None) -> str | None:
+    """The rule an engine breaks when it refuses a legal `action` with `code`: whose turn
+    it is for NOT_YOUR_TURN, the phase's rule for WRONG_PHASE, else the rule that makes
+    the action legal here. None when the action is not one the reference knows."""
+    if not isinstance(action, dict) or refusal(match, action) is not None:
+        return None
+    if code == "NOT_YOUR_TURN":
+        return turn_rule(match)
+    if code == "WRONG_PHASE":
+        return phase_rule(match, action.get("type"))
+    if code == "MALFORMED_ACTION":
+        return "DIG-01"
+    if code == "FORCED_BID" and not _dealer_must_bid(match.rules):
+        return "BID-09"  # no forced bid here: the dealer after three passes bids or passes
+    return legal_rule(match, action)
+
+
+def setup_rule(setup: Any, match: Match | None) -> str:
+    """The rule that makes a refused setup or deal valid, by what is unusual in it: its
+    starting marks (SCORE-03, or an option's range), its options together (VAR-03) or
+    alone (VAR-01), else its deal (DIG-06)."""
+    if not isinstance(setup, dict):
+        return "DIG-06"
+    variants = setup.get("variants") or {}
+    marks = setup.get("marks")
+    if isinstance(marks, dict) and any(v for v in marks.values()):
+        rules = match.rules if match is not None else BASE_RULES
+        return "SCORE-03" if rules.marks_range == BASE_RULES.marks_range else \
+            _marks_option_rule(variants)
+    if isinstance(variants, dict) and len(variants) > 1:
+        return "VAR-03"
+    if isinstance(variants, dict) and variants:
+        return "VAR-01"
+    return "DIG-06"
+
+
+def _marks_option_rule(variants: Any) -> str:
+    """The option that sets another range of starting marks (its rule of the target)."""
+    if isinstance(variants, dict) and "match_points" in variants:
+        return "MPTS-02"
+    if isinstance(variants, dict) and "match_marks" in variants:
+        return "TARGET-02"
+    return "SCORE-03"
+
+
+def turn_rule(match: Match) -> str:
+    """Who acts now, by which rule: BID-01 in bidding, CON-01 (or the plunge's partner)
+    in declaring, PLAY-01 for the first lead, PLAY-03 for a later one, PLAY-02 in a trick."""
+    rules = match.rules
+    if match.phase == BIDDING:
+        return table_rule(rules, "bidding_order", "BID-01")
+    if match.phase == DECLARING:
+        return "PLUNGE-04" if match.contract.partner_declares else "CON-01"
+    if match.phase == PLAYING:
+        if match.trick:
+            return table_rule(rules, "sitting_out", "PLAY-02")
+        if not match.tricks:
+            return table_rule(rules, "first_leader", "PLAY-01")
+        return table_rule(rules, "next_leader", "PLAY-03")
+    return "END-06"
+
+
+def phase_rule(match: Match, kind: Any) -> str:
+    """The rule by which the current phase accepts an action of this kind."""
+    return {BIDDING: "BID-10", DECLARING: "CON-01", PLAYING: "CON-04"}.get(match.phase, "END-06")
+
+
+# ---- what an applied action decided -------------------------------------------------
+
+# The fields of a referee view in the order an action decides them: a difference in an
+# earlier one explains the later ones (a wrong trick winner moves points, marks, the lead).
+DECISION_ORDER = ("dealer", "hands", "round", "bids", "history", "contract.declarer",
+                  "contract.team", "contract.bid", "contract.stake", "contract",
+                  "contract.trump", "contract.stacks", "trick", "tricks.winner",
+                  "tricks.team", "tricks", "tricks.points", "points", "tricks_won",
+                  "result.outcome", "result", "phase", "result.awarded_to", "result.marks",
+                  "marks", "winner", "to_act")
+
+
+def field_rule(before: Match | None, action: Any, after: Match, field: str,
+               engine_view: dict | None = None) -> str:
+    """The rule the reference applied to set view field `field` (its first part: `tricks`,
+    `to_act`, ...) when `action` took `before` to `after`; `before` is None for a setup.
+    `engine_view` is the engine's view after the same action, to tell which of a field's
+    rules the engine's value breaks."""
+    rules = after.rules
+    step = _step_kind(action)
+    if field == "hands":
+        if step == "play":
+            return "PLAY-07" if _same_sets(after, engine_view) else "DEAL-03"
+        return "DEAL-03" if _same_sets(after, engine_view) else (
+            table_rule(rules, "deal_order", "DEAL-02") if _dealt_order(action) else "DEAL-01")
+    if field == "dealer":
+        return "DEAL-05" if step == "deal" else (
+            "DRAW-03" if rules.draws else "DEAL-04")
+    if field == "round":
+        return "MATCH-03"
+    if field in ("bids", "history"):
+        return legal_rule(before, action) if before is not None and step in (
+            "bid", "pass", "trump", "play") else "DIG-06"
+    if field == "contract.stake":
+        return table_rule(rules, "stake", "SCORE-01")
+    if field in ("contract.trump", "contract.stacks") and step == "play":
+        return table_rule(rules, "trump_after_lead", "CON-04")
+    if field == "contract.trump":
+        if step == "trump" and action.get("trump") == "first_tile":
+            return "UNDECL-04"  # the choice is shown until the first tile sets trump
+        return declaration_rule(before, action) if before is not None and step == "trump" \
+            else "CON-01"
+    if field == "contract.stacks":
+        return "CON-03" if after.contract and after.contract.kind == "points" else "CON-02"
+    special = _special_bid(after)
+    if special and field in ("contract.bid", "contract.declarer", "contract.team"):
+        number = "03" if field == "contract.bid" else "04"
+        return f"{special.upper()}-{number}"  # PLUNGE-03/-04, SPLASH-03/-04
+    if field == "contract.bid" and rules.one_mark_points is not None and \
+            after.contract and after.contract.value == rules.one_mark_points:
+        return "FORTYTWO-04"
+    if field.startswith("contract"):
+        if step == "trump":
+            return "CON-02" if "stacks" in action else table_rule(rules, "declared", "CON-04")
+        return ("PLUNGE-04" if after.contract and after.contract.partner_declares else
+                table_rule(rules, "won_contract", "BID-08"))
+    if field == "trick":
+        return table_rule(rules, "sitting_out", "PLAY-02")
+    if field in ("tricks", "tricks.winner", "tricks.team", "tricks_won"):
+        return winner_rule(after, engine_view)
+    if field in ("points", "tricks.points"):
+        return points_rule(after, engine_view)
+    if field == "result.awarded_to":
+        return score_rule(after) or "SCORE-02"
+    if field == "result.marks":
+        return score_rule(after) or table_rule(rules, "stake", "SCORE-01")
+    if field in ("result", "result.outcome", "phase"):
+        return end_rule(before, after, engine_view)
+    if field == "marks":
+        return marks_rule(after, engine_view, step)
+    if field == "winner":
+        return match_end_rule(after, engine_view)
+    if field == "to_act":
+        return to_act_rule(before, after, step)
+    return "DIG-04"
+
+
+def _special_bid(match: Match) -> str | None:
+    """The special bid (plunge, splash) that won the bidding, if one did."""
+    if match.contract is None or not match.contract.partner_declares:
+        return None
+    bids = [a for a in match.history if a.get("type") == "bid"]
+    kinds = [k for k in (bids[-1] if bids else {}) if k not in ("type", "seat", "marks",
+                                                                  "points")]
+    return kinds[0] if kinds else None
+
+
+def _step_kind(action: Any) -> str:
+    if isinstance(action, dict) and action.get("type") in ("bid", "pass", "trump", "play"):
+        return action["type"]
+    if isinstance(action, dict) and "dealer" not in action and "draws" not in action:
+        return "deal"
+    return "setup"
+
+
+def _dealt_order(setup: Any) -> bool:
+    return isinstance(setup, dict) and "order" in setup
+
+
+def _same_sets(match: Match, engine_view: dict | None) -> bool:
+    """The engine's hands hold the same tiles as the reference's, in another order."""
+    if not engine_view or not isinstance(engine_view.get("hands"), dict):
+        return False
+    mine = match.view()["hands"]
+    theirs = engine_view["hands"]
+    return all(isinstance(theirs.get(s), list) and sorted(map(str, theirs[s])) == sorted(h)
+               for s, h in mine.items())
+
+
+def winner_rule(after: Match, engine_view: dict | None = None) -> str:
+    """The rule that tells the reference's winner of the last completed trick from the
+    engine's: RANK-01 when one of them is a trump and the other not; RANK-03 (RANK-04
+    under doubles) between two trumps or two tiles of the called suit; RANK-02 when the
+    engine's winner neither follows nor is a trump (SUIT-05 when it shows the lead's other
+    number, as if the lead had called that); an option's rank or winner rule when it
+    decides."""
+    rules = after.rules
+    if rules.trick_rank is not BASE_RULES.trick_rank:
+        return named_rule(rules.trick_rank) or "RANK-02"
+    if rules.trick_winner is not BASE_RULES.trick_winner:
+        return named_rule(rules.trick_winner) or "RANK-02"
+    if not after.tricks:
+        return "RANK-02"
+    tiles = after.tricks[-1][1]
+    trump, lead = declared(after), tiles[0]
+    called = rules.called_suit(lead, trump)
+    theirs = _engine_winner_tile(after, engine_view)
+    trumps = [t for t in tiles if is_trump(t, trump)]
+    if theirs is None:
+        return "RANK-01" if trumps else "RANK-03"
+    if is_trump(theirs, trump):
+        if len(trumps) > 1:
+            return "RANK-04" if trump == "doubles" else "RANK-03"
+        return "RANK-01"
+    if trumps:
+        return "RANK-01"
+    if theirs == lead or rules.follows(theirs, called, trump):
+        return "RANK-03"
+    return "SUIT-05" if set(PIPS[theirs]) & set(PIPS[lead]) else "RANK-02"
+
+
+def _engine_winner_tile(after: Match, engine_view: dict | None) -> int | None:
+    """The tile that won the last completed trick in the engine's view, if it says."""
+    try:
+        trick = (engine_view or {})["tricks"][len(after.tricks) - 1]
+        winner = trick["winner"]
+        return next(TILE_INDEX[p["tile"]] for p in trick["plays"] if p["seat"] == winner)
+    except (KeyError, IndexError, TypeError, StopIteration):
+        return None
+
+
+def points_rule(after: Match, engine_view: dict | None) -> str:
+    """PTS-01 when the engine's round points differ by whole tricks, PTS-02 otherwise
+    (counters)."""
+    rules = after.rules
+    if rules.trick_point != BASE_RULES.trick_point or rules.counters != BASE_RULES.counters:
+        return "PTS-02"
+    try:
+        theirs = (engine_view or {})["points"]
+        gap = sum(abs(theirs[t] - p) for t, p in zip(("AC", "BD"), after.points, strict=True))
+    except (KeyError, TypeError):
+        return "PTS-02"
+    return "PTS-01" if gap and gap % 5 else "PTS-02"
+
+
+def end_rule(before: Match | None, after: Match, engine_view: dict | None) -> str:
+    """The END rule that ended the round (or that the engine's early end breaks)."""
+    rules = after.rules
+    if after.phase in (ROUND_OVER, MATCH_OVER) and after.result and after.result[0] == "all_passed":
+        return "BID-09"
+    if after.contract is None:
+        return "BID-08"
+    if before is not None and before.phase == ROUND_OVER and after.phase == BIDDING:
+        return "MATCH-03"
+    theirs = (engine_view or {}).get("phase")
+    if {after.phase, theirs} == {ROUND_OVER, MATCH_OVER}:
+        # the match is over at the target whatever the margin or overshoot (MATCH-02); a
+        # match ended below it breaks MATCH-01
+        return table_rule(rules, "match_winner", "MATCH-02" if after.winner is not None
+                          else "MATCH-01")
+    if not rules.end_when_decided:
+        return "MPTS-09"
+    outcome = after.result[0] if after.result else _claimed_outcome(engine_view)
+    if rules.outcome is not BASE_RULES.outcome:
+        return named_rule(rules.outcome) or "END-05"
+    marks = after.contract.kind == "marks"
+    if outcome == "made":
+        return "END-03" if marks else "END-01"
+    if outcome == "set":
+        return "END-04" if marks else "END-02"
+    return "END-05"
+
+
+def match_end_rule(after: Match, engine_view: dict | None) -> str:
+    """The rule the engine breaks when its match ends elsewhere than the reference's: a
+    team at exactly the target has won (MATCH-02: or more, no margin); a target set by an
+    option (MPTS-01, TARGET-02); else the first team to the target wins (MATCH-01)."""
+    rules, options = after.rules, after.variants
+    if rules.match_winner is not BASE_RULES.match_winner:
+        return named_rule(rules.match_winner) or "MATCH-01"
+    points = "match_points" in options
+    own_target = "MPTS-01" if points else "TARGET-02"
+    if after.winner is not None and (engine_view or {}).get("winner") is None:
+        if max(after.marks) == rules.marks_target:
+            return "MPTS-08" if points else "TARGET-02" if "match_marks" in options \
+                else "MATCH-02"
+        if rules.marks_target != BASE_RULES.marks_target:
+            return own_target
+        return "MATCH-02"
+    return own_target if rules.marks_target != BASE_RULES.marks_target else "MATCH-01"
+
+
+def _claimed_outcome(engine_view: dict | None) -> str | None:
+    result = (engine_view or {}).get("result")
+    return result.get("outcome") if isinstance(result, dict) else None
+
+
+def score_rule(after: Match) -> str | None:
+    """An option's scoring rule for the round just ended: under match points MPTS-04 (a
+    point contract made), MPTS-05 (a marks contract made), MPTS-06 (any set); another
+    option's score function names its own; None for the base game's."""
+    rules = after.rules
+    if rules.score is BASE_RULES.score:
+        return None
+    rule = named_rule(rules.score)
+    if rule and rule.startswith("MPTS") and after.result and after.contract:
+        if after.result[0] == "set":
+            return "MPTS-06"
+        return "MPTS-05" if after.contract.kind == "marks" else "MPTS-04"
+    return rule
+
+
+def marks_rule(after: Match, engine_view: dict | None, step: str) -> str:
+    """SCORE-02 when the marks went to the wrong team, SCORE-01 when the amount is wrong;
+    SCORE-03 for the marks a setup starts with."""
+    rules = after.rules
+    if step == "setup":
+        return "SCORE-03"
+    if rules.score is not BASE_RULES.score:
+        return score_rule(after) or "SCORE-02"
+    if rules.stake is not BASE_RULES.stake:
+        return named_rule(rules.stake) or "SCORE-01"
+    try:
+        theirs = (engine_view or {})["marks"]
+        gained = [theirs["AC"] - after.start_marks[0], theirs["BD"] - after.start_marks[1]]
+    except (KeyError, TypeError, IndexError):
+        return "SCORE-02"
+    mine = [after.marks[0] - after.start_marks[0], after.marks[1] - after.start_marks[1]]
+    same_team = [g > 0 for g in gained] == [m > 0 for m in mine]
+    return "SCORE-01" if same_team else "SCORE-02"
+
+
+def to_act_rule(before: Match | None, after: Match, step: str) -> str:
+    """Who acts after the action, by which rule."""
+    rules = after.rules
+    if after.phase == BIDDING:
+        return table_rule(rules, "bidding_order", "BID-01")
+    if after.phase == DECLARING:
+        return "PLUNGE-04" if after.contract.partner_declares else "CON-01"
+    if after.phase == PLAYING:
+        if step == "trump" or (step == "setup" and not after.tricks):
+            return table_rule(rules, "first_leader", "PLAY-01")
+        if after.trick:
+            return table_rule(rules, "sitting_out", "PLAY-02")
+        return table_rule(rules, "next_leader", "PLAY-03")
+    return end_rule(before, after, None)
