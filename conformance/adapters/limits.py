@@ -15,6 +15,26 @@ REPLY_BYTES = (1, 1 << 30)
 # The stderr kept for reports: 0 keeps none.
 STDERR_BYTES = (0, 1 << 30)
 
+# What a result keeps of the implementation's text, whatever it sends (README "Limits"):
+# each result holds at most a few of these, so a run's memory does not grow with them.
+TEXT_CHARS = 2000  # a message, a code, a name, a version, one value of a difference
+STDERR_KEPT_CHARS = 8000  # the stderr quoted by one errored scenario: its newest part
+NAME_CHARS = 200  # the name and version of `hello` (protocol/hello-result.json maxLength)
+
+
+def cut(text: str, limit: int = TEXT_CHARS) -> str:
+    """`text`, or its first `limit` characters and a note of how many more there were."""
+    if not isinstance(text, str) or len(text) <= limit:
+        return text
+    return text[:limit] + f" [... {len(text) - limit:,} more characters not kept]"
+
+
+def cut_tail(text: str, limit: int = STDERR_KEPT_CHARS) -> str:
+    """`text`, or its last `limit` characters (the newest stderr is the telling part)."""
+    if not isinstance(text, str) or len(text) <= limit:
+        return text
+    return f"[... {len(text) - limit:,} earlier characters not kept]\n" + text[-limit:]
+
 
 @dataclass(frozen=True)
 class Limits:

@@ -21,7 +21,7 @@ import time
 from collections import deque
 from typing import Any
 
-from conformance.adapters.limits import Limits
+from conformance.adapters.limits import Limits, cut_tail
 from conformance.adapters.protocol import (
     CAPABILITIES,
     MAX_INT_DIGITS,
@@ -135,7 +135,7 @@ class ProcessAdapter(Harnessed):
         try:
             self._launch()
         except AdapterError as error:
-            self.broken, self.broken_stderr = str(error), error.stderr
+            self.broken, self.broken_stderr = str(error), error.stderr  # both cut
             self._kill()
 
     # --- process lifecycle ------------------------------------------------------------
@@ -231,7 +231,7 @@ class ProcessAdapter(Harnessed):
         return self._stderr.count
 
     def stderr_since(self, mark: int) -> str:
-        return self._stderr.since(mark)
+        return cut_tail(self._stderr.since(mark))  # a result keeps it: bounded
 
     # --- one request ------------------------------------------------------------------
 

@@ -74,6 +74,36 @@ PERFT_MODES = {
 }
 
 
+# Every time, not once: attacks on the memory of a whole run (issue 27).
+BIG = 1_000_000  # within the 1 MiB reply cap
+ESCAPES = "\x1b[2J\x1b]0;pwned\x07\x1b[8m"  # clear the screen, set the title, hide text
+
+
+def always(mode: str, request: dict, adapter: ReferenceAdapter) -> bool:
+    """Answer `request` in `mode`'s wrong way, if it is one of its requests."""
+    seq, cmd = request["seq"], request["cmd"]
+    if mode == "refuse-1mb" and cmd in ("setup", "deal", "act"):
+        write(json.dumps({"seq": seq, "ok": False, "error": {
+            "code": "ILLEGAL_BID", "message": "m" * BIG}}).encode() + b"\n")
+    elif mode in ("hello-name-1mb", "hello-escapes") and cmd == "hello":
+        name = "n" * BIG if mode == "hello-name-1mb" else f"evil{ESCAPES}"
+        write(json.dumps({"seq": seq, "ok": True, "result": {
+            "name": name, "version": ESCAPES, "protocol": request["protocol"],
+            "variants": [], "capabilities": []}}).encode() + b"\n")
+    elif mode == "view-1mb-wrong" and cmd == "view":
+        view = json.loads(_answer(adapter, 1, request, None))
+        view["result"]["phase"] = "p" * BIG
+        write(json.dumps(view).encode() + b"\n")
+    elif mode == "refuse-escapes" and cmd in ("setup", "deal", "act"):
+        sys.stderr.write(f"log{ESCAPES}\n")
+        sys.stderr.flush()
+        write(json.dumps({"seq": seq, "ok": False, "error": {
+            "code": f"X{ESCAPES}", "message": f"no{ESCAPES}"}}).encode() + b"\n")
+    else:
+        return False
+    return True
+
+
 def misbehave_on_stderr(mode: str) -> None:
     err = sys.stderr.buffer
     if mode == "stderr-100mb-line":
@@ -92,6 +122,8 @@ def main(mode: str) -> None:
     for line in sys.stdin:
         request = json.loads(line)
         seq, cmd = request["seq"], request["cmd"]
+        if always(mode, request, adapter):
+            continue
         if cmd == "perft" and mode in PERFT_MODES and first_time(mode):
             PERFT_MODES[mode](seq)
             continue
