@@ -65,3 +65,36 @@ def test_a_megabyte_name_in_hello_makes_the_adapter_unusable():
     assert done.stdout.splitlines()[-1] == summary(errored=1)
     assert "hello: bad result at name: 'nnnn" in done.stderr
     assert len(done.stderr) < 3 * TEXT_CHARS
+
+
+def _with_mark(flags: Path) -> int:
+    import psutil
+
+    count = 0
+    for proc in psutil.process_iter():
+        try:
+            count += proc.environ().get("T42_HOSTILE_ONCE") == str(flags) and \
+                proc.status() != psutil.STATUS_ZOMBIE
+        except psutil.Error:
+            pass
+    return count
+
+
+@pytest.mark.parametrize("spec", [attack("detached-grandchild"), attack("daemon"),
+                                  f"python:{HERE / 'hostile' / 'adapter_zoo.py'}"
+                                  ":DetachedGrandchild"])
+def test_t42_run_ends_and_leaves_no_process_behind(spec, tmp_path):
+    """A grandchild in its own session kept the adapter's stdout open: cleanup blocked on
+    the stream a reader thread held, and t42 run never ended. A daemon outlived it."""
+    flags = tmp_path / "flags"
+    flags.mkdir()
+    done = subprocess.run(
+        [sys.executable, "-m", "conformance.cli.main", "run", "--adapter", spec,
+         "--timeout", "3", GOOD / "bidding.yaml", GOOD / "first-trick.yaml"],
+        capture_output=True, text=True, cwd=ROOT, timeout=300,
+        env={**os.environ, "T42_HOSTILE_ONCE": str(flags)})
+    daemon = spec.endswith(" daemon")
+    assert done.returncode == (0 if daemon else 1), done.stdout[-2000:]
+    assert done.stdout.splitlines()[-1] == summary(passed=2 if daemon else 1,
+                                                   errored=0 if daemon else 1)
+    assert _with_mark(flags) == 0

@@ -61,6 +61,9 @@ MODES = {
     "close-stdout": lambda seq: (os.close(1), time.sleep(60)),
     "sleep": lambda seq: time.sleep(60),
     "grandchild": lambda seq: (os.fork() == 0 and time.sleep(60)) or os._exit(0),
+    # a grandchild in a session of its own keeps stdout open (the harness hung closing it)
+    "detached-grandchild": lambda seq: (os.fork() == 0 and (os.setsid(), time.sleep(60)))
+    or os._exit(0),
     # stderr: these answer correctly; the harness must keep only a bounded tail
     "stderr-100mb-line": None,
     "stderr-many-lines": None,
@@ -104,6 +107,19 @@ def always(mode: str, request: dict, adapter: ReferenceAdapter) -> bool:
     return True
 
 
+def daemonize() -> None:
+    """The classic daemon: fork, a new session, fork again, stdio to /dev/null; it would
+    outlive the run. The adapter itself goes on answering."""
+    if os.fork() == 0:
+        os.setsid()
+        if os.fork() == 0:
+            null = os.open(os.devnull, os.O_RDWR)
+            for fd in (0, 1, 2):
+                os.dup2(null, fd)
+            time.sleep(120)
+        os._exit(0)
+
+
 def misbehave_on_stderr(mode: str) -> None:
     err = sys.stderr.buffer
     if mode == "stderr-100mb-line":
@@ -119,6 +135,8 @@ def misbehave_on_stderr(mode: str) -> None:
 
 def main(mode: str) -> None:
     adapter = ReferenceAdapter()
+    if mode == "daemon":
+        daemonize()
     for line in sys.stdin:
         request = json.loads(line)
         seq, cmd = request["seq"], request["cmd"]
