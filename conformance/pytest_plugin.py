@@ -11,7 +11,6 @@ cannot start stops the session at once with exit status 2. Registered through th
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -21,6 +20,7 @@ from conformance.pytest_failure import Reported, failure_repr
 
 _ADAPTER = pytest.StashKey[object]()
 _IDS = pytest.StashKey[dict]()  # scenario id -> the first file that had it
+_WALKED = pytest.StashKey[set]()  # the real folders walked: each once, whatever the links
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -66,34 +66,70 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector):
 
 class ScenarioDir(pytest.Dir):
     """pytest's Dir, except that every `*.yaml`/`*.yml` entry is collected whatever it is
-    (a FIFO, a device, a link loop: loading refuses each with a message) and a link to an
-    enclosing folder becomes one failing item instead of an endless walk."""
+    (a FIFO, a device, a link loop: loading refuses each with a message), a link to an
+    enclosing folder becomes one failing item instead of an endless walk, each real folder
+    is walked once however many links lead to it, and a folder too deep or too large is a
+    failing item that names it (the bounds of `t42 run`, corpus/scenario.py)."""
+
+    depth = 0
+    enclosing: frozenset[tuple[int, int]] = frozenset()
 
     def collect(self):
-        from conformance.corpus.scenario import SUFFIXES
+        from conformance.corpus.scenario import (
+            MAX_DEPTH,
+            SUFFIXES,
+            Refused,
+            folder_entries,
+            folder_identity,
+        )
 
         ihook, config = self.ihook, self.config
-        for entry in sorted(os.scandir(self.path), key=lambda e: e.name):
+        walked = config.stash.setdefault(_WALKED, set())
+        try:
+            me = folder_identity(self.path)
+        except OSError:
+            return
+        walked.add(me)
+        enclosing = self.enclosing | {me}
+        entries = folder_entries(self.path)
+        if isinstance(entries, Refused):
+            yield _refused_folder(self, self.path, entries.message)
+            return
+        for entry in entries or []:
             path = Path(entry.path)
             try:
                 is_dir = entry.is_dir()
+                real = folder_identity(entry) if is_dir else None
             except OSError:  # a link loop
                 is_dir = False
             if not self.session.isinitpath(path, with_parents=is_dir) and \
                     ihook.pytest_ignore_collect(collection_path=path, config=config):
                 continue
-            if is_dir and os.path.realpath(path) in _ancestors(path):
+            if is_dir and real in enclosing:
                 yield ScenarioFile.from_parent(self, path=path)
+            elif is_dir and real in walked:
+                continue  # walked already, through another link
+            elif is_dir and self.depth + 1 > MAX_DEPTH:
+                yield _refused_folder(self, path, f"a folder more than {MAX_DEPTH} levels "
+                                                  "deep: not walked (the limit of a corpus)")
             elif is_dir:
+                walked.add(real)  # now: pytest collects the folder after this one's loop
                 collector = ihook.pytest_collect_directory(path=path, parent=self)
                 if collector is not None:
+                    if isinstance(collector, ScenarioDir):
+                        collector.depth, collector.enclosing = self.depth + 1, enclosing
                     yield collector
             elif entry.name.endswith(SUFFIXES) or entry.is_file():
                 yield from ihook.pytest_collect_file(file_path=path, parent=self)
 
 
-def _ancestors(path: Path) -> set[str]:
-    return {os.path.realpath(p) for p in path.parents}
+def _refused_folder(parent: pytest.Collector, path: Path, message: str) -> pytest.Item:
+    from conformance.corpus.problems import Problem
+    from conformance.corpus.scenario import display_path
+
+    return InvalidScenario.from_parent(parent, name=path.name or str(path),
+                                       problems=[str(Problem(display_path(path), 1, "",
+                                                             message))])
 
 
 def _adapter(config: pytest.Config):

@@ -257,6 +257,8 @@ def check_command(paths) -> int:
     loaded = suite.load(paths)
     for item in loaded:
         problems += [str(p) for p in item.problems]
+    if paths and not loaded:  # a folder named x.yaml, an empty folder: nothing was checked
+        problems.append(f"{' '.join(map(str, paths))}: no scenario files (*.yaml) found")
     problems += _errors_md_fresh(spec_dir())
     for line in problems:
         click.echo(line)
