@@ -176,6 +176,12 @@ def pytest_configure(config: pytest.Config) -> None:
             adapter.close()  # each worker starts its own
             del config.stash[_ADAPTER]
     if config.getoption("t42_report_html", None) and not hasattr(config, "workerinput"):
+        from conformance.report.outputs import unwritable_folder
+
+        out = Path(config.getoption("t42_report_html"))
+        why = unwritable_folder(out)  # found now, not after the whole run
+        if why:
+            raise pytest.UsageError(f"--t42-report-html: cannot write {out}: {why}")
         config.pluginmanager.register(HtmlReport(config), "t42-report-html")
 
 
@@ -203,12 +209,20 @@ class HtmlReport:
         checks = {e["result"]["id"]: e.get("checks", []) for e in self.entries}
         counts = {o.value: sum(r["outcome"] == o.value for r in results) for o in Outcome}
         paths = sorted({Path(r["path"]) for r in results})
-        where = write_report(Path(self.config.getoption("t42_report_html")), paths, results,
-                             shots, self.config.getoption("t42_adapter"), counts,
-                             self.config.getoption("t42_level"), checks)
         reporter = self.config.pluginmanager.get_plugin("terminalreporter")
+        try:
+            where = write_report(Path(self.config.getoption("t42_report_html")), paths,
+                                 results, shots, self.config.getoption("t42_adapter"),
+                                 counts, self.config.getoption("t42_level"), checks)
+        except Exception as error:  # noqa: BLE001 - the session's summary still comes
+            said = f"t42: the HTML report could not be written ({type(error).__name__}: " \
+                   f"{error})"
+            if session.exitstatus == pytest.ExitCode.OK:
+                session.exitstatus = pytest.ExitCode.TESTS_FAILED
+        else:
+            said = f"t42: wrote the HTML report {where}"
         if reporter is not None:
-            reporter.write_line(f"t42: wrote the HTML report {where}")
+            reporter.write_line(said)
 
 
 def _uses_workers(config: pytest.Config) -> bool:

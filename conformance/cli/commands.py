@@ -77,6 +77,9 @@ def run_command(options: RunOptions) -> int:
     expected = _expected(o)
     if isinstance(expected, int):
         return expected
+    problem = _unwritable_outputs(o)  # found now, not after the whole run
+    if problem:
+        return _fail(problem)
     loaded = suite.load(list(o.paths))
     chosen = suite.select(loaded, o.keyword, o.rules, o.variants)
     if not chosen:
@@ -131,16 +134,38 @@ def run_command(options: RunOptions) -> int:
         seconds = time.perf_counter() - start
     finally:
         adapter.close()
-    stale = _report(o, results, loaded, expected, adapter, seconds, shots)
+    try:
+        stale, unwritten = _report(o, results, loaded, expected, adapter, seconds, shots)
+    except Exception as error:  # noqa: BLE001 - the summary line still comes, last
+        click.echo(f"t42: the report failed ({type(error).__name__}: {error}); please "
+                   "report it", err=True)
+        stale, unwritten = [], True
     if interrupted:
         click.echo(f"interrupted (Ctrl-C) after {len(results)} of {len(chosen)} scenarios")
     click.echo(results_mod.summary_line(results_mod.totals(results), o.level))
-    return 130 if interrupted else results_mod.exit_code(results, stale)
+    if interrupted:
+        return 130
+    return 2 if unwritten else results_mod.exit_code(results, stale)
+
+
+def _unwritable_outputs(o: RunOptions) -> str | None:
+    from conformance.report.outputs import unwritable_file, unwritable_folder
+
+    checks = [("--report-json", o.report_json, unwritable_file),
+              ("--report-html", o.report_html, unwritable_folder),
+              ("--update-expected-failures", o.expected_failures if o.update_expected
+               else None, unwritable_file)]
+    for option, path, unwritable in checks:
+        why = path is not None and unwritable(path)
+        if why:
+            return f"{option}: cannot write {path}: {why}"
+    return None
 
 
 def _report(o: RunOptions, results, loaded, expected, adapter, seconds: float,
-            shots=None) -> list[str]:
-    """Everything a run prints before its summary line; the stale expected failures."""
+            shots=None) -> tuple[list[str], bool]:
+    """Everything a run prints before its summary line; the stale expected failures, and
+    whether an output could not be written (an error: status 2)."""
     from conformance.report import expected as xf
     from conformance.report import text as report
     from conformance.run import results as results_mod
@@ -150,19 +175,26 @@ def _report(o: RunOptions, results, loaded, expected, adapter, seconds: float,
         if part:
             click.echo("\n" + part)
     counts = results_mod.totals(results)
+    unwritten = False
     if o.report_json:
-        report.write_json(o.report_json, report.to_json(results, adapter, counts, seconds,
-                                                        stale, o.level))
+        try:
+            report.write_json(o.report_json, report.to_json(results, adapter, counts, seconds,
+                                                            stale, o.level))
+        except OSError as error:
+            click.echo(f"t42: the JSON report could not be written to {o.report_json}: "
+                       f"{error.strerror or error}", err=True)
+            unwritten = True
     if o.report_html:
         from conformance.book.report import write_report
 
         try:
             where = write_report(o.report_html, list(o.paths), results, shots, adapter,
-                                 counts, o.level)
+                                 counts, o.level, loaded=loaded)
             click.echo(f"wrote the HTML report {where}")
         except Exception as error:  # noqa: BLE001 - the run's summary line still comes
             click.echo(f"t42: the HTML report could not be written ({type(error).__name__}: "
-                       f"{error}); please report it", err=True)
+                       f"{error})", err=True)
+            unwritten = True
     if o.expected_failures:
         path = o.expected_failures
         listed = sum(r.expected_failure for r in results)
@@ -174,16 +206,23 @@ def _report(o: RunOptions, results, loaded, expected, adapter, seconds: float,
         for unknown in sorted(set(expected) - known):
             click.echo(f"note: {path} lists {unknown}, which is not in the corpus")
         if o.update_expected:
-            new = xf.update(path, results, expected)
-            click.echo(f"rewrote {path}: {len(new)} entries")
-            stale = []
-            for r in results:
-                r.expected_failure = r.id in new and r.outcome.value in ("failed", "errored")
+            try:
+                new = xf.update(path, results, expected)
+            except OSError as error:
+                click.echo(f"t42: {path} could not be rewritten: {error.strerror or error}",
+                           err=True)
+                unwritten = True
+            else:
+                click.echo(f"rewrote {path}: {len(new)} entries")
+                stale = []
+                for r in results:
+                    r.expected_failure = (r.id in new
+                                          and r.outcome.value in ("failed", "errored"))
     invalid = sum(1 for item in loaded if item.scenario is None)
     if invalid and len(results) < len(loaded):
         click.echo(f"note: {invalid} invalid scenario files in the corpus (see t42 check)")
     click.echo(f"time: {seconds:.2f} s")
-    return stale
+    return stale, unwritten
 
 
 def _expected(o: RunOptions) -> dict[str, str] | int:

@@ -97,6 +97,8 @@ def always(mode: str, request: dict, adapter: ReferenceAdapter) -> bool:
         view = json.loads(_answer(adapter, 1, request, None))
         view["result"]["phase"] = "p" * BIG
         write(json.dumps(view).encode() + b"\n")
+    elif mode == "view-wrong-shape" and cmd == "view":
+        reply(seq, '{"hands": 5, "trick": "x", "contract": 7, "to_act": []}')
     elif mode == "refuse-escapes" and cmd in ("setup", "deal", "act"):
         sys.stderr.write(f"log{ESCAPES}\n")
         sys.stderr.flush()
