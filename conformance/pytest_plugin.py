@@ -17,6 +17,7 @@ import pytest
 
 from conformance.adapters.limits import REPLY_BYTES, STDERR_BYTES, TIMEOUT_SECONDS, within
 from conformance.pytest_failure import Reported, failure_repr
+from conformance.report.safe import safe
 
 _ADAPTER = pytest.StashKey[object]()
 _IDS = pytest.StashKey[dict]()  # scenario id -> the first file that had it
@@ -144,7 +145,7 @@ def _adapter(config: pytest.Config):
                                            timeout=config.getoption("t42_timeout"),
                                            limits=limits))
         if isinstance(adapter, str):
-            pytest.exit(f"t42: {adapter}", returncode=2)
+            pytest.exit(safe(f"t42: {adapter}"), returncode=2)
         config.stash[_ADAPTER] = adapter
     return config.stash[_ADAPTER]
 
@@ -222,7 +223,7 @@ class HtmlReport:
         else:
             said = f"t42: wrote the HTML report {where}"
         if reporter is not None:
-            reporter.write_line(said)
+            reporter.write_line(safe(said))
 
 
 def _uses_workers(config: pytest.Config) -> bool:
@@ -265,7 +266,7 @@ class ScenarioItem(pytest.Item):
         if self.config.getoption("t42_report_html", None):
             self._keep_for_report(result)
         if result.outcome is Outcome.SKIPPED:
-            pytest.skip(result.reason)
+            pytest.skip(safe(result.reason))
         if result.outcome is Outcome.NOT_JUDGED:
             first = result.not_judged[0]
             pytest.skip(f"not judged at level {level}: differs in {first.rule} {first.kind} "

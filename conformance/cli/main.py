@@ -160,7 +160,9 @@ def serve(adapter):
     if problem:
         # one line for the person, and every request answered t42.unusable with it, so
         # that the harness at the other end reports it too (as the worker does)
-        click.echo(f"t42 serve: {problem}", err=True)
+        from conformance.report.safe import echo
+
+        echo(f"t42 serve: {problem}", err=True)
         raise SystemExit(serve_forever(None, unusable=problem) or 2)
     raise SystemExit(serve_forever(obj))
 

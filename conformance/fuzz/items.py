@@ -18,6 +18,7 @@ import pytest
 from conformance.fuzz.campaign import kind_of
 from conformance.fuzz.differential import DEALS, LEVELS, Duel, Game, play_game
 from conformance.pytest_failure import Reported, failure_repr
+from conformance.report.safe import safe
 
 _DUEL = pytest.StashKey[Duel]()
 CAMPAIGN = "t42-fuzz"  # the games' parent: node ids t42-fuzz::fuzz[seed=17]
@@ -124,7 +125,7 @@ class _Lines:
         reporter = self.config.pluginmanager.get_plugin("terminalreporter")
         if reporter is not None and text.strip():
             reporter.ensure_newline()  # after pytest's dots
-            reporter.write_line(f"t42 fuzz: {text.strip()}")
+            reporter.write_line(safe(f"t42 fuzz: {text.strip()}"))
 
     def flush(self) -> None:
         pass
