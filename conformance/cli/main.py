@@ -71,7 +71,9 @@ def main() -> None:
                                       "(the newest lines).")
 @click.option("--in-process", is_flag=True,
               help="Call a python: adapter in the harness's own process instead of a worker "
-                   "process: faster, and a debugger works, but an exit in it ends the run.")
+                   "process: faster, and a debugger works, but it trusts the adapter: an "
+                   "exit in it ends the run, and a call that ignores the watchdog (catches "
+                   "BaseException, ignores SIGALRM) hangs it.")
 @click.option("-v", "--verbose", is_flag=True,
               help="One line per scenario, and every failure block instead of groups.")
 def run(paths, adapter, keyword, rules, variants, declared, report_json, report_html,

@@ -462,7 +462,7 @@ def _load(path: Path, index: SpecIndex) -> Loaded:
             checker = _Checker(doc, index, [p for p, _ in found])
             checker.run()
             found += checker.found
-        found += _id_follows_path(path, doc)
+        found += _id_follows_path(path, doc) + _id_line_break(doc)
         problems += _problems(path, lines, found)
     if problems:
         return Loaded(path, None, sorted(problems, key=lambda p: p.line))
@@ -471,6 +471,16 @@ def _load(path: Path, index: SpecIndex) -> Loaded:
     except ValueError as error:  # the contract shortcut, refused by the reference engine
         return _refused(path, line_of(lines, ("setup", "contract")), str(error),
                         "setup.contract")
+
+
+def _id_line_break(doc: Any) -> list[tuple[FieldPath, str]]:
+    """The schema's pattern ends in `$`, which Python's re lets match before a final line
+    break: "x\\n" would pass, be a second id beside "x", and name a file `x\\n.html`."""
+    sid = doc.get("id") if isinstance(doc, dict) else None
+    if isinstance(sid, str) and sid.endswith("\n"):
+        return [(("id",), f"id {sid!r} ends with a line break: ids are lowercase words "
+                          "joined by dots and dashes")]
+    return []
 
 
 def _id_follows_path(path: Path, doc: Any) -> list[tuple[FieldPath, str]]:

@@ -166,15 +166,25 @@ class FuzzCampaign(pytest.Collector):
         return []
 
 
+def save_stem(kind: str) -> str:
+    """The file name (without .yaml) of a kind of divergence: its words, at most 80 letters
+    and a hash (a file name has at most 255 bytes; an error code may be 1,000 letters)."""
+    import hashlib
+    import re
+
+    slug = re.sub(r"[^a-z0-9]+", "-", kind.lower()).strip("-")
+    if len(slug) > 80:
+        slug = f"{slug[:80]}-{hashlib.sha256(kind.encode()).hexdigest()[:12]}"
+    return "fuzz-" + slug
+
+
 def _save_once(found: Any, directory: Path, adapter: Any, kind: str) -> str:
     """One file per kind of divergence (campaign.kind_of), as `t42 fuzz` groups them, and
     under xdist too: the file is named after the kind, and a game whose kind is already
     saved says so instead of writing it again."""
-    import re
-
     from conformance.fuzz.campaign import save_checked
 
-    stem = "fuzz-" + re.sub(r"[^a-z0-9]+", "-", kind.lower()).strip("-")
+    stem = save_stem(kind)
     path = directory / f"{stem}.yaml"
     directory.mkdir(parents=True, exist_ok=True)
     try:

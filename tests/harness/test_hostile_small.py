@@ -1,0 +1,30 @@
+"""Issue 27's smaller defects, each with its exact outcome."""
+
+from __future__ import annotations
+
+from conformance.corpus.scenario import load_corpus
+from conformance.fuzz.items import save_stem
+
+from .hostile.scenario_zoo import body
+
+
+def test_an_id_ending_in_a_line_break_is_a_problem_not_a_second_id(tmp_path):
+    """`id: "x\\n"` passed the id pattern (Python's `$` matches before a final newline),
+    escaped the duplicate check and named a report page `x\\n.html`."""
+    (tmp_path / "a.yaml").write_text(body("x").replace("id: hostile.x", 'id: "hostile.x\\n"'))
+    (tmp_path / "b.yaml").write_text(body("x"))
+    first, second = load_corpus([tmp_path])
+    assert first.scenario is None
+    assert [str(p) for p in first.problems] == [
+        f"{first.problems[0].path}:2: id: id 'hostile.x\\n' ends with a line break: ids are "
+        "lowercase words joined by dots and dashes"]
+    assert second.scenario is not None
+
+
+def test_a_fuzz_save_name_stays_a_valid_file_name(tmp_path):
+    """pytest --t42-fuzz-save failed with "File name too long" on a 1,000-letter code."""
+    long_a, long_b = "code " + "A" * 1000, "code " + "A" * 999 + "B"
+    assert save_stem("view BID-02") == "fuzz-view-bid-02"
+    assert len(save_stem(long_a)) < 120
+    assert save_stem(long_a) != save_stem(long_b)
+    (tmp_path / f"{save_stem(long_a)}.yaml").write_text("")  # the OS takes the name
