@@ -21,7 +21,7 @@ from collections import deque
 from typing import Any
 
 from conformance.adapters import tree
-from conformance.adapters.limits import Limits, cut_tail
+from conformance.adapters.limits import Limits, cut, cut_tail
 from conformance.adapters.protocol import (
     CAPABILITIES,
     MAX_INT_DIGITS,
@@ -393,7 +393,12 @@ class ProcessAdapter(Harnessed):
         if (reply.get("ok") is False and set(reply) == {"seq", "ok", "error"}
                 and isinstance(error, dict) and set(error) == {"code", "message"}
                 and isinstance(error["code"], str) and isinstance(error["message"], str)):
-            return self._refused(cmd, error["code"], error["message"])
+            code, message = cut(error["code"]), cut(error["message"])
+            # The Rejected's traceback keeps this frame: not the whole reply with it (the
+            # garbage collector frees such a cycle late, and a run refused at every step
+            # held tens of MB of replies).
+            del reply, error, line, raw
+            return self._refused(cmd, code, message)
         raise self._fail(f"{cmd}: reply does not follow protocol/response.json: "
                          f"{shown!r}")
 
