@@ -98,3 +98,18 @@ def test_t42_run_ends_and_leaves_no_process_behind(spec, tmp_path):
     assert done.stdout.splitlines()[-1] == summary(passed=2 if daemon else 1,
                                                    errored=0 if daemon else 1)
     assert _with_mark(flags) == 0
+
+
+def test_pytest_with_workers_stays_within_memory_when_every_step_is_refused():
+    """pytest -n 2 over the corpus with the same adapter: the controller reached 1,020 MB.
+    The limit holds the controller and each worker (each inherits it)."""
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
+
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-n", "2",
+         "--t42-adapter", attack("refuse-1mb"), ROOT / "scenarios"],
+        capture_output=True, text=True, preexec_fn=limit, cwd=ROOT, timeout=600,
+        env={**os.environ, "T42_HOSTILE_ONCE": ""})
+    assert done.returncode == 1, done.stdout[-3000:]
+    assert done.stdout.strip().splitlines()[-1].startswith("521 failed, 1 passed")
