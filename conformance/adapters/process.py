@@ -61,9 +61,12 @@ def _put(lines: queue.Queue[Any], item: Any, stop: threading.Event) -> bool:
 def _chunks(fd: int, wake: int, stop: threading.Event):
     """What a pipe delivers, until EOF or until told to stop (select on a wake-up pipe):
     a reader is never left blocked on a pipe that a stray process keeps open."""
+    poller = select.poll()  # not select.select: it refuses a descriptor past 1023
+    poller.register(fd, select.POLLIN)
+    poller.register(wake, select.POLLIN)
     try:
         while not stop.is_set():
-            if wake in select.select([fd, wake], [], [])[0]:
+            if any(ready == wake for ready, _ in poller.poll()):
                 return
             chunk = os.read(fd, 1 << 16)
             if not chunk:
