@@ -23,17 +23,21 @@ NAME_CHARS = 200  # the name and version of `hello` (protocol/hello-result.json 
 
 
 def cut(text: str, limit: int = TEXT_CHARS) -> str:
-    """`text`, or its first `limit` characters and a note of how many more there were."""
+    """`text`, or its start and a note of how much more there was: `limit` characters in
+    all, so that cutting again changes nothing."""
     if not isinstance(text, str) or len(text) <= limit:
         return text
-    return text[:limit] + f" [... {len(text) - limit:,} more characters not kept]"
+    keep = max(limit - len(f" [... {len(text):,} more characters not kept]"), 0)
+    return text[:keep] + f" [... {len(text) - keep:,} more characters not kept]"
 
 
 def cut_tail(text: str, limit: int = STDERR_KEPT_CHARS) -> str:
-    """`text`, or its last `limit` characters (the newest stderr is the telling part)."""
+    """`text`, or its end (the newest stderr is the telling part) after a note: `limit`
+    characters in all."""
     if not isinstance(text, str) or len(text) <= limit:
         return text
-    return f"[... {len(text) - limit:,} earlier characters not kept]\n" + text[-limit:]
+    keep = max(limit - len(f"[... {len(text):,} earlier characters not kept]\n"), 0)
+    return f"[... {len(text) - keep:,} earlier characters not kept]\n" + text[-keep:]
 
 
 @dataclass(frozen=True)
