@@ -91,3 +91,20 @@ def test_a_view_too_large_is_not_kept_for_the_html_report(tmp_path):
     assert "the implementation&#39;s view is 1,00" in page
     assert "characters of JSON, more than 65,536: not kept for drawing" in page
     assert len(page) < 500_000
+
+
+def test_the_html_report_shows_the_scenario_as_it_ran_not_as_rewritten_after(tmp_path):
+    """The report read the files again after the run: a file rewritten meanwhile showed
+    content that never ran, marked passed."""
+    scenario = tmp_path / "s.yaml"
+    scenario.write_text(body("s"))
+    done = subprocess.run(
+        [sys.executable, "-m", "conformance.cli.main", "run", "--adapter",
+         f"cmd:{sys.executable} {ZOO} rewrites-scenario", "--report-html", tmp_path / "html",
+         scenario], capture_output=True, text=True, cwd=ROOT, timeout=300,
+        env={**os.environ, "T42_HOSTILE_ONCE": "", "T42_HOSTILE_REWRITE": str(scenario)})
+    assert done.returncode == 0, done.stdout[-2000:]
+    assert done.stdout.splitlines()[-1] == PASSED_ONE
+    assert "title: REWRITTEN" in scenario.read_text()  # the adapter did rewrite it
+    page = (tmp_path / "html" / "scenarios" / "hostile.s.html").read_text()
+    assert "REWRITTEN" not in page
