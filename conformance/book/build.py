@@ -170,12 +170,19 @@ def _run_marks(sc: Scenario, result: dict[str, Any] | None,
             "captured": shot is not None, "details": found}
 
 
+# A real scenario draws a few dozen steps; a valid 1 MiB file can hold 10,000 (a 66 MB
+# page and 470 MB to build it): a page draws at most this many, and says so.
+MAX_FRAMES = 300
+
+
 def scenario_page(sc: Scenario, index: SpecIndex, code_text: dict[str, str],
                   result: dict[str, Any] | None, shot: dict[str, Any] | None,
                   figures: list[dict[str, Any]]) -> tuple[dict[str, Any], list[dict[str, Any]],
                                                           dict[str, Any] | None, list]:
     marks = _run_marks(sc, result, shot)
     frames = replay(sc, set(marks["at"]) if marks else set())
+    left = max(len(frames) - MAX_FRAMES, 0)
+    del frames[MAX_FRAMES:]  # a page's size and the book's memory stay bounded
     contexts = [_frame_context(f, code_text, sc.title) for f in frames]
     if marks:
         anchors = {}
@@ -192,7 +199,9 @@ def scenario_page(sc: Scenario, index: SpecIndex, code_text: dict[str, str],
             (d["anchor"], d["step"]) for d in marks["details"]
             if not d["judged"] and d["index"] is not None))
     doc = _doc_figures(sc, frames, figures) if figures else []
-    return _summary(sc, index, result), contexts, marks, doc
+    summary = _summary(sc, index, result)
+    summary["frames_left"] = left
+    return summary, contexts, marks, doc
 
 
 def _mark_frame(sc: Scenario, f: Frame, ctx: dict[str, Any], marks: dict[str, Any]) -> None:
