@@ -14,14 +14,17 @@ from typing import Any
 
 import pytest
 
+from conformance.report.safe import safe
+
 
 class Reported(Exception):
     """A failure whose report is written for the engine's author, not a traceback."""
 
     def __init__(self, report: str, headline: str = ""):
+        report = safe(report)  # it quotes the adapter and the scenario file: terminal-safe
         super().__init__(report)
         self.report = report
-        self.headline = headline or report.splitlines()[0]
+        self.headline = safe(headline) if headline else report.splitlines()[0]
 
 
 def failure_repr(item: pytest.Item, excinfo: pytest.ExceptionInfo[BaseException]) -> Any:

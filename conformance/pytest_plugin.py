@@ -11,16 +11,17 @@ cannot start stops the session at once with exit status 2. Registered through th
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
 
 from conformance.adapters.limits import REPLY_BYTES, STDERR_BYTES, TIMEOUT_SECONDS, within
 from conformance.pytest_failure import Reported, failure_repr
+from conformance.report.safe import safe
 
 _ADAPTER = pytest.StashKey[object]()
 _IDS = pytest.StashKey[dict]()  # scenario id -> the first file that had it
+_WALKED = pytest.StashKey[set]()  # the real folders walked: each once, whatever the links
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -66,34 +67,70 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector):
 
 class ScenarioDir(pytest.Dir):
     """pytest's Dir, except that every `*.yaml`/`*.yml` entry is collected whatever it is
-    (a FIFO, a device, a link loop: loading refuses each with a message) and a link to an
-    enclosing folder becomes one failing item instead of an endless walk."""
+    (a FIFO, a device, a link loop: loading refuses each with a message), a link to an
+    enclosing folder becomes one failing item instead of an endless walk, each real folder
+    is walked once however many links lead to it, and a folder too deep or too large is a
+    failing item that names it (the bounds of `t42 run`, corpus/scenario.py)."""
+
+    depth = 0
+    enclosing: frozenset[tuple[int, int]] = frozenset()
 
     def collect(self):
-        from conformance.corpus.scenario import SUFFIXES
+        from conformance.corpus.scenario import (
+            MAX_DEPTH,
+            SUFFIXES,
+            Refused,
+            folder_entries,
+            folder_identity,
+        )
 
         ihook, config = self.ihook, self.config
-        for entry in sorted(os.scandir(self.path), key=lambda e: e.name):
+        walked = config.stash.setdefault(_WALKED, set())
+        try:
+            me = folder_identity(self.path)
+        except OSError:
+            return
+        walked.add(me)
+        enclosing = self.enclosing | {me}
+        entries = folder_entries(self.path)
+        if isinstance(entries, Refused):
+            yield _refused_folder(self, self.path, entries.message)
+            return
+        for entry in entries or []:
             path = Path(entry.path)
             try:
                 is_dir = entry.is_dir()
+                real = folder_identity(entry) if is_dir else None
             except OSError:  # a link loop
                 is_dir = False
             if not self.session.isinitpath(path, with_parents=is_dir) and \
                     ihook.pytest_ignore_collect(collection_path=path, config=config):
                 continue
-            if is_dir and os.path.realpath(path) in _ancestors(path):
+            if is_dir and real in enclosing:
                 yield ScenarioFile.from_parent(self, path=path)
+            elif is_dir and real in walked:
+                continue  # walked already, through another link
+            elif is_dir and self.depth + 1 > MAX_DEPTH:
+                yield _refused_folder(self, path, f"a folder more than {MAX_DEPTH} levels "
+                                                  "deep: not walked (the limit of a corpus)")
             elif is_dir:
+                walked.add(real)  # now: pytest collects the folder after this one's loop
                 collector = ihook.pytest_collect_directory(path=path, parent=self)
                 if collector is not None:
+                    if isinstance(collector, ScenarioDir):
+                        collector.depth, collector.enclosing = self.depth + 1, enclosing
                     yield collector
             elif entry.name.endswith(SUFFIXES) or entry.is_file():
                 yield from ihook.pytest_collect_file(file_path=path, parent=self)
 
 
-def _ancestors(path: Path) -> set[str]:
-    return {os.path.realpath(p) for p in path.parents}
+def _refused_folder(parent: pytest.Collector, path: Path, message: str) -> pytest.Item:
+    from conformance.corpus.problems import Problem
+    from conformance.corpus.scenario import display_path
+
+    return InvalidScenario.from_parent(parent, name=path.name or str(path),
+                                       problems=[str(Problem(display_path(path), 1, "",
+                                                             message))])
 
 
 def _adapter(config: pytest.Config):
@@ -108,7 +145,7 @@ def _adapter(config: pytest.Config):
                                            timeout=config.getoption("t42_timeout"),
                                            limits=limits))
         if isinstance(adapter, str):
-            pytest.exit(f"t42: {adapter}", returncode=2)
+            pytest.exit(safe(f"t42: {adapter}"), returncode=2)
         config.stash[_ADAPTER] = adapter
     return config.stash[_ADAPTER]
 
@@ -139,6 +176,13 @@ def pytest_configure(config: pytest.Config) -> None:
         if not hasattr(config, "workerinput") and _uses_workers(config):
             adapter.close()  # each worker starts its own
             del config.stash[_ADAPTER]
+    if config.getoption("t42_report_html", None) and not hasattr(config, "workerinput"):
+        from conformance.report.outputs import unwritable_folder
+
+        out = Path(config.getoption("t42_report_html"))
+        why = unwritable_folder(out)  # found now, not after the whole run
+        if why:
+            raise pytest.UsageError(f"--t42-report-html: cannot write {out}: {why}")
     if not hasattr(config, "workerinput"):
         config.pluginmanager.register(RunReport(config), "t42-run-report")
 
@@ -168,14 +212,15 @@ class RunReport:
         level = self.config.getoption("t42_level")
         results = [result_from_json(e["result"], e.get("checks", ())) for e in self.entries]
         terminalreporter.write_sep("=", "t42: the scenarios' failures by cause")
+        lines = []
         for group in groups(results):
-            terminalreporter.write_line(group.head())
-            terminalreporter.write_line(f"  {', '.join(group.ids[:10])}"
-                                        + (" ..." if len(group.ids) > 10 else ""))
-        table = compliance_table(results, level)
-        if table:
-            terminalreporter.write_line(table)
-        terminalreporter.write_line(summary_line(totals(results), level))
+            lines.append(group.head())
+            lines.append(f"  {', '.join(group.ids[:10])}" + (" ..." if len(group.ids) > 10
+                                                               else ""))
+        lines.append(compliance_table(results, level))
+        lines.append(summary_line(totals(results), level))
+        for line in filter(None, lines):  # an engine's code may be in a cause: escaped
+            terminalreporter.write_line(safe(line))
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         if not self.entries or not self.config.getoption("t42_report_html", None):
@@ -188,12 +233,20 @@ class RunReport:
         checks = {e["result"]["id"]: e.get("checks", []) for e in self.entries}
         counts = {o.value: sum(r["outcome"] == o.value for r in results) for o in Outcome}
         paths = sorted({Path(r["path"]) for r in results})
-        where = write_report(Path(self.config.getoption("t42_report_html")), paths, results,
-                             shots, self.config.getoption("t42_adapter"), counts,
-                             self.config.getoption("t42_level"), checks)
         reporter = self.config.pluginmanager.get_plugin("terminalreporter")
+        try:
+            where = write_report(Path(self.config.getoption("t42_report_html")), paths,
+                                 results, shots, self.config.getoption("t42_adapter"),
+                                 counts, self.config.getoption("t42_level"), checks)
+        except Exception as error:  # noqa: BLE001 - the session's summary still comes
+            said = f"t42: the HTML report could not be written ({type(error).__name__}: " \
+                   f"{error})"
+            if session.exitstatus == pytest.ExitCode.OK:
+                session.exitstatus = pytest.ExitCode.TESTS_FAILED
+        else:
+            said = f"t42: wrote the HTML report {where}"
         if reporter is not None:
-            reporter.write_line(f"t42: wrote the HTML report {where}")
+            reporter.write_line(safe(said))
 
 
 def _uses_workers(config: pytest.Config) -> bool:
@@ -235,7 +288,7 @@ class ScenarioItem(pytest.Item):
         result = run_scenario(self.scenario, _adapter(self.config), level=level)
         self._keep_for_report(result)
         if result.outcome is Outcome.SKIPPED:
-            pytest.skip(result.reason)
+            pytest.skip(safe(result.reason))
         if result.outcome is Outcome.NOT_JUDGED:
             first = result.not_judged[0]
             pytest.skip(f"not judged at level {level}: {first.rule}: "

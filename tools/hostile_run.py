@@ -1,14 +1,18 @@
-"""The judged run of issue 15: every hostile adapter (tests/harness/test_hostile_adapters.py)
-against the hostile scenario zoo (tests/harness/hostile/scenario_zoo.py) and good
-scenarios beside it, each `t42 run` under an address-space limit (`ulimit -v`, default
-1.5 GB, for the harness and every process it starts). Each run must end with its summary
-line and a non-zero status within its time limit.
+"""The judged run of issues 15 and 27: every hostile adapter
+(tests/harness/test_hostile_adapters.py, and the attacks on a whole run's memory,
+processes and terminal of issue 27) against the hostile scenario zoo
+(tests/harness/hostile/scenario_zoo.py), a diamond of folder links 22 levels high, a
+folder 1,100 levels deep and good scenarios beside them, each `t42 run` under an
+address-space limit (`ulimit -v`, default 1.5 GB, for the harness and every process it
+starts). Each run must end with its summary line and a non-zero status within its time
+limit, print no raw control character, and leave no process of its adapter behind.
 
     python tools/hostile_run.py                  # all of them
     python tools/hostile_run.py --only HardExit  # the adapters whose spec contains this
 
-Prints one line per run (seconds, the harness's peak resident memory, the summary line)
-and the totals; exit status 1 if a run broke a rule. Needs a checkout (POSIX).
+Prints one line per run (seconds, the harness's peak resident memory, the processes left
+behind, the summary line) and the totals; exit status 1 if a run broke a rule. Needs a
+checkout (POSIX).
 """
 
 from __future__ import annotations
@@ -44,9 +48,17 @@ sys.exit(code)
 SUMMARY = r"\d+ passed, \d+ failed, \d+ errored, \d+ skipped, \d+ not judged at level \w+"
 
 
+# Issue 27's attacks on a whole run (protocol_zoo.always), each over the checkout's corpus
+# too.
+WHOLE_RUN = ["refuse-1mb", "hello-name-1mb", "view-1mb-wrong", "view-wrong-shape",
+             "refuse-escapes", "hello-escapes"]
+WITH_HTML = ("view-1mb-wrong", "view-wrong-shape")  # these also write --report-html
+DIAMOND, DEEP = 22, 1100
+
+
 def corpus(folder: Path) -> Path:
     from tests.harness.conftest import GOOD
-    from tests.harness.hostile.scenario_zoo import SCHEMA, materialize
+    from tests.harness.hostile.scenario_zoo import SCHEMA, body, materialize
 
     scenarios = folder / "scenarios"
     materialize(scenarios)
@@ -54,7 +66,52 @@ def corpus(folder: Path) -> Path:
         lines = source.read_text().splitlines(keepends=True)
         lines[0] = f"# yaml-language-server: $schema={SCHEMA}\n"
         (scenarios / f"good-{source.name}").write_text("".join(lines))
+    levels = [folder / "levels" / str(i) for i in range(DIAMOND + 1)]
+    for level in levels:
+        level.mkdir(parents=True)
+    for here, below in zip(levels, levels[1:], strict=False):
+        for name in "ab":
+            os.symlink(below, here / name)
+    (levels[-1] / "diamond.yaml").write_text(body("diamond"))
+    os.symlink(levels[0], scenarios / "diamond")
+    deep = scenarios / "deep"
+    for _ in range(DEEP):  # os.makedirs recurses once a level
+        deep.mkdir()
+        deep = deep / "d"
     return scenarios
+
+
+def remove(folder: Path) -> None:
+    """shutil.rmtree recurses once a level: the deep folder is taken down a level at a time."""
+    deep = folder / "scenarios" / "deep"
+    chain = []
+    while deep.is_dir():
+        chain.append(deep)
+        deep = deep / "d"
+    for level in reversed(chain):
+        level.rmdir()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def left_behind(flags: Path) -> int:
+    """Processes still running whose environment names this run's flag folder: only the
+    adapter's tree has it."""
+    import psutil
+
+    count = 0
+    for proc in psutil.process_iter():
+        try:
+            count += proc.environ().get("T42_HOSTILE_ONCE") == str(flags) and \
+                proc.status() != psutil.STATUS_ZOMBIE
+        except psutil.Error:
+            pass
+    return count
+
+
+def raw_controls(text: str) -> bool:
+    from conformance.report.safe import safe
+
+    return safe(text) != text
 
 
 def limit(address_space: int):
@@ -69,22 +126,30 @@ def run_one(spec: str, scenarios: Path, flags: Path, args) -> tuple[bool, str]:
     env = {**os.environ, "T42_HOSTILE_ONCE": str(flags), "T42_HOSTILE_STDERR_MB": "100",
            "T42_HOSTILE_VIEW_MB": "300"}
     flags.mkdir()
+    html = ["--report-html", str(flags / "html")] if spec.endswith(WITH_HTML) else []
+    # issue 27's attacks on a whole run: over the whole corpus too, where memory grew
+    whole = [str(ROOT / "scenarios")] if spec.endswith(tuple(WHOLE_RUN)) else []
     start = time.perf_counter()
     try:
         done = subprocess.run(
             [sys.executable, "-c", CHILD, "run", "--adapter", spec, "--timeout",
-             str(args.timeout), str(scenarios)],
+             str(args.timeout), *html, str(scenarios), *whole],
             capture_output=True, text=True, env=env, timeout=args.run_limit,
             preexec_fn=limit(args.address_space), cwd=ROOT)
     except subprocess.TimeoutExpired:
         return False, f"no end within {args.run_limit} s"
+    left = left_behind(flags)
     seconds = time.perf_counter() - start
     last = done.stdout.strip().splitlines()[-1:] or [""]
     rss = [line for line in done.stderr.splitlines() if line.startswith("maxrss_kb ")]
     peak = int(rss[-1].split()[1]) / 1024 if rss else float("nan")
-    good = bool(re.fullmatch(SUMMARY, last[0])) and done.returncode not in (0, None)
-    why = "" if good else f"  BROKE A RULE (status {done.returncode})"
-    return good, f"{seconds:6.1f} s {peak:7.1f} MB  {last[0]}{why}"
+    printed = done.stdout + "\n".join(line for line in done.stderr.splitlines()
+                                        if not line.startswith("maxrss_kb "))
+    good = bool(re.fullmatch(SUMMARY, last[0])) and done.returncode not in (0, None) \
+        and not left and not raw_controls(printed)
+    why = "" if good else (f"  BROKE A RULE (status {done.returncode}"
+                           f"{', raw control characters' if raw_controls(printed) else ''})")
+    return good, f"{seconds:6.1f} s {peak:7.1f} MB {left} left  {last[0]}{why}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -99,13 +164,16 @@ def main(argv: list[str] | None = None) -> int:
     args.address_space = int(args.address_space * (1 << 30))
     from tests.harness.test_hostile_adapters import BROKEN, CASES, PERFT_CASES
 
-    specs = ["reference"] + [case[0] for case in CASES + PERFT_CASES + BROKEN]
+    zoo = ROOT / "tests" / "harness" / "hostile" / "protocol_zoo.py"
+    specs = ["reference"] + [case[0] for case in CASES + PERFT_CASES + BROKEN] + [
+        f"cmd:{sys.executable} {zoo} {mode}" for mode in WHOLE_RUN]
     specs = [spec for spec in specs if args.only in spec]
     folder = Path(tempfile.mkdtemp(prefix="t42-hostile-"))
     try:
         scenarios = corpus(folder)
         count = sum(1 for _ in scenarios.iterdir())
-        print(f"{len(specs)} adapters x {count} scenario files, each run under "
+        print(f"{len(specs)} adapters x {count} scenario files and folders (a diamond of "
+              f"links {DIAMOND} high, a folder {DEEP} deep), each run under "
               f"{args.address_space / (1 << 30):g} GB of address space")
         start, bad = time.perf_counter(), 0
         for number, spec in enumerate(specs):
@@ -115,9 +183,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{name[-28:]:28} {line}", flush=True)
         print(f"{len(specs)} runs in {time.perf_counter() - start:.0f} s: "
               f"{len(specs) - bad} ended with their summary line and a failing status, "
-              f"{bad} broke a rule")
+              f"left no process and printed no raw control character, {bad} broke a rule")
     finally:
-        shutil.rmtree(folder, ignore_errors=True)
+        remove(folder)
     return 1 if bad else 0
 
 

@@ -11,6 +11,7 @@ import json
 import traceback
 from typing import Any
 
+from conformance.adapters.limits import NAME_CHARS, cut
 from conformance.adapters.protocol import (
     CAPABILITIES,
     OPERATIONS,
@@ -50,8 +51,8 @@ class InProcess(Harnessed):
     def __init__(self, obj: Any):
         self.inner = obj
         self.broken = unusable(obj) or None
-        self.name = str(getattr(obj, "name", type(obj).__name__))
-        self.version = str(getattr(obj, "version", "?"))
+        self.name = cut(str(getattr(obj, "name", type(obj).__name__)), NAME_CHARS)
+        self.version = cut(str(getattr(obj, "version", "?")), NAME_CHARS)
         self.variants = list(getattr(obj, "variants", ()) or ()) if not self.broken else []
         capabilities = getattr(obj, "capabilities", ()) if not self.broken else ()
         self.capabilities = frozenset(capabilities) & CAPABILITIES

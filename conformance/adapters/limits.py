@@ -15,6 +15,30 @@ REPLY_BYTES = (1, 1 << 30)
 # The stderr kept for reports: 0 keeps none.
 STDERR_BYTES = (0, 1 << 30)
 
+# What a result keeps of the implementation's text, whatever it sends (README "Limits"):
+# each result holds at most a few of these, so a run's memory does not grow with them.
+TEXT_CHARS = 2000  # a message, a code, a name, a version, one value of a difference
+STDERR_KEPT_CHARS = 8000  # the stderr quoted by one errored scenario: its newest part
+NAME_CHARS = 200  # the name and version of `hello` (protocol/hello-result.json maxLength)
+
+
+def cut(text: str, limit: int = TEXT_CHARS) -> str:
+    """`text`, or its start and a note of how much more there was: `limit` characters in
+    all, so that cutting again changes nothing."""
+    if not isinstance(text, str) or len(text) <= limit:
+        return text
+    keep = max(limit - len(f" [... {len(text):,} more characters not kept]"), 0)
+    return text[:keep] + f" [... {len(text) - keep:,} more characters not kept]"
+
+
+def cut_tail(text: str, limit: int = STDERR_KEPT_CHARS) -> str:
+    """`text`, or its end (the newest stderr is the telling part) after a note: `limit`
+    characters in all."""
+    if not isinstance(text, str) or len(text) <= limit:
+        return text
+    keep = max(limit - len(f"[... {len(text):,} earlier characters not kept]\n"), 0)
+    return f"[... {len(text) - keep:,} earlier characters not kept]\n" + text[-keep:]
+
 
 @dataclass(frozen=True)
 class Limits:

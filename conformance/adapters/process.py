@@ -14,14 +14,14 @@ import os
 import queue
 import select
 import shlex
-import signal
 import subprocess
 import threading
 import time
 from collections import deque
 from typing import Any
 
-from conformance.adapters.limits import Limits
+from conformance.adapters import tree
+from conformance.adapters.limits import Limits, cut, cut_tail
 from conformance.adapters.protocol import (
     CAPABILITIES,
     MAX_INT_DIGITS,
@@ -47,20 +47,54 @@ _EOF = _Stop("eof")
 _TOO_LONG = _Stop("too long")
 
 
-def _read_replies(stream, lines: queue.Queue[Any], limit: int) -> None:
-    """Reply lines as bytes, each at most `limit` bytes (plus its newline)."""
+def _put(lines: queue.Queue[Any], item: Any, stop: threading.Event) -> bool:
+    """Put on the queue unless told to stop while it is full: cleanup never waits on it."""
+    while True:
+        try:
+            lines.put(item, timeout=0.1)
+            return True
+        except queue.Full:
+            if stop.is_set():
+                return False
+
+
+def _chunks(fd: int, wake: int, stop: threading.Event):
+    """What a pipe delivers, until EOF or until told to stop (select on a wake-up pipe):
+    a reader is never left blocked on a pipe that a stray process keeps open."""
+    poller = select.poll()  # not select.select: it refuses a descriptor past 1023
+    poller.register(fd, select.POLLIN)
+    poller.register(wake, select.POLLIN)
     try:
-        while True:
-            line = stream.readline(limit + 1)
-            if not line:
-                break
-            if len(line) > limit and not (len(line) == limit + 1 and line.endswith(b"\n")):
-                lines.put(_TOO_LONG)  # stop reading: the process is killed for it
+        while not stop.is_set():
+            if any(ready == wake for ready, _ in poller.poll()):
                 return
-            lines.put(line)
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
+                return
+            yield chunk
     except (OSError, ValueError):
-        pass
-    lines.put(_EOF)
+        return
+
+
+def _read_replies(fd: int, wake: int, stop: threading.Event, lines: queue.Queue[Any],
+                  limit: int) -> None:
+    """Reply lines as bytes, each at most `limit` bytes (plus its newline)."""
+    held = bytearray()
+    for chunk in _chunks(fd, wake, stop):
+        held += chunk
+        while (end := held.find(b"\n")) >= 0:
+            if end > limit:
+                break
+            line = bytes(held[:end + 1])
+            del held[:end + 1]
+            if not _put(lines, line, stop):
+                return
+        if held.find(b"\n") > limit or (b"\n" not in held and len(held) > limit):
+            _put(lines, _TOO_LONG, stop)  # stop reading: the process is killed for it
+            return
+    if held and not stop.is_set():
+        _put(lines, bytes(held), stop)
+    _put(lines, _EOF, stop)
 
 
 def _line_text(line: bytes, cut: int) -> str:
@@ -79,23 +113,19 @@ class StderrTail:
         self.count = 0
         self.lock = threading.Lock()
 
-    def read(self, stream) -> None:
+    def read(self, fd: int, wake: int, stop: threading.Event) -> None:
         """Read to EOF in chunks (a flood of lines costs little); keep each line's start."""
-        fd = stream.fileno()
         head, cut = b"", 0  # the line being read: its first bytes, and how many more
-        try:
-            while chunk := os.read(fd, 1 << 16):
-                *done, rest = chunk.split(b"\n")
-                texts = []
-                for piece in done:
-                    texts.append(_line_text(head + piece, cut))
-                    head, cut = b"", 0
-                room = max(STDERR_LINE_BYTES - len(head), 0)
-                head, cut = head + rest[:room], cut + max(len(rest) - room, 0)
-                if texts:
-                    self.add(texts)
-        except OSError:
-            pass
+        for chunk in _chunks(fd, wake, stop):
+            *done, rest = chunk.split(b"\n")
+            texts = []
+            for piece in done:
+                texts.append(_line_text(head + piece, cut))
+                head, cut = b"", 0
+            room = max(STDERR_LINE_BYTES - len(head), 0)
+            head, cut = head + rest[:room], cut + max(len(rest) - room, 0)
+            if texts:
+                self.add(texts)
         if head or cut:
             self.add([_line_text(head, cut)])
 
@@ -135,7 +165,7 @@ class ProcessAdapter(Harnessed):
         try:
             self._launch()
         except AdapterError as error:
-            self.broken, self.broken_stderr = str(error), error.stderr
+            self.broken, self.broken_stderr = str(error), error.stderr  # both cut
             self._kill()
 
     # --- process lifecycle ------------------------------------------------------------
@@ -143,21 +173,28 @@ class ProcessAdapter(Harnessed):
     def _launch(self) -> None:
         if not self.command:
             raise AdapterError("cmd: names no command")
+        tree.become_subreaper()  # orphans of the adapter's tree stay findable
+        self._mark = tree.new_mark()
         try:
             # Its own session: a Ctrl-C meant for the harness does not reach it, and a
-            # kill reaches its children too.
+            # kill reaches its children too. The mark finds those that leave it.
             self._proc = subprocess.Popen(
                 self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE, start_new_session=True,
+                env={**os.environ, tree.MARK: self._mark},
             )
         except (OSError, ValueError) as error:
             raise AdapterError(f"cannot start {self.command[0]}: {error}") from None
         self._lines: queue.Queue[Any] = queue.Queue(maxsize=4)
         self._launched_at = self._stderr.count  # a failure quotes this process's lines only
+        self._stop = threading.Event()
+        self._wake = os.pipe()
         self._readers = [
             threading.Thread(target=_read_replies, daemon=True,
-                             args=(self._proc.stdout, self._lines, self.limits.reply_bytes)),
-            threading.Thread(target=self._stderr.read, args=(self._proc.stderr,), daemon=True),
+                             args=(self._proc.stdout.fileno(), self._wake[0], self._stop,
+                                   self._lines, self.limits.reply_bytes)),
+            threading.Thread(target=self._stderr.read, daemon=True,
+                             args=(self._proc.stderr.fileno(), self._wake[0], self._stop)),
         ]
         for reader in self._readers:
             reader.start()
@@ -186,25 +223,25 @@ class ProcessAdapter(Harnessed):
         proc, self._proc = self._proc, None
         if proc is None:
             return
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)  # its children too
-        except OSError:
-            proc.kill()
+        tree.end_tree(proc.pid, self._mark)  # its children, daemons and new sessions too
+        proc.kill()
         proc.wait()
+        # The tree is gone, so its pipes are at EOF: let stderr's reader take the last
+        # lines before a report quotes them (the replies left are not wanted). A pipe that
+        # a process out of reach still holds open does not hold the harness: the readers
+        # are then told to stop, never blocked on.
+        self._readers[1].join(timeout=1.0)
+        self._stop.set()
+        os.write(self._wake[1], b"x")
+        for reader in self._readers:
+            reader.join()
         for stream in (proc.stdin, proc.stdout, proc.stderr):
             try:
                 stream.close()
             except OSError:
                 pass
-        while True:  # free a reader blocked on a full queue, so that it ends
-            try:
-                self._lines.get_nowait()
-            except queue.Empty:
-                break
-        # The process is gone, so its pipes are at EOF: let the readers take the last
-        # lines before a report quotes them.
-        for reader in self._readers:
-            reader.join(timeout=1.0)
+        for fd in self._wake:
+            os.close(fd)
 
     def _ensure(self) -> None:
         if self.broken:
@@ -231,7 +268,7 @@ class ProcessAdapter(Harnessed):
         return self._stderr.count
 
     def stderr_since(self, mark: int) -> str:
-        return self._stderr.since(mark)
+        return cut_tail(self._stderr.since(mark))  # a result keeps it: bounded
 
     # --- one request ------------------------------------------------------------------
 
@@ -309,6 +346,11 @@ class ProcessAdapter(Harnessed):
         try:
             line = self._lines.get(timeout=wait)
         except queue.Empty:
+            code = proc.poll()
+            if code is not None:  # gone, but a process it started holds its stdout open
+                raise self._fail(f"{cmd}: the implementation exited (code {code}) without "
+                                 "replying, and a process it started kept its stdout "
+                                 "open") from None
             raise self._fail(f"{cmd}: no reply within {wait:g} s") from None
         if line is _TOO_LONG:
             raise self._fail(f"{cmd}: reply longer than {self.limits.reply_bytes:,} bytes "
@@ -354,7 +396,12 @@ class ProcessAdapter(Harnessed):
         if (reply.get("ok") is False and set(reply) == {"seq", "ok", "error"}
                 and isinstance(error, dict) and set(error) == {"code", "message"}
                 and isinstance(error["code"], str) and isinstance(error["message"], str)):
-            return self._refused(cmd, error["code"], error["message"])
+            code, message = cut(error["code"]), cut(error["message"])
+            # A Rejected's traceback keeps this frame, and a caller may keep the Rejected
+            # in a cycle the collector frees late: the frame lets go of the whole reply
+            # (a run refused at every step by 1 MB held 70 MB more).
+            del reply, error, line, raw
+            return self._refused(cmd, code, message)
         raise self._fail(f"{cmd}: reply does not follow protocol/response.json: "
                          f"{shown!r}")
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol, runtime_checkable
 
+from conformance.adapters.limits import cut, cut_tail
+
 CAPABILITIES = frozenset({"legal", "perft", "self_deal"})
 OPERATIONS = ("start", "deal", "act", "view", "observe", "legal", "perft")
 # protocol.md, "answers with a result of the wrong form": the JSON type of each result.
@@ -32,6 +34,7 @@ class Rejected(Exception):  # noqa: N818 - the protocol's word for a rule refusa
     """The implementation refused a setup, deal or action with an errors.yaml code."""
 
     def __init__(self, code: str, message: str = ""):
+        code, message = cut(code), cut(message)  # a result keeps these: bounded
         super().__init__(f"{code}: {message}" if message else code)
         self.code = code
         self.message = message
@@ -50,8 +53,8 @@ class AdapterError(Exception):
     """The implementation broke: crashed, hung, or broke the protocol (-> errored)."""
 
     def __init__(self, message: str, stderr: str = ""):
-        super().__init__(message)
-        self.stderr = stderr
+        super().__init__(cut(message))  # a result keeps these: bounded
+        self.stderr = cut_tail(stderr)
 
 
 @runtime_checkable

@@ -10,6 +10,7 @@ indices are strings), so a pytest-xdist worker can hand it to the controller.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from conformance.adapters.protocol import Adapter
@@ -43,10 +44,19 @@ class _Capturing(ScenarioRun):
         return None
 
 
+# A real view is a few KB: a larger picture is not kept (a report's memory and page size
+# must not follow what the implementation sends).
+VIEW_CHARS = 64 << 10
+
+
 def _shot(view: dict[str, Any]) -> dict[str, Any]:
     if "_unreadable" in view:
         return {"view": None,
                 "note": f"the implementation's view could not be read: {view['_unreadable']}"}
+    size = len(json.dumps(view, separators=(",", ":")))
+    if size > VIEW_CHARS:
+        return {"view": None, "note": f"the implementation's view is {size:,} characters of "
+                                      f"JSON, more than {VIEW_CHARS:,}: not kept for drawing"}
     return {"view": view, "note": ""}
 
 

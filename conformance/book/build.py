@@ -19,6 +19,7 @@ from typing import Any
 import yaml
 from markupsafe import Markup, escape
 
+from conformance.adapters.limits import cut
 from conformance.book import compliance, drawing, words
 from conformance.book.replay import Frame, replay
 from conformance.corpus.scenario import Scenario, display_path
@@ -169,12 +170,19 @@ def _run_marks(sc: Scenario, result: dict[str, Any] | None,
             "captured": shot is not None, "details": found}
 
 
+# A real scenario draws a few dozen steps; a valid 1 MiB file can hold 10,000 (a 66 MB
+# page and 470 MB to build it): a page draws at most this many, and says so.
+MAX_FRAMES = 300
+
+
 def scenario_page(sc: Scenario, index: SpecIndex, code_text: dict[str, str],
                   result: dict[str, Any] | None, shot: dict[str, Any] | None,
                   figures: list[dict[str, Any]]) -> tuple[dict[str, Any], list[dict[str, Any]],
                                                           dict[str, Any] | None, list]:
     marks = _run_marks(sc, result, shot)
     frames = replay(sc, set(marks["at"]) if marks else set())
+    left = max(len(frames) - MAX_FRAMES, 0)
+    del frames[MAX_FRAMES:]  # a page's size and the book's memory stay bounded
     contexts = [_frame_context(f, code_text, sc.title) for f in frames]
     if marks:
         anchors = {}
@@ -191,7 +199,9 @@ def scenario_page(sc: Scenario, index: SpecIndex, code_text: dict[str, str],
             (d["anchor"], d["step"]) for d in marks["details"]
             if not d["judged"] and d["index"] is not None))
     doc = _doc_figures(sc, frames, figures) if figures else []
-    return _summary(sc, index, result), contexts, marks, doc
+    summary = _summary(sc, index, result)
+    summary["frames_left"] = left
+    return summary, contexts, marks, doc
 
 
 def _mark_frame(sc: Scenario, f: Frame, ctx: dict[str, Any], marks: dict[str, Any]) -> None:
@@ -207,12 +217,17 @@ def _mark_frame(sc: Scenario, f: Frame, ctx: dict[str, Any], marks: dict[str, An
     if not here:
         return
     shot = marks["shots"].get(str(f.index))
+    note = ""
     if shot and shot.get("view") is not None:
-        ctx["actual"] = drawing.table(shot["view"], drawing_covered(shot["view"]),
-                                      f.completed, f"{sc.title}: the implementation's table "
-                                      f"at {f.label}")
+        try:
+            ctx["actual"] = drawing.table(shot["view"], drawing_covered(shot["view"]),
+                                          f.completed, f"{sc.title}: the implementation's "
+                                          f"table at {f.label}")
+        except Exception as error:  # noqa: BLE001 - a view of the wrong shape: say so
+            note = (f"the implementation's view could not be drawn ({type(error).__name__}: "
+                    f"{cut(str(error), 200)}); see the failure above")
     if shot:
-        ctx["actual_note"] = shot.get("note", "")
+        ctx["actual_note"] = note or shot.get("note", "")
     elif ctx["failed"]:
         ctx["actual_note"] = ("the implementation's table was not captured in this run"
                               if not marks["captured"] else
@@ -244,14 +259,16 @@ def _summary(sc: Scenario, index: SpecIndex, result: dict[str, Any] | None) -> d
 
 def build(out: Path, paths: Sequence[Path] = (), results: list[dict[str, Any]] | None = None,
           shots: dict[str, dict[str, Any]] | None = None,
-          run: dict[str, Any] | None = None) -> BookStats:
+          run: dict[str, Any] | None = None, loaded: list[Any] | None = None) -> BookStats:
     """Write the site into `out`. `results`: Result.to_json() of a run; `shots`: the
-    implementation's view at each failure (conformance.book.actual.capture), by id."""
+    implementation's view at each failure (conformance.book.actual.capture), by id;
+    `loaded`: the scenarios as the run read them (else `paths` are read now)."""
     from conformance.corpus import select
     from conformance.specdata.files import data_root, versions
 
     index = load_index()
-    loaded = select.load(list(paths))
+    if loaded is None:
+        loaded = select.load(list(paths))
     scenarios = [item.scenario for item in loaded if item.scenario is not None]
     by_id = {r["id"]: r for r in results or []}
     shots = shots or {}

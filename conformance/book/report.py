@@ -26,10 +26,12 @@ def capture_failures(chosen: Iterable[Any], results: Sequence[Result],
 def write_report(out: Path, paths: Sequence[Path], results: Sequence[Result | dict[str, Any]],
                  shots: dict[str, dict[str, Any]] | None, adapter: Any,
                  counts: dict[str, int], level: str = "strict",
-                 checks: dict[str, list[list[Any]]] | None = None) -> Path:
+                 checks: dict[str, list[list[Any]]] | None = None,
+                 loaded: list[Any] | None = None) -> Path:
     """The book with this run's outcomes and compliance table; returns the index page.
     `results`: Result objects, or Result.to_json() dicts with their `checks`
-    (compliance.checks_to_json) by id, as the pytest plugin's controller has them."""
+    (compliance.checks_to_json) by id, as the pytest plugin's controller has them.
+    `loaded`: the scenarios the run read, so that a file changed since is not shown."""
     from conformance.book.build import build
     from conformance.book.compliance import result_from_json
 
@@ -41,5 +43,5 @@ def write_report(out: Path, paths: Sequence[Path], results: Sequence[Result | di
         f"{getattr(adapter, 'name', '?')} {getattr(adapter, 'version', '')}".strip())
     run = {"adapter": name, "variants": options, "summary": summary_line(counts, level),
            "level": level, "results": judged}
-    build(out, paths, as_json, shots, run)
+    build(out, paths, as_json, shots, run, loaded)
     return out / "index.html"

@@ -8,16 +8,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import click
-
 from conformance.corpus import select as suite
+from conformance.report.safe import echo
 
 if TYPE_CHECKING:
     from conformance.adapters.limits import Limits
 
 
 def _fail(message: str) -> int:
-    click.echo(f"t42: {message}", err=True)
+    echo(f"t42: {message}", err=True)
     return 2
 
 
@@ -25,7 +24,7 @@ def _say_source(err: bool = False) -> None:
     """Every command says which spec/ and scenarios/ it read (checkout or installed copy)."""
     from conformance.specdata.files import data_root
 
-    click.echo(f"t42: {data_root().describe()}", err=err)
+    echo(f"t42: {data_root().describe()}", err=err)
 
 
 def _known_rules(rules) -> str | None:
@@ -75,6 +74,9 @@ def run_command(options: RunOptions) -> int:
     expected = _expected(o)
     if isinstance(expected, int):
         return expected
+    problem = _unwritable_outputs(o)  # found now, not after the whole run
+    if problem:
+        return _fail(problem)
     loaded = suite.load(list(o.paths))
     chosen = suite.select(loaded, o.keyword, o.rules, o.variants)
     if not chosen:
@@ -87,21 +89,21 @@ def run_command(options: RunOptions) -> int:
     try:
         adapter = start_adapter(o)
     except KeyboardInterrupt:
-        click.echo("interrupted (Ctrl-C) before the first scenario")
-        click.echo(results_mod.summary_line(results_mod.totals([]), o.level))
+        echo("interrupted (Ctrl-C) before the first scenario")
+        echo(results_mod.summary_line(results_mod.totals([]), o.level))
         return 130
     if isinstance(adapter, str):
         # One message, not one per scenario; every chosen scenario counts as errored.
-        click.echo(f"t42: {adapter}", err=True)
+        echo(f"t42: {adapter}", err=True)
         counts = results_mod.totals([])
         counts["errored"] = len(chosen)
-        click.echo(f"no scenario ran: the {len(chosen)} chosen scenarios count as errored")
-        click.echo(results_mod.summary_line(counts, o.level))
+        echo(f"no scenario ran: the {len(chosen)} chosen scenarios count as errored")
+        echo(results_mod.summary_line(counts, o.level))
         return 2
     if claimed is not None:
         beyond = sorted(set(claimed) - set(adapter.variants))
         if beyond:
-            click.echo(f"note: --variants runs {', '.join(beyond)}, which {adapter.name} "
+            echo(f"note: --variants runs {', '.join(beyond)}, which {adapter.name} "
                        "does not declare")
         adapter = WithVariants(adapter, claimed)
     options_text = ", ".join(sorted(adapter.variants)) or "none"
@@ -109,9 +111,9 @@ def run_command(options: RunOptions) -> int:
     from conformance.specdata.files import versions
 
     v = versions()  # what the engine is judged against: spec/versions.yaml
-    click.echo(f"t42: {len(chosen)} scenarios against {adapter.name} {adapter.version} "
-               f"at level {o.level} (variant options: {options_text}); spec {v['spec']}, "
-               f"suite {v['suite']}, protocol {v['protocol']}")
+    echo(f"t42: {len(chosen)} scenarios against {adapter.name} {adapter.version} "
+         f"at level {o.level} (variant options: {options_text}); spec {v['spec']}, "
+         f"suite {v['suite']}, protocol {v['protocol']}")
     start = time.perf_counter()
     progress = report.Progress(len(chosen), expected, o.verbose)
     done: list = []
@@ -133,16 +135,38 @@ def run_command(options: RunOptions) -> int:
         seconds = time.perf_counter() - start
     finally:
         adapter.close()
-    stale = _report(o, results, loaded, expected, adapter, seconds, shots)
+    try:
+        stale, unwritten = _report(o, results, loaded, expected, adapter, seconds, shots)
+    except Exception as error:  # noqa: BLE001 - the summary line still comes, last
+        echo(f"t42: the report failed ({type(error).__name__}: {error}); please "
+                   "report it", err=True)
+        stale, unwritten = [], True
     if interrupted:
-        click.echo(f"interrupted (Ctrl-C) after {len(results)} of {len(chosen)} scenarios")
-    click.echo(results_mod.summary_line(results_mod.totals(results), o.level))
-    return 130 if interrupted else results_mod.exit_code(results, stale)
+        echo(f"interrupted (Ctrl-C) after {len(results)} of {len(chosen)} scenarios")
+    echo(results_mod.summary_line(results_mod.totals(results), o.level))
+    if interrupted:
+        return 130
+    return 2 if unwritten else results_mod.exit_code(results, stale)
+
+
+def _unwritable_outputs(o: RunOptions) -> str | None:
+    from conformance.report.outputs import unwritable_file, unwritable_folder
+
+    checks = [("--report-json", o.report_json, unwritable_file),
+              ("--report-html", o.report_html, unwritable_folder),
+              ("--update-expected-failures", o.expected_failures if o.update_expected
+               else None, unwritable_file)]
+    for option, path, unwritable in checks:
+        why = path is not None and unwritable(path)
+        if why:
+            return f"{option}: cannot write {path}: {why}"
+    return None
 
 
 def _report(o: RunOptions, results, loaded, expected, adapter, seconds: float,
-            shots=None) -> list[str]:
-    """Everything a run prints before its summary line; the stale expected failures."""
+            shots=None) -> tuple[list[str], bool]:
+    """Everything a run prints before its summary line; the stale expected failures, and
+    whether an output could not be written (an error: status 2)."""
     from conformance.report import expected as xf
     from conformance.report import text as report
     from conformance.run import results as results_mod
@@ -150,42 +174,56 @@ def _report(o: RunOptions, results, loaded, expected, adapter, seconds: float,
     for part in (report.details(results, o.verbose), report.variant_table(results),
                  report.compliance_table(results, o.level)):
         if part:
-            click.echo("\n" + part)
+            echo("\n" + part)
     counts = results_mod.totals(results)
+    unwritten = False
     if o.report_json:
-        report.write_json(o.report_json, report.to_json(results, adapter, counts, seconds,
-                                                        stale, o.level))
+        try:
+            report.write_json(o.report_json, report.to_json(results, adapter, counts, seconds,
+                                                            stale, o.level))
+        except OSError as error:
+            echo(f"t42: the JSON report could not be written to {o.report_json}: "
+                       f"{error.strerror or error}", err=True)
+            unwritten = True
     if o.report_html:
         from conformance.book.report import write_report
 
         try:
             where = write_report(o.report_html, list(o.paths), results, shots, adapter,
-                                 counts, o.level)
-            click.echo(f"wrote the HTML report {where}")
+                                 counts, o.level, loaded=loaded)
+            echo(f"wrote the HTML report {where}")
         except Exception as error:  # noqa: BLE001 - the run's summary line still comes
-            click.echo(f"t42: the HTML report could not be written ({type(error).__name__}: "
-                       f"{error}); please report it", err=True)
+            echo(f"t42: the HTML report could not be written ({type(error).__name__}: "
+                       f"{error})", err=True)
+            unwritten = True
     if o.expected_failures:
         path = o.expected_failures
         listed = sum(r.expected_failure for r in results)
-        click.echo(f"\n{len(expected)} expected failures listed in {path}: "
+        echo(f"\n{len(expected)} expected failures listed in {path}: "
                    f"{listed} failed as expected, {len(stale)} now pass")
         for stale_id in stale:
-            click.echo(f"STALE {stale_id} passes but is listed in {path}")
+            echo(f"STALE {stale_id} passes but is listed in {path}")
         known = {item.scenario.id for item in loaded if item.scenario is not None}
         for unknown in sorted(set(expected) - known):
-            click.echo(f"note: {path} lists {unknown}, which is not in the corpus")
+            echo(f"note: {path} lists {unknown}, which is not in the corpus")
         if o.update_expected:
-            new = xf.update(path, results, expected)
-            click.echo(f"rewrote {path}: {len(new)} entries")
-            stale = []
-            for r in results:
-                r.expected_failure = r.id in new and r.outcome.value in ("failed", "errored")
+            try:
+                new = xf.update(path, results, expected)
+            except OSError as error:
+                echo(f"t42: {path} could not be rewritten: {error.strerror or error}",
+                           err=True)
+                unwritten = True
+            else:
+                echo(f"rewrote {path}: {len(new)} entries")
+                stale = []
+                for r in results:
+                    r.expected_failure = (r.id in new
+                                          and r.outcome.value in ("failed", "errored"))
     invalid = sum(1 for item in loaded if item.scenario is None)
     if invalid and len(results) < len(loaded):
-        click.echo(f"note: {invalid} invalid scenario files in the corpus (see t42 check)")
-    click.echo(f"time: {seconds:.2f} s")
-    return stale
+        echo(f"note: {invalid} invalid scenario files in the corpus (see t42 check)")
+    echo(f"time: {seconds:.2f} s")
+    return stale, unwritten
 
 
 def _expected(o: RunOptions) -> dict[str, str] | int:
@@ -242,10 +280,10 @@ def book_command(out: Path, paths) -> int:
     _say_source()
     start = time.perf_counter()
     stats = build(out, paths)
-    click.echo(f"wrote {stats.pages} pages ({stats.scenarios} scenarios, {stats.frames} table "
+    echo(f"wrote {stats.pages} pages ({stats.scenarios} scenarios, {stats.frames} table "
                f"diagrams) to {out}/index.html in {time.perf_counter() - start:.1f} s")
     if stats.skipped_files:
-        click.echo(f"note: {stats.skipped_files} invalid scenario files left out (see t42 check)")
+        echo(f"note: {stats.skipped_files} invalid scenario files left out (see t42 check)")
     return 0
 
 
@@ -259,11 +297,13 @@ def check_command(paths) -> int:
     loaded = suite.load(paths)
     for item in loaded:
         problems += [str(p) for p in item.problems]
+    if paths and not loaded:  # a folder named x.yaml, an empty folder: nothing was checked
+        problems.append(f"{' '.join(map(str, paths))}: no scenario files (*.yaml) found")
     problems += _errors_md_fresh(spec_dir())
     for line in problems:
-        click.echo(line)
+        echo(line)
     good = sum(1 for item in loaded if item.scenario is not None)
-    click.echo(f"{len(loaded)} scenario files checked ({good} valid), "
+    echo(f"{len(loaded)} scenario files checked ({good} valid), "
                f"{len(index.rules)} rules, {len(index.codes)} error codes: "
                f"{len(problems)} problems")
     return 1 if problems else 0
@@ -322,18 +362,18 @@ def coverage_command(paths, base_only: bool, as_json: bool) -> int:
                 codes[step.reject].append(sc.id)
     bad = [r for r, ids in rules.items() if not ids] + [c for c, ids in codes.items() if not ids]
     if as_json:
-        click.echo(json.dumps({"rules": rules, "codes": codes, "uncovered": bad}, indent=2))
+        echo(json.dumps({"rules": rules, "codes": codes, "uncovered": bad}, indent=2))
     else:
         for title, table in (("rule", rules), ("error code", codes)):
-            click.echo(f"{title:18} scenarios")
+            echo(f"{title:18} scenarios")
             for key, ids in table.items():
                 shown = ", ".join(ids[:4]) + (f" (+{len(ids) - 4})" if len(ids) > 4 else "")
-                click.echo(f"{key:18} {len(ids):3}  {shown or 'NONE'}")
-            click.echo("")
+                echo(f"{key:18} {len(ids):3}  {shown or 'NONE'}")
+            echo("")
         invalid = sum(1 for item in loaded if item.scenario is None)
         if invalid:
-            click.echo(f"note: {invalid} invalid scenario files ignored (see t42 check)")
-        click.echo(f"{len(rules)} rules, {len(codes)} error codes: {len(bad)} without a scenario"
+            echo(f"note: {invalid} invalid scenario files ignored (see t42 check)")
+        echo(f"{len(rules)} rules, {len(codes)} error codes: {len(bad)} without a scenario"
                    + (f": {', '.join(bad)}" if bad else ""))
     return 1 if bad else 0
 
@@ -346,10 +386,10 @@ def list_command(paths, keyword, rules, variants) -> int:
     for item in chosen:
         sc = item.scenario
         if sc is None:
-            click.echo(f"INVALID  {display_path(item.path)}")
+            echo(f"INVALID  {display_path(item.path)}")
         else:
-            click.echo(f"{sc.id}  {display_path(sc.path)}  [{', '.join(sc.rules)}]")
-    click.echo(f"t42: {len(chosen)} scenario files listed ({data_root().describe()})")
+            echo(f"{sc.id}  {display_path(sc.path)}  [{', '.join(sc.rules)}]")
+    echo(f"t42: {len(chosen)} scenario files listed ({data_root().describe()})")
     return 0
 
 
@@ -389,8 +429,8 @@ def perft_command(scenario_path, seed, dealer, depth, steps, adapter_spec="refer
     finally:
         adapter.close()
     for key, count in counts.get("divide", {}).items():
-        click.echo(f"{key:14} {count}")
-    click.echo(f"total {counts.get('total')}")
+        echo(f"{key:14} {count}")
+    echo(f"total {counts.get('total')}")
     return 0
 
 
@@ -406,7 +446,7 @@ def _perft_steps(scenario_path, seed, dealer, steps):
     loaded = load_scenario(scenario_path)
     if loaded.scenario is None:
         for problem in loaded.problems:
-            click.echo(str(problem), err=True)
+            echo(str(problem), err=True)
         return 1
     chosen, own = [], 0
     for step in loaded.scenario.steps:
@@ -423,5 +463,5 @@ def bench_command(seconds: float, seed: int) -> int:
     from reference_impl.bench import run_bench
 
     for name, value in run_bench(seconds=seconds, seed=seed).items():
-        click.echo(f"{name:32} {value:,.1f}")
+        echo(f"{name:32} {value:,.1f}")
     return 0

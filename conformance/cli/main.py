@@ -71,7 +71,9 @@ def main() -> None:
                                       "(the newest lines).")
 @click.option("--in-process", is_flag=True,
               help="Call a python: adapter in the harness's own process instead of a worker "
-                   "process: faster, and a debugger works, but an exit in it ends the run.")
+                   "process: faster, and a debugger works, but it trusts the adapter: an "
+                   "exit in it ends the run, and a call that ignores the watchdog (catches "
+                   "BaseException, ignores SIGALRM) hangs it.")
 @click.option("-v", "--verbose", is_flag=True,
               help="One line per scenario, and every failure block instead of groups.")
 def run(paths, adapter, keyword, rules, variants, declared, report_json, report_html,
@@ -160,7 +162,9 @@ def serve(adapter):
     if problem:
         # one line for the person, and every request answered t42.unusable with it, so
         # that the harness at the other end reports it too (as the worker does)
-        click.echo(f"t42 serve: {problem}", err=True)
+        from conformance.report.safe import echo
+
+        echo(f"t42 serve: {problem}", err=True)
         raise SystemExit(serve_forever(None, unusable=problem) or 2)
     raise SystemExit(serve_forever(obj))
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import codecs
 import errno
+import itertools
 import json
 import os
 import stat
@@ -460,7 +461,7 @@ def _load(path: Path, index: SpecIndex) -> Loaded:
             checker = _Checker(doc, index, [p for p, _ in found])
             checker.run()
             found += checker.found
-        found += _id_follows_path(path, doc)
+        found += _id_follows_path(path, doc) + _id_line_break(doc)
         problems += _problems(path, lines, found)
     if problems:
         return Loaded(path, None, sorted(problems, key=lambda p: p.line))
@@ -469,6 +470,16 @@ def _load(path: Path, index: SpecIndex) -> Loaded:
     except ValueError as error:  # the contract shortcut, refused by the reference engine
         return _refused(path, line_of(lines, ("setup", "contract")), str(error),
                         "setup.contract")
+
+
+def _id_line_break(doc: Any) -> list[tuple[FieldPath, str]]:
+    """The schema's pattern ends in `$`, which Python's re lets match before a final line
+    break: "x\\n" would pass, be a second id beside "x", and name a file `x\\n.html`."""
+    sid = doc.get("id") if isinstance(doc, dict) else None
+    if isinstance(sid, str) and sid.endswith("\n"):
+        return [(("id",), f"id {sid!r} ends with a line break: ids are lowercase words "
+                          "joined by dots and dashes")]
+    return []
 
 
 def _id_follows_path(path: Path, doc: Any) -> list[tuple[FieldPath, str]]:
@@ -496,36 +507,93 @@ def _id_follows_path(path: Path, doc: Any) -> list[tuple[FieldPath, str]]:
 SUFFIXES = (".yaml", ".yml")  # .yml is found so that it is refused aloud, not skipped
 
 
-def _walk(folder: Path, ancestors: frozenset[str]) -> Iterator[Path]:
-    """Depth first, sorted by name (the order of sorted(rglob)). A link to an enclosing
-    directory is yielded, not entered, so that loading reports it."""
+# A corpus is a few folders deep with a few hundred files: past these a tree is a mistake
+# or an attack (a folder 1,100 levels deep, a diamond of links with 2^22 paths).
+MAX_DEPTH = 32  # folders below a path named to the command
+MAX_ENTRIES = 100_000  # entries of one folder
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A folder that is not walked, and why: loading reports it as a problem of that path."""
+
+    path: Path
+    message: str
+
+
+def folder_identity(path: Path | os.DirEntry) -> tuple[int, int]:
+    info = path.stat()  # follows links: a link and its target are one folder
+    return info.st_dev, info.st_ino
+
+
+def folder_entries(folder: Path) -> list[os.DirEntry] | Refused | None:
+    """A folder's entries sorted by name; None if it cannot be read."""
     try:
-        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        with os.scandir(folder) as listing:
+            entries = list(itertools.islice(listing, MAX_ENTRIES + 1))
     except OSError:
-        yield folder  # loading says why it cannot be read
+        return None
+    if len(entries) > MAX_ENTRIES:
+        return Refused(folder, f"a folder of more than {MAX_ENTRIES:,} entries: not walked "
+                               "(the limit of a corpus folder)")
+    return sorted(entries, key=lambda e: e.name)
+
+
+def walk(root: Path) -> Iterator[Path | Refused]:
+    """Depth first, sorted by name (the order of sorted(rglob)), without recursion: each
+    real folder is walked once, however many links lead to it. A link to an enclosing
+    folder is yielded, not entered, so that loading reports it; a folder too deep or too
+    large is a Refused."""
+    try:
+        top = folder_identity(root)
+    except OSError:
+        yield root  # loading says why it cannot be read
         return
-    for entry in entries:
+    seen, enclosing = {top}, [top]
+    listing = folder_entries(root)
+    if not isinstance(listing, list):
+        yield listing or root
+        return
+    stack = [iter(listing)]
+    while stack:
+        entry = next(stack[-1], None)
+        if entry is None:
+            stack.pop()
+            enclosing.pop()
+            continue
         path = Path(entry.path)
         try:
             is_dir = entry.is_dir()  # follows links
+            real = folder_identity(entry) if is_dir else None
         except OSError:  # a link loop: loading reports it if it is named like a scenario
             is_dir = False
-        if is_dir:
-            real = os.path.realpath(path)
-            if real in ancestors:
+        if not is_dir:
+            if entry.name.endswith(SUFFIXES):
                 yield path
-            else:
-                yield from _walk(path, ancestors | {real})
-        elif entry.name.endswith(SUFFIXES):
+        elif real in enclosing:
             yield path
+        elif real in seen:
+            continue  # walked already, through another link
+        elif len(stack) > MAX_DEPTH:
+            yield Refused(path, f"a folder more than {MAX_DEPTH} levels deep: not walked "
+                                "(the limit of a corpus)")
+        else:
+            seen.add(real)
+            listing = folder_entries(path)
+            if isinstance(listing, list):
+                stack.append(iter(listing))
+                enclosing.append(real)
+            else:
+                yield listing or path
 
 
-def discover(paths: Iterable[Path]) -> list[Path]:
-    """Scenario files under the given files and directories, sorted, each once."""
-    found: dict[Path, None] = {}
+def discover(paths: Iterable[Path]) -> list[Path | Refused]:
+    """Scenario files under the given files and directories, sorted, each once; and the
+    folders refused."""
+    found: dict[Path | Refused, None] = {}
     for path in paths:
         if path.is_dir():
-            for file in _walk(path, frozenset({os.path.realpath(path)})):
+            for file in walk(path):
                 found.setdefault(file, None)
         else:
             found.setdefault(path, None)
@@ -550,7 +618,8 @@ def duplicate_id(seen: dict[str, Path], item: Loaded) -> None:
 def load_corpus(paths: Iterable[Path], index: SpecIndex | None = None) -> list[Loaded]:
     """Load every file; a duplicate id is a problem of the later file."""
     index = index or load_index()
-    loaded = [load_scenario(p, index) for p in discover(paths)]
+    loaded = [_refused(p.path, 1, p.message) if isinstance(p, Refused)
+              else load_scenario(p, index) for p in discover(paths)]
     first: dict[str, Path] = {}
     for item in loaded:
         duplicate_id(first, item)

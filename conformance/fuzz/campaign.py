@@ -17,6 +17,7 @@ from typing import Any
 import click
 
 from conformance.fuzz.differential import Divergence, fuzz
+from conformance.report.safe import echo
 
 
 def shard_seeds(seed: int, games: int, shard: str | None) -> range:
@@ -180,17 +181,17 @@ def fuzz_command(adapter_spec: str, *, games: int, seed: int, illegal_rate: floa
     seeds = shard_seeds(seed, games, shard)
     refused = _refused(variants)
     if refused:
-        click.echo(f"t42: --variants: the reference engine refuses {variants_json}: {refused}",
+        echo(f"t42: --variants: the reference engine refuses {variants_json}: {refused}",
                    err=True)
         return 2
     try:
         adapter = load_adapter(adapter_spec, timeout)
     except Exception as error:  # noqa: BLE001 - report any failure to build the adapter
-        click.echo(f"t42: cannot load adapter {adapter_spec!r}: {type(error).__name__}: "
+        echo(f"t42: cannot load adapter {adapter_spec!r}: {type(error).__name__}: "
                    f"{error}", err=True)
         return 2
     if adapter.broken:
-        click.echo(f"t42: the implementation is unusable: {adapter.broken}"
+        echo(f"t42: the implementation is unusable: {adapter.broken}"
                    f"{broken_stderr_note(adapter)}", err=True)
         adapter.close()
         return 2
@@ -208,23 +209,23 @@ def fuzz_command(adapter_spec: str, *, games: int, seed: int, illegal_rate: floa
                              for found, count in groups])
         for number, (found, count) in enumerate(groups, 1):
             if count > 1:
-                click.echo(f"{count} games diverged this way; the shortest:")
-            click.echo(found.render())
-            click.echo(saving.rule_line(found))
+                echo(f"{count} games diverged this way; the shortest:")
+            echo(found.render())
+            echo(saving.rule_line(found))
             if save:
-                click.echo(save_checked(found, save, adapter, number))
-            click.echo("")
+                echo(save_checked(found, save, adapter, number))
+            echo("")
     finally:
         adapter.close()
     for error in errors:
-        click.echo(f"ERRORED {error}")
+        echo(f"ERRORED {error}")
     agreed = played - len(divergences) - len(errors)
     what = f"{played} games" + (f" (shard {shard})" if shard else "") + f" from seed {seed}"
-    click.echo(f"{progress.rounds:,} rounds in {seconds:.1f} s "
+    echo(f"{progress.rounds:,} rounds in {seconds:.1f} s "
                f"({progress.rounds / max(seconds, 1e-9):,.0f} rounds/s), deal {deal}, "
                f"level {level}, {len(groups)} distinct divergence"
                f"{'' if len(groups) == 1 else 's'}")
-    click.echo(f"{agreed} agreed, {len(divergences)} diverged, {len(errors)} errored "
+    echo(f"{agreed} agreed, {len(divergences)} diverged, {len(errors)} errored "
                f"({what}, against {adapter.name} {adapter.version})")
     return 1 if divergences or errors else 0
 

@@ -18,6 +18,7 @@ import pytest
 from conformance.fuzz.campaign import kind_of
 from conformance.fuzz.differential import DEALS, LEVELS, Duel, Game, play_game
 from conformance.pytest_failure import Reported, failure_repr
+from conformance.report.safe import safe
 
 _DUEL = pytest.StashKey[Duel]()
 CAMPAIGN = "t42-fuzz"  # the games' parent: node ids t42-fuzz::fuzz[seed=17]
@@ -124,7 +125,7 @@ class _Lines:
         reporter = self.config.pluginmanager.get_plugin("terminalreporter")
         if reporter is not None and text.strip():
             reporter.ensure_newline()  # after pytest's dots
-            reporter.write_line(f"t42 fuzz: {text.strip()}")
+            reporter.write_line(safe(f"t42 fuzz: {text.strip()}"))
 
     def flush(self) -> None:
         pass
@@ -165,15 +166,25 @@ class FuzzCampaign(pytest.Collector):
         return []
 
 
+def save_stem(kind: str) -> str:
+    """The file name (without .yaml) of a kind of divergence: its words, at most 80 letters
+    and a hash (a file name has at most 255 bytes; an error code may be 1,000 letters)."""
+    import hashlib
+    import re
+
+    slug = re.sub(r"[^a-z0-9]+", "-", kind.lower()).strip("-")
+    if len(slug) > 80:
+        slug = f"{slug[:80]}-{hashlib.sha256(kind.encode()).hexdigest()[:12]}"
+    return "fuzz-" + slug
+
+
 def _save_once(found: Any, directory: Path, adapter: Any, kind: str) -> str:
     """One file per kind of divergence (campaign.kind_of), as `t42 fuzz` groups them, and
     under xdist too: the file is named after the kind, and a game whose kind is already
     saved says so instead of writing it again."""
-    import re
-
     from conformance.fuzz.campaign import save_checked
 
-    stem = "fuzz-" + re.sub(r"[^a-z0-9]+", "-", kind.lower()).strip("-")
+    stem = save_stem(kind)
     path = directory / f"{stem}.yaml"
     directory.mkdir(parents=True, exist_ok=True)
     try:

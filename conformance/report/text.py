@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from conformance.report.safe import safe
 from conformance.run.results import Detail, Outcome, Result
 
 RULE_ID = re.compile(r"^[A-Z][A-Z0-9]*-\d+$")
@@ -32,7 +33,8 @@ class Progress:
         if self.verbose:
             tag = "xfail" if listed else result.outcome.value
             extra = f"  ({result.reason})" if result.reason else ""
-            self.stream.write(f"{tag:8} {result.id}  {result.seconds * 1000:.1f} ms{extra}\n")
+            self.stream.write(safe(f"{tag:8} {result.id}  {result.seconds * 1000:.1f} ms"
+                                   f"{extra}\n"))
             return
         self.stream.write("x" if listed else MARK[result.outcome])
         if self.done % WIDTH == 0 or self.done == self.total:

@@ -6,6 +6,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from conformance.adapters.limits import TEXT_CHARS, cut
+
 MISSING = object()
 
 
@@ -15,6 +17,18 @@ class Difference:
     expected: Any
     actual: Any
     note: str = ""
+
+    def __post_init__(self) -> None:
+        # What the implementation sent is kept as JSON text cut to TEXT_CHARS when it is
+        # larger: a result's size does not follow the size of a wrong reply.
+        if isinstance(self.actual, dict | list | str):
+            try:
+                text = json.dumps(self.actual, ensure_ascii=False, separators=(", ", ": "))
+            except (TypeError, ValueError):
+                text = ""
+            if len(text) > TEXT_CHARS:
+                object.__setattr__(self, "actual", cut(text))
+        object.__setattr__(self, "path", cut(self.path))
 
     def render(self) -> str:
         if self.expected is MISSING and self.actual is MISSING:

@@ -57,7 +57,9 @@ CASES = [
     (protocol("exit-7"), "errored", "view: the implementation exited (code 7) without replying"),
     (protocol("close-stdout"), "errored", "view: the implementation closed its stdout"),
     (protocol("sleep"), "errored", f"view: no reply within {TIMEOUT:g} s"),
-    (protocol("grandchild"), "errored", f"view: no reply within {TIMEOUT:g} s"),
+    (protocol("grandchild"), "errored", "view: the implementation exited (code 0) without replying, and a process it started kept its stdout open"),
+    (protocol("detached-grandchild"), "errored", "view: the implementation exited (code 0) without replying, and a process it started kept its stdout open"),
+    (protocol("daemon"), "passed", ""),
     (protocol("stderr-100mb-line"), "passed", ""),
     (protocol("stderr-many-lines"), "passed", ""),
     (python("HardExit"), "errored", "act: the implementation exited (code 0) without replying"),
@@ -65,6 +67,7 @@ CASES = [
     (python("Recursion"), "errored", "act raised RecursionError: maximum recursion depth exceeded"),
     (python("Segfault"), "errored", "act: the implementation exited (code -11) without replying"),
     (python("Hangs"), "errored", f"act: no reply within {TIMEOUT:g} s"),
+    (python("DetachedGrandchild"), "errored", "act: the implementation exited (code 0) without replying, and a process it started kept its stdout open"),
     (python("MemoryHog"), "errored", "act raised MemoryError"),
     (python("PrintsToStdout"), "passed", ""),
     (python("HugeView"), "errored", f"view: reply longer than {LIMIT} bytes (--max-reply-bytes)"),
@@ -103,6 +106,22 @@ def _run(spec: str, tmp_path, scenarios: list[str] = SCENARIOS):
         adapter.close()
 
 
+def _left_behind(flags) -> list[str]:
+    """Processes still running with this test's flag folder in their environment: only
+    the adapter's tree has it (T42_HOSTILE_ONCE)."""
+    import psutil
+
+    left = []
+    for proc in psutil.process_iter():
+        try:
+            if proc.environ().get("T42_HOSTILE_ONCE") == str(flags) and \
+                    proc.status() != psutil.STATUS_ZOMBIE:
+                left.append(" ".join(proc.cmdline()))
+        except psutil.Error:
+            pass
+    return left
+
+
 @pytest.fixture(autouse=True)
 def once(tmp_path, monkeypatch):
     monkeypatch.setenv("T42_HOSTILE_ONCE", str(tmp_path))
@@ -120,6 +139,7 @@ def _id(spec: str) -> str:
 def test_each_breaks_once_gets_its_report_and_the_run_goes_on(spec, outcome, message,
                                                                tmp_path):
     (first, second), adapter = _run(spec, tmp_path)
+    assert _left_behind(tmp_path) == []  # no process of the adapter's tree outlives it
     assert first.outcome.value == outcome, first.report()
     if outcome == "errored":
         assert first.detail.message == message

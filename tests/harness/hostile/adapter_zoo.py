@@ -64,6 +64,18 @@ class Hangs(OnAct):
             pass
 
 
+class DetachedGrandchild(OnAct):
+    """A grandchild in a session of its own holds the reply pipe; the worker exits."""
+
+    def misbehave(self):
+        import time
+
+        if os.fork() == 0:
+            os.setsid()
+            time.sleep(60)
+        os._exit(0)
+
+
 class MemoryHog(OnAct):
     def misbehave(self):
         import resource

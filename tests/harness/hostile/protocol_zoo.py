@@ -61,6 +61,9 @@ MODES = {
     "close-stdout": lambda seq: (os.close(1), time.sleep(60)),
     "sleep": lambda seq: time.sleep(60),
     "grandchild": lambda seq: (os.fork() == 0 and time.sleep(60)) or os._exit(0),
+    # a grandchild in a session of its own keeps stdout open (the harness hung closing it)
+    "detached-grandchild": lambda seq: (os.fork() == 0 and (os.setsid(), time.sleep(60)))
+    or os._exit(0),
     # stderr: these answer correctly; the harness must keep only a bounded tail
     "stderr-100mb-line": None,
     "stderr-many-lines": None,
@@ -72,6 +75,56 @@ PERFT_MODES = {
     "perft-negative": lambda seq: reply(seq, '{"total": 25, "divide": {"pass": -1}}'),
     "perft-list": lambda seq: reply(seq, "[25]"),
 }
+
+
+# Every time, not once: attacks on the memory of a whole run (issue 27).
+BIG = 1_000_000  # within the 1 MiB reply cap
+ESCAPES = "\x1b[2J\x1b]0;pwned\x07\x1b[8m"  # clear the screen, set the title, hide text
+
+
+def always(mode: str, request: dict, adapter: ReferenceAdapter) -> bool:
+    """Answer `request` in `mode`'s wrong way, if it is one of its requests."""
+    seq, cmd = request["seq"], request["cmd"]
+    if mode == "refuse-1mb" and cmd in ("setup", "deal", "act"):
+        write(json.dumps({"seq": seq, "ok": False, "error": {
+            "code": "ILLEGAL_BID", "message": "m" * BIG}}).encode() + b"\n")
+    elif mode in ("hello-name-1mb", "hello-escapes") and cmd == "hello":
+        name = "n" * BIG if mode == "hello-name-1mb" else f"evil{ESCAPES}"
+        write(json.dumps({"seq": seq, "ok": True, "result": {
+            "name": name, "version": ESCAPES, "protocol": request["protocol"],
+            "variants": [], "capabilities": []}}).encode() + b"\n")
+    elif mode == "view-1mb-wrong" and cmd == "view":
+        view = json.loads(_answer(adapter, 1, request, None))
+        view["result"]["phase"] = "p" * BIG
+        write(json.dumps(view).encode() + b"\n")
+    elif mode == "rewrites-scenario" and cmd == "setup":
+        # rewrite the scenario file under the harness's feet, then play on as the reference
+        target = Path(os.environ["T42_HOSTILE_REWRITE"])
+        target.write_text(target.read_text().replace("title: T\n", "title: REWRITTEN\n"))
+        return False
+    elif mode == "view-wrong-shape" and cmd == "view":
+        reply(seq, '{"hands": 5, "trick": "x", "contract": 7, "to_act": []}')
+    elif mode == "refuse-escapes" and cmd in ("setup", "deal", "act"):
+        sys.stderr.write(f"log{ESCAPES}\n")
+        sys.stderr.flush()
+        write(json.dumps({"seq": seq, "ok": False, "error": {
+            "code": f"X{ESCAPES}", "message": f"no{ESCAPES}"}}).encode() + b"\n")
+    else:
+        return False
+    return True
+
+
+def daemonize() -> None:
+    """The classic daemon: fork, a new session, fork again, stdio to /dev/null; it would
+    outlive the run. The adapter itself goes on answering."""
+    if os.fork() == 0:
+        os.setsid()
+        if os.fork() == 0:
+            null = os.open(os.devnull, os.O_RDWR)
+            for fd in (0, 1, 2):
+                os.dup2(null, fd)
+            time.sleep(120)
+        os._exit(0)
 
 
 def misbehave_on_stderr(mode: str) -> None:
@@ -89,9 +142,13 @@ def misbehave_on_stderr(mode: str) -> None:
 
 def main(mode: str) -> None:
     adapter = ReferenceAdapter()
+    if mode == "daemon":
+        daemonize()
     for line in sys.stdin:
         request = json.loads(line)
         seq, cmd = request["seq"], request["cmd"]
+        if always(mode, request, adapter):
+            continue
         if cmd == "perft" and mode in PERFT_MODES and first_time(mode):
             PERFT_MODES[mode](seq)
             continue

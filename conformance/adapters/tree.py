@@ -1,0 +1,109 @@
+"""An adapter's whole process tree, ended when the harness is done with it.
+
+A kill of the adapter's process group misses a grandchild that made its own session or
+a daemon that forked twice: it outlived the run, and one that kept the adapter's stdout
+open hung it. So the harness becomes a child subreaper (Linux, prctl): an orphan of the
+tree is re-parented to the harness instead of to init, and stays findable. Every process
+of the tree also carries `T42_ADAPTER_TREE` in its environment. `end_tree` kills the
+adapter, its descendants, and every process of the harness's own descendants that
+carries the tree's mark, shares its session or process group, until none is left.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import uuid
+
+import psutil
+
+MARK = "T42_ADAPTER_TREE"
+_PR_SET_CHILD_SUBREAPER = 36
+_subreaper: bool | None = None
+ROUNDS = 20  # a fork bomb racing the kill gets this many sweeps
+
+
+def become_subreaper() -> bool:
+    """Make this process the reaper of its orphaned descendants (Linux); True if it is."""
+    global _subreaper
+    if _subreaper is None:
+        _subreaper = False
+        if sys.platform.startswith("linux"):
+            import ctypes
+
+            try:
+                libc = ctypes.CDLL(None, use_errno=True)
+                _subreaper = libc.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
+            except (OSError, AttributeError):
+                pass
+    return _subreaper
+
+
+def new_mark() -> str:
+    return f"{os.getpid()}-{uuid.uuid4().hex}"
+
+
+def _in_tree(proc: psutil.Process, root: int, mark: str) -> bool:
+    try:
+        if os.getsid(proc.pid) == root or os.getpgid(proc.pid) == root:
+            return True
+        return proc.environ().get(MARK) == mark
+    except (OSError, psutil.Error):
+        return False
+
+
+def tree(root: int, mark: str) -> set[psutil.Process]:
+    """The live processes of the adapter's tree: the root, its descendants, and the
+    harness's descendants that carry its mark, session or group (orphans)."""
+    found: set[psutil.Process] = set()
+    try:
+        top = psutil.Process(root)
+        found |= {top, *top.children(recursive=True)}
+    except psutil.Error:
+        pass
+    me = os.getpid()
+    try:
+        ours = psutil.Process(me).children(recursive=True)
+    except psutil.Error:
+        ours = []
+    for proc in ours:
+        if proc not in found and _in_tree(proc, root, mark):
+            found.add(proc)
+            try:
+                found |= set(proc.children(recursive=True))
+            except psutil.Error:
+                pass
+    return {proc for proc in found if proc.pid != me}
+
+
+def end_tree(root: int, mark: str) -> int:
+    """Kill every process of the tree, sweeping again for any forked meanwhile; reap
+    those that are this process's children. The number of processes killed."""
+    killed: dict[int, psutil.Process] = {}
+    for _ in range(ROUNDS):
+        alive = [proc for proc in tree(root, mark) if proc.pid not in killed
+                 or _running(proc)]
+        if not alive:
+            break
+        for proc in alive:
+            try:
+                proc.send_signal(signal.SIGKILL)
+            except psutil.Error:
+                pass
+            killed[proc.pid] = proc
+    me = os.getpid()
+    for proc in killed.values():
+        try:
+            if proc.pid != root and proc.ppid() == me:  # an orphan re-parented to us
+                proc.wait(timeout=1.0)
+        except (psutil.Error, ChildProcessError):
+            pass
+    return len(killed)
+
+
+def _running(proc: psutil.Process) -> bool:
+    try:
+        return proc.status() != psutil.STATUS_ZOMBIE
+    except psutil.Error:
+        return False
