@@ -40,6 +40,13 @@ class BugResult:
     variant: bool = False  # a variant plant (declares options), else a base plant
     level: str | None = None  # the lowest level at which it is caught
     wanted: str = "rules"  # the level it must be caught at: rules, unless a convention
+    # --full: the report's groups (cause) of its failures judged at `wanted`, largest first
+    groups: list[tuple[str, str, int]] = field(default_factory=list)
+
+    @property
+    def named(self) -> bool:
+        """Every group of its report names the rule it breaks (the diagnosis is right)."""
+        return all(rule == self.rule for rule, _, _ in self.groups)
 
     @property
     def caught(self) -> bool:
@@ -58,7 +65,8 @@ class BugResult:
                 "caught": len(self.catching), "citing": self.citing,
                 "variant": self.variant, "level": self.level, "wanted": self.wanted,
                 "catching": self.catching,
-                "errored": self.errored}
+                "errored": self.errored,
+                "groups": [{"rule": r, "cause": w, "scenarios": n} for r, w, n in self.groups]}
 
 
 @dataclass
@@ -92,9 +100,11 @@ def run_bug(bug: Any, scenarios: Sequence[Any], index: Any, full: bool = True) -
     rank = index.levels.rank
     if not full:  # a stable sort: the corpus order within each part
         scenarios = sorted(scenarios, key=lambda s: bug.rule not in s.rules)
+    failed = []
     for scenario in scenarios:
         outcome = run_scenario(scenario, adapter, index)
         if outcome.outcome is Outcome.FAILED:
+            failed.append(outcome)
             result.catching.append(scenario.id)
             result.citing += bug.rule in scenario.rules
             lowest = min((d.level for d in outcome.failures), key=rank)
@@ -104,7 +114,21 @@ def run_bug(bug: Any, scenarios: Sequence[Any], index: Any, full: bool = True) -
                 break
         elif outcome.outcome is Outcome.ERRORED:
             result.errored.append(f"{scenario.id}: {outcome.detail.message}")
+    if full:
+        result.groups = report_groups(failed, result.wanted, index)
     return result
+
+
+def report_groups(failed: list[Any], level: str, index: Any) -> list[tuple[str, str, int]]:
+    """The groups `t42 run --level LEVEL` prints for these failed results: (rule, cause,
+    scenarios), largest first."""
+    from dataclasses import replace
+
+    from conformance.report.text import groups
+
+    judged = [replace(r, failures=[d for d in r.failures if index.levels.judged(d.level, level)])
+              for r in failed]
+    return [(g.rule, g.what, len(g.ids)) for g in groups([r for r in judged if r.failures])]
 
 
 def run_selftest(paths: Sequence[Path] = (), keyword: str | None = None,
@@ -189,6 +213,8 @@ def table(report: SelfTest, show: int = 3) -> Iterable[str]:
         bugs = [b for b in report.bugs if b.variant is variant]
         if bugs:
             yield f"{kind} plants: {sum(b.caught for b in bugs)} of {len(bugs)} caught"
+    if report.full:
+        yield from diagnosis_lines(report)
     caught = sum(b.caught for b in report.bugs)
     broken = sum(bool(b.errored) for b in report.bugs)
     at = {}
@@ -198,6 +224,21 @@ def table(report: SelfTest, show: int = 3) -> Iterable[str]:
     yield (f"{len(report.bugs)} planted bugs, {caught} caught by the {report.scenarios} "
            f"scenarios the reference passes, {len(report.bugs) - caught} not caught, "
            f"{broken} broken plants ({report.seconds:.2f} s)")
+
+
+def diagnosis_lines(report: SelfTest) -> Iterable[str]:
+    """--full: for each plant whose report names another rule than its own, its groups;
+    then how many plants' reports name only their rule (issue 30's measure)."""
+    failing = [b for b in report.bugs if b.groups]
+    for b in failing:
+        if not b.named:
+            yield f"diagnosis of {b.name} ({b.rule}): " + "; ".join(
+                f"{rule} x{n} ({what})" for rule, what, n in b.groups[:4])
+    named = sum(b.named for b in failing)
+    groups = sum(len(b.groups) for b in failing)
+    yield (f"diagnosis: every group names the plant's rule for {named} of the {len(failing)} "
+           f"plants that fail ({100 * named / max(len(failing), 1):.0f}%); "
+           f"{groups / max(len(failing), 1):.1f} groups a plant")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -84,7 +84,8 @@ def skip_lines(results: list[Result]) -> list[str]:
 
 @dataclass
 class Group:
-    """Failures with one cause: the same rule broken the same way (diagnosis.py)."""
+    """Failures with one cause: the same rule broken (diagnosis.py), in one or several
+    ways; `what` is the most frequent."""
 
     rule: str
     what: str
@@ -105,17 +106,31 @@ class Group:
         return min(self.members, key=lambda m: (self.rule not in m[0].rules, m[0].size,
                                                 m[0].id))
 
+    @property
+    def ways(self) -> list[tuple[str, int]]:
+        """How the cause showed (each failure's `cause`), most frequent first."""
+        counts: dict[str, int] = {}
+        for _, detail in self.members:
+            what = detail.cause or detail.kind
+            counts[what] = counts.get(what, 0) + 1
+        return sorted(counts.items(), key=lambda item: -item[1])
+
     def head(self) -> str:
-        """`FAILED RULE: what differs (N times in M scenarios, level L)`."""
+        """`FAILED RULE: how it showed (N times in M scenarios, level L)`, and the other
+        ways it showed on a second line."""
         ids = self.ids
         head = "FAILED (expected)" if self.expected else "FAILED"
         count = len(self.members)
         times = f"{count} time{'s' * (count != 1)} in {len(ids)} scenario{'s' * (len(ids) != 1)}"
-        return f"{head} {self.rule}: {self.what} ({times}, level {self.level})"
+        ways = self.ways
+        line = f"{head} {self.rule}: {ways[0][0]} ({times}, level {self.level})"
+        if len(ways) > 1:
+            line += "\n  also seen as: " + "; ".join(f"{w} ({n})" for w, n in ways[1:6])
+        return line
 
     def render(self, shown: int = 30) -> str:
         ids = self.ids
-        lines = [self.head()]
+        lines = self.head().splitlines()
         first, detail = self.example()
         lines += ["  " + line for line in first.report(detail, cause=False).splitlines()]
         if len(ids) > 1:
@@ -136,6 +151,8 @@ def groups(results: list[Result]) -> list[Group]:
             group = found.setdefault(key, Group(detail.rule, detail.cause or detail.kind,
                                                 detail.level, result.expected_failure))
             group.members.append((result, detail))
+    for group in found.values():
+        group.what = group.ways[0][0]  # its most frequent way of showing
     return sorted(found.values(), key=lambda g: (g.expected, -len(g.ids), g.rule, g.what))
 
 

@@ -21,6 +21,7 @@ mistake seen in many scenarios is one group of the report.
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from dataclasses import dataclass
@@ -338,14 +339,13 @@ class Diagnosis:
             return [self._observation(differences)]
         return [self._by_field(kind, differences)]
 
-    def form(self, differences: list[Any], document: str) -> Cause:
+    def form(self, differences: list[Any], document: str, value: Any = None) -> Cause:
         """A view or observation that does not follow its schema: a value the rules
         decide wrongly (the state diverged), else a mistake of form."""
         early = self.diverged(self.index() + 1)
         if early:
             return early
-        d = differences[0]
-        return Cause(document, f"{general_path(d.path)}: {d.note or 'not of the right form'}")
+        return Cause(document, form_mistake(differences, value))
 
     def _observation(self, differences: list[Any]) -> Cause:
         d = differences[0]
@@ -480,6 +480,34 @@ class Diagnosis:
 class _Path:
     def __init__(self, path: str):
         self.path = path
+
+
+def form_mistake(differences: list[Any], value: Any = None) -> str:
+    """What to change, in words: `view.toAct: unknown field; the field is to_act` when an
+    unknown field stands for a missing one, else the first schema message."""
+    unknown = {}
+    missing = []
+    if isinstance(value, dict):  # fields the engine wrote beside the missing ones
+        unknown = {k: "" for k in value if isinstance(k, str)}
+    for d in differences:
+        for name in re.findall(r"'([^']+)' was unexpected", d.note) + re.findall(
+                r"'([^']+)' were unexpected", d.note):
+            unknown[name] = general_path(d.path)
+        missing += [(m, general_path(d.path)) for m in
+                    re.findall(r"'([^']+)' is a required property", d.note)]
+    for name, path in missing:
+        near = difflib.get_close_matches(name, [k for k in unknown if k != name], n=1,
+                                         cutoff=0.5)
+        if near:
+            return f"{path}.{near[0]}: unknown field; the field is {name}"
+    if missing:
+        return f"{missing[0][1]}.{missing[0][0]}: missing"
+    said = {name: path for name, path in unknown.items() if path}  # from the schema
+    if said:
+        name, path = next(iter(said.items()))
+        return f"{path}.{name}: unknown field"
+    d = differences[0]
+    return f"{general_path(d.path)}: {d.note or 'not of the right form'}"
 
 
 def _captured_rule(match: Match, path: str) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -49,9 +50,11 @@ class Detail:
 
     @property
     def key(self) -> tuple[str, str, str]:
-        """Failures with the same key print as one group: the same rule broken the same
-        way, at the same level."""
-        return (self.rule, self.cause or self.kind, self.level)
+        """Failures with the same key print as one group: the same rule broken, at the
+        same level (the ways it showed are listed in the group); a form mistake, named
+        by its document, is one group per mistake."""
+        form = not re.match(r"^[A-Z][A-Z0-9]*-\d+$", self.rule)
+        return (self.rule, self.cause or self.kind if form else "", self.level)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -125,7 +125,7 @@ class ScenarioRun:
                  for p, m in problems[:10]]
         self.judge("schema", diffs, f"{what} does not follow {schema} (observation.md)",
                    causes=lambda: [self.diagnosis.form(diffs, "protocol.md" if what.startswith(
-                       "perft") else "observation.md")], diverges=True)
+                       "perft") else "observation.md", value)], diverges=True)
         return value
 
     def view(self) -> dict[str, Any]:
@@ -348,7 +348,13 @@ class ScenarioRun:
             tests = selfdeal.shuffle_tests(firsts, redeals)
         else:
             tests = selfdeal.dealer_tests(dealers)
-        bad = selfdeal.failing(tests)
+        failed = selfdeal.failing(tests)
+        order = [t for t in failed if t.rule == "DEAL-03"]  # a convention: judged at strict
+        bad = [t for t in failed if t.rule != "DEAL-03"]
+        self.judge("hand_order", [Difference(f"self_deal: {t.name}", MISSING, MISSING,
+                                             selfdeal.describe(t, len(tests))) for t in order],
+                   "the hands the implementation deals itself are not in the order received",
+                   causes=lambda: [Cause("DEAL-03", "self-dealt hands in a fixed order")])
         what = "first dealers" if want["check"] == "first_dealer" else "shuffles"
         self.judge("self_deal", [Difference(f"self_deal: {t.name}", MISSING, MISSING,
                                             selfdeal.describe(t, len(tests))) for t in bad],

@@ -323,7 +323,8 @@ def parse_codes(path: Path, index: SpecIndex) -> None:
 LEVEL_KEYS = {"levels", "checks", "rejections", "fields"}
 CHECK_KINDS = {"accepted", "rejected", "known_code", "code", "check_order", "unchanged",
                "schema", "view", "observe", "legal", "perft", "hidden_tiles", "hidden_seats",
-               "hidden_points", "self_deal", "observe_form"}
+               "hidden_points", "self_deal", "observe_form",
+               "hand_order"}
 
 
 def parse_levels(path: Path, index: SpecIndex) -> None:

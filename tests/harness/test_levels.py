@@ -59,6 +59,11 @@ CAUSES = {
     "SeatBeforePhase": ("DIG-03", "check_order"),
     "StacksNeverValidated": ("CON-02", "rejected"),
     "OtherCodes": ("DIG-03", "code"),
+    # issue 30: forms that change no game and leak nothing pass `rules`
+    "StacksIgnoredOnPointContract": ("CON-03", "rejected"),
+    "ZeroPointsBeforeFirstTrick": ("observation.md", "observe_form"),
+    "EmptyHistory": ("observation.md", "observe_form"),
+    "SortedOwnDeals": ("DEAL-03", "hand_order"),
 }
 
 

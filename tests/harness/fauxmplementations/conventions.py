@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from conformance import Rejected
 from conformance.adapters.reference import ReferenceAdapter
+from reference_impl.tiles import NAMES as TILES
 
 
 class SeatBeforePhase(ReferenceAdapter):
@@ -63,3 +64,66 @@ class OtherCodes(ReferenceAdapter):
             call(payload)
         except Rejected as refused:
             raise Rejected(code, f"(was {refused.code}) {refused.message}") from None
+
+
+class StacksIgnoredOnPointContract(ReferenceAdapter):
+    """Takes a point contract's declaration with `stacks` and ignores the stacks (CON-03,
+    a Decision: the spec refuses it with STACKS_NOT_ALLOWED; the game is the same)."""
+
+    name = "stacks-ignored-on-point-contract"
+
+    def act(self, action):
+        try:
+            super().act(action)
+        except Rejected as refused:
+            contract = self.view()["contract"]
+            if refused.code != "STACKS_NOT_ALLOWED" or "points" not in contract["bid"]:
+                raise
+            super().act({k: v for k, v in action.items() if k != "stacks"})
+
+
+class ZeroPointsBeforeFirstTrick(ReferenceAdapter):
+    """Shows round points `{AC: 0, BD: 0}` where observation.md writes null: under a marks
+    contract before any trick is complete (nothing is won, so nothing leaks)."""
+
+    name = "zero-points-before-first-trick"
+
+    def observe(self, seat):
+        seen = super().observe(seat)
+        if seen["points"] is None and not self.view()["tricks"]:
+            seen = {**seen, "points": {"AC": 0, "BD": 0}}
+        return seen
+
+
+class EmptyHistory(ReferenceAdapter):
+    """Shows `history: []` where observation.md writes null (during the round: nothing
+    private is in an empty list)."""
+
+    name = "empty-history"
+
+    def observe(self, seat):
+        seen = super().observe(seat)
+        return {**seen, "history": []} if seen["history"] is None else seen
+
+
+class SortedOwnDeals(ReferenceAdapter):
+    """Deals its own matches with a fair shuffle but sorts each hand (DEAL-03 asks for the
+    order received): which seat gets which tile is uniform (DEAL-06 holds)."""
+
+    name = "sorted-own-deals"
+
+    @staticmethod
+    def _sorted(order, dealer):
+        """DEAL-02's hands of `order` (tile i to the seat i places after the dealer's
+        left), each sorted."""
+        first = ("ABCD".index(dealer) + 1) % 4
+        return {"ABCD"[(first + i) % 4]: sorted(order[i::4], key=TILES.index)
+                for i in range(4)}
+
+    def new_match(self):
+        dealer = self.rng.choice("ABCD")
+        self.start({"dealer": dealer, "hands": self._sorted(self.shuffled(), dealer)})
+
+    def next_deal(self):
+        dealer = "ABCD"[("ABCD".index(self.view()["dealer"]) + 1) % 4]
+        self.deal({"hands": self._sorted(self.shuffled(), dealer)})

@@ -1,0 +1,118 @@
+"""The cause of a failure, per kind of difference (spec/INTERPRETING.md, "How a cause is
+found"): the rule found, one group for one cause, and the sentence of the rule printed.
+
+Each engine here breaks one rule (a planted bug of `planted/`, or a form mistake), and
+its report over the scenarios of the rule's area must be one group under that rule.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from conformance.adapters.reference import ReferenceAdapter
+from conformance.corpus import select
+from conformance.report.text import groups
+from conformance.run.runner import run_scenario
+from planted import BY_NAME
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@cache
+def scenarios(*folders: str) -> tuple:
+    loaded = select.load([ROOT / "scenarios" / f for f in folders])
+    return tuple(item.scenario for item in loaded if item.scenario)
+
+
+def report(adapter, folders: tuple[str, ...], level: str = "rules"):
+    results = [run_scenario(s, adapter, level=level) for s in scenarios(*folders)]
+    return groups(results)
+
+
+# (plant, scenario folders, the one rule, words of its cause, words of the rule's sentence)
+ONE_CAUSE = [
+    # an action accepted that the reference refuses: the rule of the reference's refusal;
+    # a later marks bid is BID-06's, not the first one's BID-05
+    ("marks-step-two", ("bidding",), "BID-06", "accepted, though it must be refused",
+     "exactly one mark more"),
+    # an action refused that the reference accepts: the rule the code claims here (no
+    # forced bid in the base game: four passes are BID-09's)
+    ("dealer-forced-to-bid", ("bidding",), "BID-09", "refused with FORCED_BID",
+     "all four seats pass"),
+    # legal plays that differ: the rule whose misreading gives the engine's set
+    ("must-follow-not-enforced", ("play", "suits"), "PLAY-05", "no duty to follow",
+     "MUST play"),
+    ("lead-calls-smaller-number", ("suits",), "SUIT-05", "called its smaller number",
+     "larger number"),
+    # a view field: the rule the reference applied where the states first part
+    ("leader-rotates", ("play", "visibility"), "PLAY-03", "view.to_act differs",
+     "winner of a trick MUST lead"),
+    ("trick-point-forgotten", ("points",), "PTS-01", "view.tricks.points differs",
+     "1 round point"),
+    # a leak: once, under the rule that hides it (the covered faces, not also `captured`)
+    ("covered-tricks-shown", ("visibility",), "VIS-06", "faces of covered tricks",
+     "MUST NOT"),
+]
+
+
+@pytest.mark.parametrize("plant,folders,rule,cause,sentence", ONE_CAUSE,
+                         ids=[c[0] for c in ONE_CAUSE])
+def test_one_cause_is_one_group_under_its_rule(plant, folders, rule, cause, sentence):
+    found = report(BY_NAME[plant].adapter(), folders)
+    assert [g.rule for g in found] == [rule], [(g.rule, g.what) for g in found]
+    assert cause in found[0].what
+    block = found[0].render()
+    line = next(li for li in block.splitlines() if li.strip().startswith(f"rule {rule}:"))
+    assert sentence in line  # the sentence of the rule broken, not merely its first one
+
+
+class CamelCaseView(ReferenceAdapter):
+    """A form mistake: the view's `to_act` written `toAct`."""
+
+    name = "camel-case-view"
+
+    def view(self):
+        view = dict(super().view())
+        view["toAct"] = view.pop("to_act")
+        return view
+
+
+def test_a_form_mistake_is_one_group_that_says_what_to_change():
+    found = report(CamelCaseView(), ("bidding", "play"))
+    assert len(found) == 1 and found[0].rule == "observation.md"
+    assert found[0].what == "view.toAct: unknown field; the field is to_act"
+    assert len(found[0].ids) > 10
+
+
+def test_a_state_that_parted_earlier_names_the_step_where_it_did():
+    """A round that ended at a step nothing checked is shown with that step, and the
+    reference's round points against the bid."""
+    found = report(BY_NAME["set-awards-bidders"].adapter(), ("outcome",))
+    detail = next(d for g in found for _, d in g.members if d.first_seen)
+    lines = "\n".join(detail.lines() + detail.context)
+    assert f"first differed from the reference's after {detail.first_seen}" in lines
+    assert "the reference there: round points AC" in lines and "against" in lines
+
+
+def test_the_reference_explains_a_refusal_by_the_rule_that_decides_it():
+    """explain.refusal_rule: a trump that shows the called number does not follow it by
+    SUIT-01 (a number trump belongs to the trump suit only), not merely PLAY-05."""
+    from reference_impl import Match, explain
+
+    hands = {"A": ["0|0", "0|4", "1|2", "2|5", "3|3", "4|6", "5|6"],
+             "B": ["0|1", "0|5", "1|3", "2|2", "3|4", "3|6", "4|5"],
+             "C": ["0|2", "1|1", "1|4", "2|3", "2|6", "3|5", "6|6"],
+             "D": ["0|3", "0|6", "1|5", "1|6", "2|4", "4|4", "5|5"]}
+    m = Match.start({"dealer": "D", "hands": hands})
+    m.apply({"type": "bid", "seat": "A", "points": 30})
+    for seat in "BCD":
+        m.apply({"type": "pass", "seat": seat})
+    m.apply({"type": "trump", "seat": "A", "trump": 6})
+    m.apply({"type": "play", "seat": "A", "tile": "2|5"})  # calls fives
+    # B holds 0|5 and 4|5 (fives), and 3|6 is a trump: not a five
+    assert explain.refusal_rule(m, {"type": "play", "seat": "B", "tile": "3|6"}) == "PLAY-05"
+    assert explain.refusal_rule(m, {"type": "play", "seat": "B", "tile": "2|2"}) == "SUIT-05"
+    assert explain.refusal(m, {"type": "play", "seat": "B", "tile": "0|5"}) is None
