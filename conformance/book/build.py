@@ -70,6 +70,16 @@ def _figures() -> dict[str, list[dict[str, Any]]]:
     return yaml.safe_load(text) or {}
 
 
+def _causes(results: list[Any]) -> list[dict[str, Any]]:
+    """The run's failures grouped by cause, as `t42 run` prints them: the index leads
+    with them, before the compliance table."""
+    from conformance.report.text import groups
+
+    return [{"rule": g.rule, "what": g.what, "level": g.level, "count": len(g.members),
+             "ids": g.ids, "ways": g.ways[1:], "expected": g.expected}
+            for g in groups(list(results))]
+
+
 def _areas(index: SpecIndex) -> dict[str, str]:
     """Rule area prefix -> the title of the section it sits in."""
     out: dict[str, str] = {}
@@ -309,7 +319,8 @@ def build(out: Path, paths: Sequence[Path] = (), results: list[dict[str, Any]] |
     invalid = [{"path": display_path(item.path), "problems": [str(p) for p in item.problems]}
                for item in loaded if item.scenario is None]
     table = compliance.table(run["results"], run["level"], areas) if run else None
-    index_html = env.get_template("index.html.j2").render(
+    causes = _causes(run["results"]) if run else []
+    index_html = env.get_template("index.html.j2").render(causes=causes,
         root="", scenarios=summaries, areas=[{"key": k, "name": v} for k, v in areas.items()],
         variants=variants, codes=codes, rules_count=rules_count, invalid=invalid,
         compliance=table, **common)

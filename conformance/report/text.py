@@ -102,8 +102,10 @@ class Group:
         return list(dict.fromkeys(r.id for r, _ in self.members))
 
     def example(self) -> tuple[Result, Detail]:
-        """The shortest scenario that shows it, one citing the rule first if any does."""
-        return min(self.members, key=lambda m: (self.rule not in m[0].rules, m[0].size,
+        """The shortest scenario that shows it the most frequent way, one citing the rule
+        first if any does."""
+        return min(self.members, key=lambda m: ((m[1].cause or m[1].kind) != self.what,
+                                                self.rule not in m[0].rules, m[0].size,
                                                 m[0].id))
 
     @property

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from conformance.adapters.protocol import AdapterError, Rejected
-from conformance.run.matching import MISSING, diff
+from conformance.run.matching import MISSING, Difference, diff
 from reference_impl import IllegalAction, Match, explain
 from reference_impl.actions import action_from_key
 from reference_impl.match import MATCH_OVER, PLAYING, ROUND_OVER
@@ -439,7 +439,8 @@ class Diagnosis:
                 extra = sorted(set(divide) - set(ours))
                 missing = sorted(set(ours) - set(divide))
                 if extra or missing:
-                    causes = _perft_causes(match, extra, missing)
+                    causes = self._perft_misread(match, extra, missing) or _perft_causes(
+                        match, extra, missing)
                     break
                 wrong = [k for k in sorted(ours) if divide[k] != ours[k]]
                 if not wrong:
@@ -463,6 +464,19 @@ class Diagnosis:
             if moved:
                 self._restore()
         return causes
+
+    def _perft_misread(self, match: Match, extra: list[str], missing: list[str]
+                       ) -> list[Cause]:
+        """First actions that differ at a position of play, read as a misreading."""
+        seat = match.to_act
+        try:
+            differences = [Difference("perft", MISSING, action_from_key(seat, k)) for k in extra]
+            differences += [Difference("perft", action_from_key(seat, k), MISSING)
+                            for k in missing]
+        except (KeyError, ValueError):
+            return []
+        misread = self._misread(match, differences)
+        return [misread] if misread else []
 
     def _restore(self) -> None:
         """Put the engine back where the run left it: replay the steps so far."""

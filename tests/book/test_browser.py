@@ -177,9 +177,10 @@ def test_a_failing_scenario_opens_at_the_failing_step(tmp_path, tab):
 
 
 def test_the_report_shows_the_compliance_table_and_every_failing_step(tmp_path, tab):
-    """The run's level named, per rule counts (the hidden bids are filed under BID-08,
-    the rule of the area behind `bids`), a rule's link to its rule and to its failing
-    scenario; there, every failing step outlined, expected beside actual, none greyed."""
+    """The run's level named, per rule counts (the hidden bids are filed under VIS-02,
+    the rule of what every seat sees, as the diagnosis finds it), a rule's link to its
+    rule and to its failing scenario; there, every failing step outlined, expected beside
+    actual, none greyed."""
     from click.testing import CliRunner
 
     from conformance.cli.main import main
@@ -191,15 +192,15 @@ def test_the_report_shows_the_compliance_table_and_every_failing_step(tmp_path, 
     assert result.exit_code == 1, result.output
     page = tab.open(out / "index.html")
     assert page.inner_text("h2#compliance") == "Compliance at level strict"
-    row = page.locator('#compliance-table tr.rule-row[data-key="BID-08"]')
+    row = page.locator('#compliance-table tr.rule-row[data-key="VIS-02"]')
     assert row.count() == 1 and row.is_visible()
     failed = int(row.locator('td.failed[data-level="rules"]').inner_text())
     assert failed > 0
     row.locator("a.rule-link").click()
     page.wait_for_load_state("load")
-    assert page.evaluate("() => document.querySelector(':target').id") == "BID-08"
+    assert page.evaluate("() => document.querySelector(':target').id") == "VIS-02"
     page.go_back()
-    link = page.locator('#compliance-table tr[data-key="BID-08"] a.scenario-link.failing',
+    link = page.locator('#compliance-table tr[data-key="VIS-02"] a.scenario-link.failing',
                         has_text="visibility.bids-and-contract-public")
     link.click()
     page.wait_for_load_state("load")

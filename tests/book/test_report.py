@@ -263,3 +263,17 @@ def test_the_actual_table_is_read_where_the_step_fails():
     assert shot["view"]["tricks"][0]["winner"] == "A"
     passing = capture(sc, load_adapter("reference"))
     assert passing["view"] is None and "passed when run again" in passing["note"]
+
+
+def test_the_index_leads_with_the_causes(tmp_path):
+    """The run report's index lists the failures by cause (the rule broken, once) before
+    the compliance table."""
+    out = tmp_path / "report"
+    done = subprocess.run(
+        ["t42", "run", str(ROOT / "scenarios" / "play"), "--level", "rules", "--in-process",
+         "--adapter", "python:planted:leader-rotates", "--report-html", str(out)],
+        capture_output=True, text=True, cwd=tmp_path)
+    assert done.returncode == 1, done.stdout[-2000:]
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert index.index('id="causes"') < index.index('id="compliance"')
+    assert index.count('class="cause"') == 1 and 'data-rule="PLAY-03"' in index
