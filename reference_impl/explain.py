@@ -69,6 +69,8 @@ def refusal_rule(match: Match, action: Any) -> str | None:
         return None
     if error.code in ("MALFORMED_ACTION", "INVALID_TRUMP") and _an_option_form(action):
         return "VAR-04"
+    if error.code == "MARKS_BID_STEP" and error.rule == "BID-06":
+        return marks_step_rule(match)
     if error.code == "MUST_FOLLOW" and isinstance(action, dict):
         tile = TILE_INDEX.get(str(action.get("tile")))
         if tile is not None:
@@ -122,11 +124,22 @@ def bid_rule(match: Match, action: dict) -> str:
             return "BID-02" if rules.one_mark_points is None else "FORTYTWO-02"
         return "BID-03"
     if "marks" in action:
-        return "BID-06" if match.last_marks else "BID-05"
+        return marks_step_rule(match)
     for name in action:
         if name not in ("type", "seat"):
             return _special_bid_rule(rules, name)
     return "BID-01"
+
+
+def marks_step_rule(match: Match) -> str:
+    """BID-05 for a first marks bid, BID-06 for a later one; after a special bid, the rule
+    of that bid's marks (PLUNGE-03, SPLASH-03), which the next step counts from."""
+    bids = [a for a in match.history if a.get("type") == "bid"]
+    special = [k for k in (bids[-1] if bids else {}) if k not in ("type", "seat", "points",
+                                                                  "marks")]
+    if special and match.last_marks:
+        return f"{special[0].upper()}-03"
+    return "BID-06" if match.last_marks else "BID-05"
 
 
 def _special_bid_rule(rules: Rules, name: str) -> str:
@@ -279,30 +292,29 @@ def claimed_rule(match: Match, action: Any, code: str | None) -> str | None:
 
 def setup_rule(setup: Any, match: Match | None) -> str:
     """The rule that makes a refused setup or deal valid, by what is unusual in it: its
-    starting marks (SCORE-03, or an option's range), its options together (VAR-03) or
-    alone (VAR-01), else its deal (DIG-06)."""
+    starting marks (the range's rule under its options; a points target set by
+    `match_points` is MPTS-01's setting), its options together (VAR-03) or alone
+    (VAR-01), else its deal (DIG-06)."""
+    from .setup import marks_rule
+    from .variants import rules_for
+
     if not isinstance(setup, dict):
         return "DIG-06"
     variants = setup.get("variants") or {}
     marks = setup.get("marks")
     if isinstance(marks, dict) and any(v for v in marks.values()):
-        rules = match.rules if match is not None else BASE_RULES
-        return "SCORE-03" if rules.marks_range == BASE_RULES.marks_range else \
-            _marks_option_rule(variants)
+        points = variants.get("match_points") if isinstance(variants, dict) else None
+        if isinstance(points, dict) and "target" in points:
+            return "MPTS-01"
+        try:
+            return marks_rule(rules_for(variants))  # this setup's options, not the last one's
+        except IllegalAction:
+            return "VAR-01"
     if isinstance(variants, dict) and len(variants) > 1:
         return "VAR-03"
     if isinstance(variants, dict) and variants:
         return "VAR-01"
     return "DIG-06"
-
-
-def _marks_option_rule(variants: Any) -> str:
-    """The option that sets another range of starting marks (its rule of the target)."""
-    if isinstance(variants, dict) and "match_points" in variants:
-        return "MPTS-02"
-    if isinstance(variants, dict) and "match_marks" in variants:
-        return "TARGET-02"
-    return "SCORE-03"
 
 
 def turn_rule(match: Match) -> str:
@@ -440,9 +452,8 @@ def winner_rule(after: Match, engine_view: dict | None = None) -> str:
     """The rule that tells the reference's winner of the last completed trick from the
     engine's: RANK-01 when one of them is a trump and the other not; RANK-03 (RANK-04
     under doubles) between two trumps or two tiles of the called suit; RANK-02 when the
-    engine's winner neither follows nor is a trump (SUIT-05 when it shows the lead's other
-    number, as if the lead had called that); an option's rank or winner rule when it
-    decides."""
+    engine's winner neither follows nor is a trump; an option's rank or winner rule when
+    it decides."""
     rules = after.rules
     if rules.trick_rank is not BASE_RULES.trick_rank:
         return named_rule(rules.trick_rank) or "RANK-02"
@@ -465,7 +476,7 @@ def winner_rule(after: Match, engine_view: dict | None = None) -> str:
         return "RANK-01"
     if theirs == lead or rules.follows(theirs, called, trump):
         return "RANK-03"
-    return "SUIT-05" if set(PIPS[theirs]) & set(PIPS[lead]) else "RANK-02"
+    return "RANK-02"  # a tile that neither follows nor is a trump never wins
 
 
 def _engine_winner_tile(after: Match, engine_view: dict | None) -> int | None:

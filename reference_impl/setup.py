@@ -9,7 +9,7 @@ from typing import Any
 
 from .dealing import Hands, dealer_of_draws, draws_problem
 from .errors import IllegalAction
-from .rules import Rules
+from .rules import BASE_RULES, Rules
 from .tiles import SEAT_INDEX, SEATS, TEAMS, TILE_COUNT, TILE_INDEX
 
 __all__ = ["Hands", "invalid", "parse_deal", "parse_setup"]
@@ -110,6 +110,14 @@ def parse_first_dealer(setup: dict, rules: Rules) -> int:
     return parse_dealer(setup["dealer"])  # pragma: no mutate
 
 
+def marks_rule(rules: Rules) -> str:
+    """The rule of the starting marks' range: SCORE-03 (0..6), MPTS-02 (points, under
+    match_points, whose stake is in points), TARGET-02 (match_marks' target)."""
+    if rules.marks_range == BASE_RULES.marks_range:
+        return "SCORE-03"
+    return "MPTS-02" if rules.stake is not BASE_RULES.stake else "TARGET-02"
+
+
 def parse_marks(value: Any, rules: Rules) -> tuple[int, int]:
     """SCORE-03: starting marks, 0..6 for each team (MPTS-02: points, 0..target - 1)."""
     if type(value) is not dict or value.keys() != TEAM_NAMES:
@@ -119,7 +127,7 @@ def parse_marks(value: Any, rules: Rules) -> tuple[int, int]:
     for team_marks in marks:
         if type(team_marks) is not int or team_marks not in rules.marks_range:
             raise invalid(f"starting marks must be integers {low}..{high}, not "
-                          f"{team_marks!r}", "SCORE-03" if high == 6 else "MPTS-02")
+                          f"{team_marks!r}", marks_rule(rules))
     return marks[0], marks[1]
 
 

@@ -56,6 +56,7 @@ MISREAD = {"PLAY-05": "there were no duty to follow",
            "PLAY-06": "a seat that cannot follow had to trump"}
 
 OVER = (ROUND_OVER, MATCH_OVER)
+RULE_IDS = re.compile(r"\b[A-Z][A-Z0-9]*-\d{2}\b")
 
 # the areas of spec/rules.md (the base game), whose rules an option may restate
 BASE_AREAS = {"TBL", "TIL", "DEAL", "BID", "CON", "SUIT", "PLAY", "RANK", "PTS", "END", "SCORE",
@@ -316,10 +317,14 @@ class Diagnosis:
                                           and found.variant is None)
         if not options or in_force:
             return cause
-        for rule in self.run.index.rules.values():
-            if rule.variant in options and re.search(rf"\b{cause.rule}\b", rule.text):
-                return Cause(rule.id, cause.what, cause.where)
-        return cause
+        citing = [rule for rule in self.run.index.rules.values()
+                  if rule.variant in options and re.search(rf"\b{cause.rule}\b", rule.text)]
+        if not citing:
+            return cause
+        # the most specific: the rule that cites the fewest others (PTERMS-05 restates
+        # PLUNGE-03 alone; PTERMS-02 names PLUNGE-02 to PLUNGE-06 at once)
+        best = min(citing, key=lambda rule: len(set(RULE_IDS.findall(rule.text))))
+        return Cause(best.id, cause.what, cause.where)
 
     def _code_rule(self, code: str | None) -> str:
         error = self.run.index.codes.get(code) if code else None

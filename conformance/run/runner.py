@@ -11,6 +11,7 @@ played or won a completed trick (VIS-08) or the round points of a marks contract
 from __future__ import annotations
 
 import json
+import re
 import signal
 import threading
 import time
@@ -118,11 +119,17 @@ class ScenarioRun:
             tb = traceback.format_exc(limit=-6)
             raise AdapterError(f"{what} raised {type(error).__name__}: {error}", tb) from None
 
-    def _checked(self, what: str, value: Any, schema: str) -> Any:
+    def _checked(self, what: str, value: Any, schema: str, judged: set[str] = frozenset()
+                 ) -> Any:
+        """`value` as JSON, judged against its schema; `judged`: paths a leak check has
+        already failed (an unknown field that leaks is that leak, not also a form)."""
         value = as_json(value, what)
         problems = schemas.check(schema, value)
         diffs = [Difference(f"{what}.{'.'.join(map(str, p))}".rstrip("."), MISSING, MISSING, m)
                  for p, m in problems[:10]]
+        done = {re.sub(r"\[(\d+)\]", r".\1", p) for p in judged}
+        diffs = [d for d in diffs if not any(d.path == p or d.path.startswith(p + ".")
+                                             for p in done)]
         self.judge("schema", diffs, f"{what} does not follow {schema} (observation.md)",
                    causes=lambda: [self.diagnosis.form(diffs, "protocol.md" if what.startswith(
                        "perft") else "observation.md", value)], diverges=True)
@@ -284,7 +291,8 @@ class ScenarioRun:
                                    f"observe({seat})")
                 # leaks first: a field the schema does not know may be the leak itself
                 leaked = self.check_leaks(seat, raw, referee) if isinstance(raw, dict) else set()
-                seen = self._checked(f"observe.{seat}", raw, "observation.schema.json")
+                seen = self._checked(f"observe.{seat}", raw, "observation.schema.json",
+                                     leaked)
                 found = [d for d in diff(partial, seen, f"observe.{seat}")
                          if not any(d.path == p or d.path.startswith(p + "[")
                                     or d.path.startswith(p + ".") for p in leaked)]
