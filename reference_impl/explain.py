@@ -412,7 +412,7 @@ def field_rule(before: Match | None, action: Any, after: Match, field: str,
     if field == "winner":
         return match_end_rule(after, engine_view)
     if field == "to_act":
-        return to_act_rule(before, after, step)
+        return to_act_rule(before, after)
     return "DIG-04"
 
 
@@ -590,17 +590,9 @@ def marks_rule(after: Match, engine_view: dict | None, step: str) -> str:
     return "SCORE-01" if same_team else "SCORE-02"
 
 
-def to_act_rule(before: Match | None, after: Match, step: str) -> str:
-    """Who acts after the action, by which rule."""
-    rules = after.rules
-    if after.phase == BIDDING:
-        return table_rule(rules, "bidding_order", "BID-01")
-    if after.phase == DECLARING:
-        return "PLUNGE-04" if after.contract.partner_declares else "CON-01"
-    if after.phase == PLAYING:
-        if step == "trump" or (step == "setup" and not after.tricks):
-            return table_rule(rules, "first_leader", "PLAY-01")
-        if after.trick:
-            return table_rule(rules, "sitting_out", "PLAY-02")
-        return table_rule(rules, "next_leader", "PLAY-03")
+def to_act_rule(before: Match | None, after: Match) -> str:
+    """Who acts after the action, by which rule (turn_rule); nobody once the round is over
+    (the END rule that ended it)."""
+    if after.phase in (BIDDING, DECLARING, PLAYING):
+        return turn_rule(after)
     return end_rule(before, after, None)
