@@ -354,6 +354,9 @@ VARIANT_BUGS: tuple[Bug, ...] = (
     Bug("bid-42-is-one-mark", "FORTYTWO-04",
         "a contract of 42 is played as a 1-mark contract (stacks, set by any trick)",
         option_wrapping("bid_42", "won_contract", vswap.forty_two_is_one_mark)),
+    Bug("bid-42-marks-reading-ignored", "FORTYTWO-05",
+        "with contract marks a won 42 is still a point contract (no stacks, face up)",
+        option_settings("bid_42", contract="points")),
     # ---- undeclared_trump
     Bug("first-tile-stacks-default-two", "UNDECL-02",
         '"first_tile" on a marks contract is accepted without stacks',

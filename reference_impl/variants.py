@@ -63,8 +63,12 @@ def forced_bid(s: Settings, rules: Rules) -> dict:
 
 def bid_42(s: Settings, rules: Rules) -> dict:
     """FORTYTWO-02 (point bids 30..42), FORTYTWO-03 (42 ranks with 1 mark); FORTYTWO-04:
-    a won 42 is a point contract, as `won_contract` makes every point bid."""
-    return {"point_bids": range(30, 43), "one_mark_points": 42}
+    a won 42 is a point contract, as `won_contract` makes every point bid, unless
+    FORTYTWO-05 (`contract: "marks"`) makes it the 1-mark contract."""
+    changes: dict = {"point_bids": range(30, 43), "one_mark_points": 42}
+    if s["contract"] == "marks":
+        changes["won_contract"] = partial(vr.one_mark_contract, inner=rules.won_contract)
+    return changes
 
 
 def choice_suits(rules: Rules, choice: str, called: Callable, follows: Callable,
@@ -229,7 +233,7 @@ OPTIONS: dict[str, Option] = {
                           "nello_sevens": Setting(("any_contract", "forced_only"),
                                                   "any_contract"),
                           "sweep_marks": Setting((1, 2), 1)}, forced_bid),
-    "bid_42": Option({}, bid_42),
+    "bid_42": Option({"contract": Setting(("points", "marks"), "points")}, bid_42),
     "undeclared_trump": Option({"end": Setting(("high", "low"), "high"),
                                 "double": Setting(("number", "doubles"), "number")},
                                undeclared_trump),
