@@ -435,6 +435,12 @@ VARIANT_BUGS: tuple[Bug, ...] = (
     Bug("plunger-declares", "PLUNGE-04",
         "the plunger, not the partner, declares and leads",
         option_wrapping("plunge", "won_contract", vswap.plunger_declares)),
+    Bug("plunge-any-time-ignored", "PLUNGE-07",
+        'with when "any_time" a plunge is still refused after a bid',
+        option_settings("plunge", when="before_bids")),
+    Bug("plunge-terms-jump-dropped", "PLUNGE-08",
+        'with plunge_terms the plunge of when "any_time" no longer jumps',
+        option("plunge_terms", vswap.special_entry("plunge_terms", v.PLUNGE, jumps=False))),
     # ---- nello, doubles own_suit_reversed (issue 18)
     Bug("nello-reversed-as-own-suit", "NELLO-10",
         'doubles "own_suit_reversed" rank as "own_suit" (6|6 highest)',

@@ -140,10 +140,11 @@ def sevens(s: Settings, rules: Rules) -> dict:
 PLUNGE = "plunge"  # PLUNGE-02: the special bid's name, `"plunge": true`
 
 
-def plunge_bid(doubles: int, marks: int) -> SpecialBid:
+def plunge_bid(doubles: int, marks: int, jumps: bool = False) -> SpecialBid:
     """The plunge's entry of the special bids: PLUNGE-02 (before any bid, `doubles` or
-    more), PLUNGE-03 (a marks bid of `marks`)."""
-    return SpecialBid(PLUNGE, doubles, marks, step_rule="PLUNGE-03", hand_rule="PLUNGE-02")
+    more), PLUNGE-03 (a marks bid of `marks`); PLUNGE-07 (`jumps`: over earlier bids)."""
+    return SpecialBid(PLUNGE, doubles, marks, step_rule="PLUNGE-03", hand_rule="PLUNGE-02",
+                      jumps=jumps)
 
 
 def with_special_bid(rules: Rules, bid: SpecialBid | None, name: str) -> dict:
@@ -159,8 +160,9 @@ def with_special_bid(rules: Rules, bid: SpecialBid | None, name: str) -> dict:
 
 def plunge(s: Settings, rules: Rules) -> dict:
     """PLUNGE-02: a hand of four doubles may plunge (PLUNGE-03: a bid of 4 marks);
-    PLUNGE-06: made and set as any marks contract, the doubles checked by the game."""
-    return with_special_bid(rules, plunge_bid(4, 4), PLUNGE)
+    PLUNGE-06: made and set as any marks contract, the doubles checked by the game;
+    PLUNGE-07 (`when: "any_time"`): it may jump over earlier bids."""
+    return with_special_bid(rules, plunge_bid(4, 4, s["when"] == "any_time"), PLUNGE)
 
 
 def no_trump(s: Settings, rules: Rules) -> dict:
@@ -190,7 +192,9 @@ def plunge_terms(s: Settings, rules: Rules) -> dict:
     plunge bid: without its entry the bid form is malformed), PTERMS-07 (the choice
     "plunge"), PTERMS-08 (it hands the declaration to the partner); PTERMS-09: the
     interactions follow from the contract being a plunge of its marks."""
-    changes = with_special_bid(rules, plunge_bid(s["doubles"], s["marks"]), PLUNGE)
+    # PLUNGE-08: plunge's `when` holds for the plunge of these terms too
+    jumps = any(bid.jumps for bid in rules.special_bids if bid.name == PLUNGE)
+    changes = with_special_bid(rules, plunge_bid(s["doubles"], s["marks"], jumps), PLUNGE)
     if s["announce"] == "declaration":
         changes = {**with_special_bid(rules, None, PLUNGE),
                    "trumps": rules.trumps + (vr.PLUNGE_CHOICE,),
@@ -243,7 +247,7 @@ OPTIONS: dict[str, Option] = {
                      "min_marks": Setting((1, 2), 2)}, nello),
     "sevens": Option({"duty": Setting(("closest", "free"), "closest"),
                       "ties": Setting(("first_played", "bidders"), "first_played")}, sevens),
-    "plunge": Option({}, plunge),
+    "plunge": Option({"when": Setting(("before_bids", "any_time"), "before_bids")}, plunge),
     "no_trump": Option({"doubles": Setting(("low", "own_suit"), "low")}, no_trump),
     "match_marks": Option({"target": Setting(range(1, 101), 10)}, match_marks),
     "plunge_terms": Option({"doubles": Setting((3, 4, 5, 6, 7), 4),

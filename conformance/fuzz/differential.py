@@ -623,7 +623,7 @@ def fuzz(other: Adapter, games: int, seed: int, *, illegal_rate: float = 0.2,
     (or the given `seeds`), under the variant options `variants` (spec/variants.md; None:
     the base game). `on_game(rounds, divergence)` is called after each game."""
     game = Game(illegal_rate, max_rounds, variants, deal, level,
-                getattr(other, "settings", None))  # draws only the values it supports
+                harnessed(other).settings)  # draws only the values it supports
     duel = Duel(other, level)
     divergences: list[Divergence] = []
     errors: list[str] = []

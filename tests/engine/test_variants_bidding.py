@@ -361,11 +361,13 @@ def test_fortytwo_06_a_forced_42_as_marks_is_a_forced_marks_contract():
 # ---- plunge ------------------------------------------------------------------------
 
 
-def test_plunge_01_the_option_has_no_settings():
-    """PLUNGE-01: `true` or `{}` only."""
-    start(variants={"plunge": {}})
-    with pytest.raises(IllegalAction):
-        start(variants={"plunge": {"doubles": 5}})
+def test_plunge_01_the_option_has_one_setting():
+    """PLUNGE-01: `true`, `{}` or `when` "before_bids" (the default) or "any_time"."""
+    for value in (True, {}, {"when": "before_bids"}, {"when": "any_time"}):
+        start(variants={"plunge": value})
+    for value in ({"doubles": 5}, {"when": "always"}, {"when": True}):
+        with pytest.raises(IllegalAction):
+            start(variants={"plunge": value})
 
 
 def test_plunge_02_four_doubles_before_any_bid():
@@ -474,3 +476,86 @@ def test_plunge_04_a_plunge_round_trips_through_json():
     data = m.to_json()
     assert data["actions"] == ["A bid:plunge"]
     assert Match.from_json(data) == m
+
+
+# ---- plunge when: "any_time" (PLUNGE-07, PLUNGE-08) ----------------------------------
+
+PLUNGE = {"type": "bid", "seat": "A", "plunge": True}
+ANY_TIME = {"plunge": {"when": "any_time"}}
+
+
+def test_plunge_07_a_plunge_jumps_to_four_over_a_lower_bid():
+    """PLUNGE-07: over a point bid or 2 marks A's plunge is 4 marks; C declares."""
+    for first in ({"points": 35}, {"marks": 2}):
+        m = start(DOUBLES4, dealer="C", variants=ANY_TIME)  # D bids first, then A
+        m.apply(bid("D", **first))
+        assert PLUNGE in m.legal_actions()
+        m.apply(PLUNGE)
+        assert m.legal_actions() == [passes("B"), bid("B", marks=5)]
+        m.apply(passes("B"))
+        m.apply(passes("C"))
+        assert m.view()["contract"]["bid"] == {"marks": 4}
+        assert m.view()["contract"]["declarer"] == "C"
+    m = start(DOUBLES4, dealer="C", variants={"plunge": True})  # the default: refused
+    m.apply(bid("D", points=35))
+    rejects(m, PLUNGE, "PLUNGE_NOT_ALLOWED")
+
+
+def test_plunge_07_five_over_a_four_and_none_over_five():
+    """PLUNGE-07: over 4 marks the plunge bids 5; over 5 it is MARKS_BID_STEP."""
+    m = start(DOUBLES4, dealer="A", variants=ANY_TIME)  # B, C, D, then A
+    for seat, marks in (("B", 2), ("C", 3), ("D", 4)):
+        m.apply(bid(seat, marks=marks))
+    m.apply(PLUNGE)
+    assert m.view()["contract"]["bid"] == {"marks": 5}
+    assert m.view()["contract"]["stake"] == 5 and m.view()["contract"]["declarer"] == "C"
+    # B's splash (three doubles, 3 marks), then 4 and 5: a plunge over 5 is refused,
+    # while one over the splash would have been 4 (PLUNGE-08)
+    m = start(DOUBLES4, dealer="A", variants={**ANY_TIME, "splash": True})
+    m.apply({"type": "bid", "seat": "B", "splash": True})
+    m.apply(bid("C", marks=4))
+    m.apply(bid("D", marks=5))
+    rejects(m, PLUNGE, "MARKS_BID_STEP")
+    assert PLUNGE not in m.legal_actions()
+
+
+def test_plunge_07_fewer_doubles_is_still_refused():
+    """PLUNGE-07: B, with three doubles, may not plunge over a bid."""
+    m = start(DOUBLES4, dealer="D", variants=ANY_TIME)
+    m.apply(bid("A", points=30))
+    rejects(m, {"type": "bid", "seat": "B", "plunge": True}, "PLUNGE_NOT_ALLOWED")
+
+
+def test_plunge_08_plunge_terms_marks_jump_and_match_points_value():
+    """PLUNGE-08: under plunge_terms marks 3 the jump is 3 (4 over a 3); with
+    match_points a 5-mark plunge is worth 210."""
+    variants = {**ANY_TIME, "plunge_terms": {"marks": 3, "leader": "partner"}}
+    m = start(DOUBLES4, dealer="C", variants=variants)
+    m.apply(bid("D", marks=2))
+    m.apply(PLUNGE)
+    m.apply(passes("B"))
+    m.apply(passes("C"))
+    assert m.view()["contract"]["bid"] == {"marks": 3}
+    m = start(DOUBLES4, dealer="A", variants={**ANY_TIME, "match_points": True})
+    for seat, marks in (("B", 2), ("C", 3), ("D", 4)):
+        m.apply(bid(seat, marks=marks))
+    m.apply(PLUNGE)
+    assert m.view()["contract"]["stake"] == 210
+    m = start(DOUBLES4, dealer="A", variants={"plunge_terms": {"marks": 3}})
+    m.apply(bid("B", marks=2))
+    rejects(m, {"type": "bid", "seat": "C", "plunge": True}, "PLUNGE_NOT_ALLOWED")
+
+
+
+def test_plunge_08_a_plunge_over_a_splash_and_over_a_42():
+    """PLUNGE-08: 4 marks over a splash of 3 and over a 42 (which ranks as 1 mark)."""
+    m = start(DOUBLES4, dealer="A", variants={**ANY_TIME, "splash": True})
+    m.apply({"type": "bid", "seat": "B", "splash": True})
+    m.apply(passes("C"))
+    m.apply(passes("D"))
+    m.apply(PLUNGE)
+    assert m.view()["contract"]["bid"] == {"marks": 4}
+    m = start(DOUBLES4, dealer="C", variants={**ANY_TIME, "bid_42": True})
+    m.apply(bid("D", points=42))
+    m.apply(PLUNGE)
+    assert m.legal_actions() == [passes("B"), bid("B", marks=5)]

@@ -116,6 +116,18 @@ def test_fuzz_draws_only_supported_values():
     assert {"high", "low", "nello_sevens"} <= seen  # the other settings still vary
 
 
+def test_a_fuzz_campaign_against_an_engine_in_part_agrees():
+    """The campaign draws only supported values: the engine in part agrees; the same
+    engine declaring by name is sent values it refuses, and diverges."""
+    from conformance.fuzz.differential import fuzz
+
+    variants = {"nello": True, "forced_bid": True}
+    played, found, errors = fuzz(NelloForcedInPart(), 8, 0, variants=variants)
+    assert played == 8 and found == [] and errors == []
+    _, found, _ = fuzz(NelloForcedByName(), 8, 0, variants=variants)
+    assert found
+
+
 def test_cli_run_skips_with_the_setting_named(t42):
     code, out = t42("run", scenarios_dir() / "variants" / "forced_bid",
                     "--adapter", f"python:{FAUX}:NelloForcedInPart")
