@@ -354,6 +354,9 @@ VARIANT_BUGS: tuple[Bug, ...] = (
     Bug("bid-42-is-one-mark", "FORTYTWO-04",
         "a contract of 42 is played as a 1-mark contract (stacks, set by any trick)",
         option_wrapping("bid_42", "won_contract", vswap.forty_two_is_one_mark)),
+    Bug("bid-42-marks-reading-ignored", "FORTYTWO-05",
+        "with contract marks a won 42 is still a point contract (no stacks, face up)",
+        option_settings("bid_42", contract="points")),
     # ---- undeclared_trump
     Bug("first-tile-stacks-default-two", "UNDECL-02",
         '"first_tile" on a marks contract is accepted without stacks',
@@ -432,6 +435,12 @@ VARIANT_BUGS: tuple[Bug, ...] = (
     Bug("plunger-declares", "PLUNGE-04",
         "the plunger, not the partner, declares and leads",
         option_wrapping("plunge", "won_contract", vswap.plunger_declares)),
+    Bug("plunge-any-time-ignored", "PLUNGE-07",
+        'with when "any_time" a plunge is still refused after a bid',
+        option_settings("plunge", when="before_bids")),
+    Bug("plunge-terms-jump-dropped", "PLUNGE-08",
+        'with plunge_terms the plunge of when "any_time" no longer jumps',
+        option("plunge_terms", vswap.special_entry("plunge_terms", v.PLUNGE, jumps=False))),
     # ---- nello, doubles own_suit_reversed (issue 18)
     Bug("nello-reversed-as-own-suit", "NELLO-10",
         'doubles "own_suit_reversed" rank as "own_suit" (6|6 highest)',

@@ -42,6 +42,7 @@ from .rules import (
     Rules,
     Trick,
     bid_problem,
+    special_bid_marks,
     winner_after_round,
 )
 from .setup import Hands, invalid, parse_deal, parse_setup
@@ -331,6 +332,8 @@ class Match:
 
     def _bid(self, seat: int, kind: str, value: int) -> None:
         bid_made = self.high_bidder is not None
+        if kind not in ORDINARY_BIDS:  # PLUNGE-07: a plunge's marks depend on the bids
+            value = special_bid_marks(self.rules, kind, self.last_marks)
         # pragma: no mutate start
         doubles = (self.masks[seat] & DOUBLES).bit_count() if kind not in ORDINARY_BIDS else 0
         # pragma: no mutate end

@@ -79,6 +79,16 @@ class SpecialBid(NamedTuple):
     marks: int
     step_rule: str
     hand_rule: str
+    jumps: bool = False  # PLUNGE-07: also over earlier bids (`marks`, one more over `marks`)
+
+
+def special_bid_marks(rules: Rules, kind: str, last_marks: int) -> int:
+    """PLUNGE-03, SPLASH-03: a special bid is a marks bid of its `marks`; PLUNGE-07: one
+    that jumps bids one mark more over a marks bid of its own `marks` (5 over a 4)."""
+    bid = next(bid for bid in rules.special_bids if bid.name == kind)
+    if bid.jumps and last_marks == bid.marks:
+        return last_marks + rules.marks_step
+    return bid.marks
 
 
 # ---- Suits (SUIT) and ranks (RANK) --------------------------------------------------
@@ -227,7 +237,8 @@ def bid_candidates(rules: Rules, state: Bidding) -> list[tuple[str, int]]:
     marks = rules.first_marks_bids if not state.last_marks else (
         state.last_marks + rules.marks_step,)
     return [*(("points", p) for p in rules.point_bids), *(("marks", m) for m in marks),
-            *((bid.name, bid.marks) for bid in rules.special_bids)]
+            *((bid.name, special_bid_marks(rules, bid.name, state.last_marks))
+              for bid in rules.special_bids)]
 
 
 def legal_bids(rules: Rules, state: Bidding) -> list[tuple[str, int]]:

@@ -17,6 +17,7 @@ from .rules import (
     Contract,
     Problem,
     Rules,
+    SpecialBid,
     called_suit,
     first_highest,
     follows,
@@ -76,6 +77,17 @@ def forced_contract(rules: Rules, bidder: int, high_points: int, last_marks: int
         after_passes,  # pragma: no mutate
     )
     return contract._replace(compelled=True) if after_passes else contract
+
+
+def one_mark_contract(rules: Rules, bidder: int, high_points: int, last_marks: int,
+                      special: bool, after_passes: bool, *, inner: Callable[..., Contract]
+                      ) -> Contract:
+    """FORTYTWO-05: with `contract: "marks"` a won bid of 42 is the 1-mark bid, a marks
+    contract of 1 mark (FORTYTWO-06: so for every other option)."""
+    contract = inner(rules, bidder, high_points, last_marks, special, after_passes)
+    if contract.kind == "points" and contract.value == rules.one_mark_points:
+        return contract._replace(kind="marks", value=1)
+    return contract
 
 
 def forced_only(rules: Rules, contract: Contract, trump: Any, stacks: Any, *,
@@ -276,8 +288,10 @@ def special_bid_problem(rules: Rules, kind: str, last_marks: int, bid_made: bool
     """PLUNGE-03, SPLASH-03 (`step_rule`): a special bid is a marks bid of its marks
     (exempt from BID-05 as the first marks bid, held to BID-06 after one); PLUNGE-02,
     SPLASH-02 (`hand_rule`): only before any bid, from a hand of its doubles or more.
-    `kind` names the entry of `rules.special_bids`."""
+    `kind` names the entry of `rules.special_bids`. One that jumps: jump_problem."""
     bid = next(bid for bid in rules.special_bids if bid.name == kind)
+    if bid.jumps:
+        return jump_problem(rules, bid, last_marks, doubles)
     if last_marks and bid.marks != last_marks + rules.marks_step:
         return ("MARKS_BID_STEP", bid.step_rule,
                 f"a {kind} bids {bid.marks} marks; after {last_marks} marks the only marks "
@@ -288,6 +302,21 @@ def special_bid_problem(rules: Rules, kind: str, last_marks: int, bid_made: bool
     if doubles < bid.doubles:
         return ("PLUNGE_NOT_ALLOWED", bid.hand_rule,
                 f"a {kind} needs {bid.doubles} doubles; this hand holds {doubles}")
+    return None
+
+
+def jump_problem(rules: Rules, bid: SpecialBid, last_marks: int, doubles: int
+                 ) -> Problem | None:
+    """PLUNGE-07: a plunge that jumps may follow any bid: its marks over a point bid or a
+    lower marks bid, one more over a bid of its marks, never over a higher one; from a
+    hand of its doubles or more (PLUNGE-02, PTERMS-02)."""
+    if last_marks > bid.marks:
+        return ("MARKS_BID_STEP", "PLUNGE-07",
+                f"a {bid.name} bids {bid.marks} marks, or {bid.marks + rules.marks_step} "
+                f"over {bid.marks}; not over a bid of {last_marks} marks")
+    if doubles < bid.doubles:
+        return ("PLUNGE_NOT_ALLOWED", bid.hand_rule,
+                f"a {bid.name} needs {bid.doubles} doubles; this hand holds {doubles}")
     return None
 
 

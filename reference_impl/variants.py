@@ -63,8 +63,12 @@ def forced_bid(s: Settings, rules: Rules) -> dict:
 
 def bid_42(s: Settings, rules: Rules) -> dict:
     """FORTYTWO-02 (point bids 30..42), FORTYTWO-03 (42 ranks with 1 mark); FORTYTWO-04:
-    a won 42 is a point contract, as `won_contract` makes every point bid."""
-    return {"point_bids": range(30, 43), "one_mark_points": 42}
+    a won 42 is a point contract, as `won_contract` makes every point bid, unless
+    FORTYTWO-05 (`contract: "marks"`) makes it the 1-mark contract."""
+    changes: dict = {"point_bids": range(30, 43), "one_mark_points": 42}
+    if s["contract"] == "marks":
+        changes["won_contract"] = partial(vr.one_mark_contract, inner=rules.won_contract)
+    return changes
 
 
 def choice_suits(rules: Rules, choice: str, called: Callable, follows: Callable,
@@ -136,10 +140,11 @@ def sevens(s: Settings, rules: Rules) -> dict:
 PLUNGE = "plunge"  # PLUNGE-02: the special bid's name, `"plunge": true`
 
 
-def plunge_bid(doubles: int, marks: int) -> SpecialBid:
+def plunge_bid(doubles: int, marks: int, jumps: bool = False) -> SpecialBid:
     """The plunge's entry of the special bids: PLUNGE-02 (before any bid, `doubles` or
-    more), PLUNGE-03 (a marks bid of `marks`)."""
-    return SpecialBid(PLUNGE, doubles, marks, step_rule="PLUNGE-03", hand_rule="PLUNGE-02")
+    more), PLUNGE-03 (a marks bid of `marks`); PLUNGE-07 (`jumps`: over earlier bids)."""
+    return SpecialBid(PLUNGE, doubles, marks, step_rule="PLUNGE-03", hand_rule="PLUNGE-02",
+                      jumps=jumps)
 
 
 def with_special_bid(rules: Rules, bid: SpecialBid | None, name: str) -> dict:
@@ -155,8 +160,9 @@ def with_special_bid(rules: Rules, bid: SpecialBid | None, name: str) -> dict:
 
 def plunge(s: Settings, rules: Rules) -> dict:
     """PLUNGE-02: a hand of four doubles may plunge (PLUNGE-03: a bid of 4 marks);
-    PLUNGE-06: made and set as any marks contract, the doubles checked by the game."""
-    return with_special_bid(rules, plunge_bid(4, 4), PLUNGE)
+    PLUNGE-06: made and set as any marks contract, the doubles checked by the game;
+    PLUNGE-07 (`when: "any_time"`): it may jump over earlier bids."""
+    return with_special_bid(rules, plunge_bid(4, 4, s["when"] == "any_time"), PLUNGE)
 
 
 def no_trump(s: Settings, rules: Rules) -> dict:
@@ -186,7 +192,9 @@ def plunge_terms(s: Settings, rules: Rules) -> dict:
     plunge bid: without its entry the bid form is malformed), PTERMS-07 (the choice
     "plunge"), PTERMS-08 (it hands the declaration to the partner); PTERMS-09: the
     interactions follow from the contract being a plunge of its marks."""
-    changes = with_special_bid(rules, plunge_bid(s["doubles"], s["marks"]), PLUNGE)
+    # PLUNGE-08: plunge's `when` holds for the plunge of these terms too
+    jumps = any(bid.jumps for bid in rules.special_bids if bid.name == PLUNGE)
+    changes = with_special_bid(rules, plunge_bid(s["doubles"], s["marks"], jumps), PLUNGE)
     if s["announce"] == "declaration":
         changes = {**with_special_bid(rules, None, PLUNGE),
                    "trumps": rules.trumps + (vr.PLUNGE_CHOICE,),
@@ -229,7 +237,7 @@ OPTIONS: dict[str, Option] = {
                           "nello_sevens": Setting(("any_contract", "forced_only"),
                                                   "any_contract"),
                           "sweep_marks": Setting((1, 2), 1)}, forced_bid),
-    "bid_42": Option({}, bid_42),
+    "bid_42": Option({"contract": Setting(("points", "marks"), "points")}, bid_42),
     "undeclared_trump": Option({"end": Setting(("high", "low"), "high"),
                                 "double": Setting(("number", "doubles"), "number")},
                                undeclared_trump),
@@ -239,7 +247,7 @@ OPTIONS: dict[str, Option] = {
                      "min_marks": Setting((1, 2), 2)}, nello),
     "sevens": Option({"duty": Setting(("closest", "free"), "closest"),
                       "ties": Setting(("first_played", "bidders"), "first_played")}, sevens),
-    "plunge": Option({}, plunge),
+    "plunge": Option({"when": Setting(("before_bids", "any_time"), "before_bids")}, plunge),
     "no_trump": Option({"doubles": Setting(("low", "own_suit"), "low")}, no_trump),
     "match_marks": Option({"target": Setting(range(1, 101), 10)}, match_marks),
     "plunge_terms": Option({"doubles": Setting((3, 4, 5, 6, 7), 4),

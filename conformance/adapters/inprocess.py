@@ -23,6 +23,7 @@ from conformance.adapters.protocol import (
     not_json_message,
     raised_message,
 )
+from conformance.adapters.support import declared
 
 
 def unusable(obj: Any) -> str:
@@ -53,7 +54,12 @@ class InProcess(Harnessed):
         self.broken = unusable(obj) or None
         self.name = cut(str(getattr(obj, "name", type(obj).__name__)), NAME_CHARS)
         self.version = cut(str(getattr(obj, "version", "?")), NAME_CHARS)
-        self.variants = list(getattr(obj, "variants", ()) or ()) if not self.broken else []
+        self.variants: list[str] = []
+        if not self.broken:
+            try:
+                self.variants, self.settings = declared(getattr(obj, "variants", ()) or ())
+            except ValueError as error:
+                self.broken = f"{type(obj).__name__}.variants: {error} (protocol.md)"
         capabilities = getattr(obj, "capabilities", ()) if not self.broken else ()
         self.capabilities = frozenset(capabilities) & CAPABILITIES
 
@@ -147,9 +153,14 @@ class WithVariants(Harnessed):
 
     declared_by = "--variants"  # named in skip reasons (runner.skip_reason)
 
-    def __init__(self, adapter: Adapter | Harnessed, variants: list[str]):
+    def __init__(self, adapter: Adapter | Harnessed, variants: list[Any]):
         self.inner = harnessed(adapter)
-        self.variants = list(variants)
+        # A name keeps the implementation's own limits on that option's settings; an
+        # object of settings (the hello form) sets them instead.
+        self.variants, given = declared(variants)
+        own = self.inner.settings
+        self.settings = {name: given.get(name) or own.get(name) or {} for name in self.variants
+                         if given.get(name) or own.get(name)}
         self.name, self.version = self.inner.name, self.inner.version
         self.capabilities = self.inner.capabilities
 
@@ -202,9 +213,17 @@ class WithVariants(Harnessed):
         self.inner.next_deal()
 
 
-def parse_variants(text: str, known: list[str]) -> list[str]:
+def parse_variants(text: str, known: list[str]) -> list[Any]:
     """`--variants`: option names separated by commas, `all` (every option of
-    variants.md) or `none` (the base game only); ValueError for an unknown name."""
+    variants.md) or `none` (the base game only), or a JSON list in the form of hello's
+    `variants` (protocol.md, "Partial support"); ValueError for an unknown name."""
+    if text.lstrip().startswith("["):
+        try:
+            items = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise ValueError(f"not a JSON list: {error}") from None
+        declared(items)  # ValueError: an unknown option, setting or value
+        return list(items)
     names = [n.strip() for n in text.split(",") if n.strip()]
     if names == ["all"]:
         return list(known)

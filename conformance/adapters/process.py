@@ -30,6 +30,7 @@ from conformance.adapters.protocol import (
     Rejected,
     form_problem,
 )
+from conformance.adapters.support import declared
 
 STDERR_LINE_BYTES = 2000  # a longer stderr line is cut, with a note of how much
 HELLO_SECONDS = 10.0  # the least time the first reply gets (start-up, imports)
@@ -216,7 +217,10 @@ class ProcessAdapter(Harnessed):
             raise AdapterError(f"implementation speaks protocol {result['protocol']}, "
                                f"the harness speaks protocol {self.protocol}")
         self.name, self.version = result["name"], result["version"]
-        self.variants = list(result["variants"])
+        try:
+            self.variants, self.settings = declared(result["variants"])
+        except ValueError as error:
+            raise AdapterError(f"hello: bad result at variants: {error}") from None
         self.capabilities = frozenset(result["capabilities"]) & CAPABILITIES
 
     def _kill(self) -> None:

@@ -9,6 +9,8 @@ a bare in-process object with `inprocess.harnessed`. The runner never probes att
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any, Protocol, runtime_checkable
 
 from conformance.adapters.limits import cut, cut_tail
@@ -61,7 +63,9 @@ class AdapterError(Exception):
 class Adapter(Protocol):
     name: str
     version: str
-    variants: list[str]  # variant option names supported (spec/variants.md)
+    # variant options supported (spec/variants.md): names, or {"name": option, "settings":
+    # {setting: [values]}} for an option supported with only those values (protocol.md)
+    variants: list[Any]
     capabilities: frozenset[str] | set[str] | list[str]  # subset of CAPABILITIES
 
     def start(self, setup: dict[str, Any]) -> None:
@@ -102,7 +106,9 @@ class Harnessed:
 
     name: str = "?"
     version: str = "?"
-    variants: list[str]
+    variants: list[str]  # the option names declared
+    # the options declared with only some values of a setting (support.py): by default none
+    settings: Mapping[str, Mapping[str, tuple[Any, ...]]] = MappingProxyType({})
     capabilities: frozenset[str] = frozenset()
     broken: str | None = None  # why it is unusable: every scenario errors with this
     declared_by: str | None = None  # who chose `variants`, if not the implementation

@@ -20,7 +20,7 @@ def _dispatch(adapter: Adapter, protocol: int, request: dict[str, Any]) -> Any:
     cmd = request["cmd"]
     if cmd == "hello":
         return {"name": adapter.name, "version": adapter.version, "protocol": protocol,
-                "variants": sorted(adapter.variants), "capabilities": sorted(adapter.capabilities)}
+                "variants": list(adapter.variants), "capabilities": sorted(adapter.capabilities)}
     if cmd == "setup":
         return adapter.start(request["setup"])
     if cmd == "deal":

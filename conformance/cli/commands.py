@@ -101,12 +101,13 @@ def run_command(options: RunOptions) -> int:
         echo(results_mod.summary_line(counts, o.level))
         return 2
     if claimed is not None:
-        beyond = sorted(set(claimed) - set(adapter.variants))
+        adapter = WithVariants(adapter, claimed)
+        beyond = sorted(set(adapter.variants) - set(adapter.inner.variants))
         if beyond:
             echo(f"note: --variants runs {', '.join(beyond)}, which {adapter.name} "
                        "does not declare")
-        adapter = WithVariants(adapter, claimed)
-    options_text = ", ".join(sorted(adapter.variants)) or "none"
+    options_text = ", ".join(name + (" (some settings)" if name in adapter.settings else "")
+                             for name in sorted(adapter.variants)) or "none"
     _say_source()
     from conformance.specdata.files import versions
 

@@ -46,8 +46,9 @@ def main() -> None:
               help="Only scenarios needing this variant option (`base`: none).")
 @click.option("--variants", "declared", metavar="LIST",
               help="Run as if the implementation declared these variant options "
-                   "(comma-separated, `all` or `none`) instead of its own list; scenarios "
-                   "needing any other option are skipped.")
+                   "(comma-separated, `all` or `none`, or a JSON list in the form of "
+                   "hello's `variants`, protocol.md) instead of its own list; scenarios "
+                   "needing any other option or setting are skipped.")
 @click.option("--report-json", type=click.Path(dir_okay=False, path_type=Path),
               help="Write a JSON report here.")
 @click.option("--report-html", type=click.Path(file_okay=False, path_type=Path),

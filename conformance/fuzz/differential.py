@@ -154,13 +154,13 @@ def random_draws(rng: random.Random) -> list[dict[str, str]]:
             return draws
 
 
-def random_setup(rng: random.Random, deal: str, variants: dict[str, Any] | None
-                 ) -> dict[str, Any]:
+def random_setup(rng: random.Random, deal: str, variants: dict[str, Any] | None,
+                 limits: Any = None) -> dict[str, Any]:
     """A setup the reference accepts: a dealer (or, with deal_by_drawing, draws half the
     time), the deal, now and then starting marks, and the options with their values
     varied (options.vary)."""
 
-    chosen = vary(rng, variants) if variants else None
+    chosen = vary(rng, variants, limits) if variants else None  # limits: partial support
     setup: dict[str, Any] = {"dealer": rng.choice(SEATS)}
     setup.update(random_deal(rng, deal))
     if rng.random() < 0.3:  # starting marks (SCORE-03): matches that end within the game
@@ -545,6 +545,7 @@ class Game:
     variants: dict[str, Any] | None = None
     deal: str = "hands"
     level: str = "strict"
+    limits: Any = None  # the settings values the other supports (protocol.md), or all
 
 
 def play_game(other: Adapter, seed: int, game: Game, duel: Duel | None = None
@@ -553,7 +554,7 @@ def play_game(other: Adapter, seed: int, game: Game, duel: Duel | None = None
     of rounds dealt."""
     duel = duel or Duel(other, game.level)
     rng = random.Random(seed)
-    setup = random_setup(rng, game.deal, game.variants)
+    setup = random_setup(rng, game.deal, game.variants, game.limits)
     steps: list[dict[str, Any]] = []
     duel.oracle.match = None
     counters_first = rng.random() < 0.5
@@ -621,7 +622,8 @@ def fuzz(other: Adapter, games: int, seed: int, *, illegal_rate: float = 0.2,
     """(games played, divergences, errors): `games` seeded matches, seeds seed..seed+games-1
     (or the given `seeds`), under the variant options `variants` (spec/variants.md; None:
     the base game). `on_game(rounds, divergence)` is called after each game."""
-    game = Game(illegal_rate, max_rounds, variants, deal, level)
+    game = Game(illegal_rate, max_rounds, variants, deal, level,
+                harnessed(other).settings)  # draws only the values it supports
     duel = Duel(other, level)
     divergences: list[Divergence] = []
     errors: list[str] = []

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -50,9 +51,12 @@ def _points_target() -> int:
     return OPTIONS["match_points"].settings["target"].default
 
 
-def vary(rng: random.Random, variants: dict[str, Any]) -> dict[str, Any]:
+def vary(rng: random.Random, variants: dict[str, Any],
+         limits: Mapping[str, Mapping[str, tuple[Any, ...]]] | None = None) -> dict[str, Any]:
     """The options with each `true` one given a random valid value (VAR-01): `true`,
-    `{}`, or some of its settings. An object of settings is kept as given."""
+    `{}`, or some of its settings. An object of settings is kept as given. `limits`: the
+    values an implementation supports of some settings (protocol.md, "Partial support"),
+    the only ones drawn."""
     known = option_settings()
     out: dict[str, Any] = {}
     for name, value in variants.items():
@@ -68,7 +72,25 @@ def vary(rng: random.Random, variants: dict[str, Any]) -> dict[str, Any]:
         else:
             out[name] = {key: setting_value(rng, setting) for key, setting in settings.items()
                          if rng.random() < 0.6}
+        if limits and limits.get(name):
+            out[name] = _within(rng, name, out[name], limits[name])
     return out
+
+
+def _within(rng: random.Random, name: str, value: Any,
+            allowed: Mapping[str, tuple[Any, ...]]) -> Any:
+    """`value` of option `name` with each limited setting drawn from its supported values
+    when the drawn one (or the default it leaves in force) is not one of them."""
+    from reference_impl.variants import OPTIONS
+
+    settings = dict(value) if isinstance(value, dict) else {}
+    changed = False
+    for key, values in allowed.items():
+        chosen = settings.get(key, OPTIONS[name].settings[key].default)
+        if not any(type(chosen) is type(v) and chosen == v for v in values):
+            settings[key] = rng.choice(values)
+            changed = True
+    return settings if changed else value
 
 
 WRONG_FORMS: tuple[Any, ...] = (False, None, 1, 0, "true", [], ["on"])  # not true, not {}

@@ -22,6 +22,7 @@ from typing import Any
 
 from conformance.adapters.inprocess import harnessed
 from conformance.adapters.protocol import Adapter, AdapterError, Harnessed, Rejected
+from conformance.adapters.support import unsupported
 from conformance.corpus.scenario import Loaded, Scenario, Step, display_path
 from conformance.run import selfdeal
 from conformance.run.diagnosis import Cause, Diagnosis, general_path
@@ -76,6 +77,10 @@ def skip_reason(scenario: Scenario, adapter: Harnessed) -> str:
         if source:
             return f"needs variant {', '.join(missing)}, not in {source}"
         return f"needs variant {', '.join(missing)}, which {adapter.name} does not declare"
+    values = unsupported(scenario, adapter.settings)  # partial support (protocol.md)
+    if values:
+        return (f"needs variant setting {'; '.join(values)}, which "
+                f"{adapter.declared_by or adapter.name} does not support")
     caps = sorted(scenario.needs - set(adapter.capabilities))
     if caps:
         return f"needs capability {', '.join(caps)}, which {adapter.name} does not declare"

@@ -227,11 +227,13 @@ def test_force_09_no_sweep_bonus_under_match_points():
 # ---- bid_42 ------------------------------------------------------------------------
 
 
-def test_fortytwo_01_the_option_has_no_settings():
-    """FORTYTWO-01: `true` or `{}` only."""
-    start(variants={"bid_42": {}})
-    with pytest.raises(IllegalAction):
-        start(variants={"bid_42": {"max": 42}})
+def test_fortytwo_01_the_option_has_one_setting():
+    """FORTYTWO-01: `true`, `{}` or `contract` "points" (the default) or "marks"."""
+    for value in (True, {}, {"contract": "points"}, {"contract": "marks"}):
+        start(variants={"bid_42": value})
+    for value in ({"max": 42}, {"contract": "mark"}, {"contract": 1}, {"contract": True}):
+        with pytest.raises(IllegalAction):
+            start(variants={"bid_42": value})
 
 
 def test_fortytwo_02_point_bids_run_from_30_to_42():
@@ -291,14 +293,81 @@ def test_fortytwo_04_a_42_is_set_by_a_blank_trick():
     assert m.view()["result"] == {"outcome": "set", "awarded_to": "BD", "marks": 1}
 
 
+def test_fortytwo_05_with_contract_marks_a_42_is_the_one_mark_contract():
+    """FORTYTWO-05: stacks required, covered tricks, points hidden, contract.bid 1 mark
+    while `bids` keeps the 42; made with all seven tricks, stake 1."""
+    m = start(SIXES, variants={"bid_42": {"contract": "marks"}})
+    for seat in "ABCD":
+        m.apply(bid(seat, points=42) if seat == "A" else passes(seat))
+    assert m.view()["contract"]["bid"] == {"marks": 1}
+    assert m.view()["bids"][0] == bid("A", points=42)
+    rejects(m, {"type": "trump", "seat": "A", "trump": 6}, "STACKS_REQUIRED")
+    m.apply({"type": "trump", "seat": "A", "trump": 6, "stacks": 1})
+    for _ in range(8):
+        m.apply(m.legal_actions()[0])
+    assert m.view()["points"] is None or m.observe("B")["points"] is None  # VIS-09
+    assert m.observe("B")["captured"][0]["tiles"] is None  # VIS-06: covered
+    play_out(m)
+    assert m.view()["result"] == {"outcome": "made", "awarded_to": "AC", "marks": 1}
+
+
+def test_fortytwo_05_bidding_is_unchanged_and_a_set_scores_one_mark():
+    """FORTYTWO-05: 42 still ranks with 1 mark (FORTYTWO-03); a set 42 gives 1 mark."""
+    m = start(variants={"bid_42": {"contract": "marks"}})
+    m.apply(bid("A", points=42))
+    rejects(m, bid("B", marks=1), "BID_TOO_LOW")
+    assert m.legal_actions() == [passes("B"), bid("B", marks=2)]
+    variants = {"bid_42": {"contract": "marks"}}
+    m = bid_and_declare(start(EXAMPLE, variants=variants), "A", {"points": 42}, 6, stacks=2)
+    play(m, "A 0|0", "B 0|3", "C 0|5", "D 0|6")  # D trumps with 0|6: a trick for BD
+    assert m.view()["result"] == {"outcome": "set", "awarded_to": "BD", "marks": 1}
+
+
+def test_fortytwo_06_nello_and_sevens_may_be_declared_on_a_42_as_marks():
+    """FORTYTWO-06: a 42 as 1 mark takes Nel-O with min_marks 1 (not with 2) and Sevens;
+    the default reading still refuses both (FORTYTWO-04)."""
+    def won_42(variants):
+        m = start(SIXES, variants=variants)
+        for seat in "ABCD":
+            m.apply(bid(seat, points=42) if seat == "A" else passes(seat))
+        return m
+
+    marks = {"contract": "marks"}
+    m = won_42({"bid_42": marks, "nello": {"min_marks": 1}, "sevens": True})
+    for choice in ("nello", "sevens"):
+        assert {"type": "trump", "seat": "A", "trump": choice, "stacks": 1} in m.legal_actions()
+    m = won_42({"bid_42": marks, "nello": True})
+    rejects(m, {"type": "trump", "seat": "A", "trump": "nello", "stacks": 1},
+            "TRUMP_NOT_ALLOWED")
+    m = won_42({"bid_42": True, "nello": {"min_marks": 1}, "sevens": True})
+    rejects(m, {"type": "trump", "seat": "A", "trump": "sevens"}, "TRUMP_NOT_ALLOWED")
+
+
+def test_fortytwo_06_a_forced_42_as_marks_is_a_forced_marks_contract():
+    """FORTYTWO-06 with FORCE-05, FORCE-06: Sevens on a forced 42 (forced_only), not on
+    an unforced one."""
+    variants = {"bid_42": {"contract": "marks"}, "sevens": True,
+                "forced_bid": {"bid": "any", "nello_sevens": "forced_only"}}
+    sevens = {"type": "trump", "seat": "D", "trump": "sevens", "stacks": 1}
+    m = three_passes(start(SIXES, dealer="D", variants=variants))
+    m.apply(bid("D", points=42))
+    assert m.view()["contract"]["bid"] == {"marks": 1} and sevens in m.legal_actions()
+    m = start(SIXES, dealer="C", variants=variants)
+    for seat in "DABC":
+        m.apply(bid(seat, points=42) if seat == "D" else passes(seat))
+    rejects(m, sevens, "TRUMP_NOT_ALLOWED")
+
+
 # ---- plunge ------------------------------------------------------------------------
 
 
-def test_plunge_01_the_option_has_no_settings():
-    """PLUNGE-01: `true` or `{}` only."""
-    start(variants={"plunge": {}})
-    with pytest.raises(IllegalAction):
-        start(variants={"plunge": {"doubles": 5}})
+def test_plunge_01_the_option_has_one_setting():
+    """PLUNGE-01: `true`, `{}` or `when` "before_bids" (the default) or "any_time"."""
+    for value in (True, {}, {"when": "before_bids"}, {"when": "any_time"}):
+        start(variants={"plunge": value})
+    for value in ({"doubles": 5}, {"when": "always"}, {"when": True}):
+        with pytest.raises(IllegalAction):
+            start(variants={"plunge": value})
 
 
 def test_plunge_02_four_doubles_before_any_bid():
@@ -407,3 +476,86 @@ def test_plunge_04_a_plunge_round_trips_through_json():
     data = m.to_json()
     assert data["actions"] == ["A bid:plunge"]
     assert Match.from_json(data) == m
+
+
+# ---- plunge when: "any_time" (PLUNGE-07, PLUNGE-08) ----------------------------------
+
+PLUNGE = {"type": "bid", "seat": "A", "plunge": True}
+ANY_TIME = {"plunge": {"when": "any_time"}}
+
+
+def test_plunge_07_a_plunge_jumps_to_four_over_a_lower_bid():
+    """PLUNGE-07: over a point bid or 2 marks A's plunge is 4 marks; C declares."""
+    for first in ({"points": 35}, {"marks": 2}):
+        m = start(DOUBLES4, dealer="C", variants=ANY_TIME)  # D bids first, then A
+        m.apply(bid("D", **first))
+        assert PLUNGE in m.legal_actions()
+        m.apply(PLUNGE)
+        assert m.legal_actions() == [passes("B"), bid("B", marks=5)]
+        m.apply(passes("B"))
+        m.apply(passes("C"))
+        assert m.view()["contract"]["bid"] == {"marks": 4}
+        assert m.view()["contract"]["declarer"] == "C"
+    m = start(DOUBLES4, dealer="C", variants={"plunge": True})  # the default: refused
+    m.apply(bid("D", points=35))
+    rejects(m, PLUNGE, "PLUNGE_NOT_ALLOWED")
+
+
+def test_plunge_07_five_over_a_four_and_none_over_five():
+    """PLUNGE-07: over 4 marks the plunge bids 5; over 5 it is MARKS_BID_STEP."""
+    m = start(DOUBLES4, dealer="A", variants=ANY_TIME)  # B, C, D, then A
+    for seat, marks in (("B", 2), ("C", 3), ("D", 4)):
+        m.apply(bid(seat, marks=marks))
+    m.apply(PLUNGE)
+    assert m.view()["contract"]["bid"] == {"marks": 5}
+    assert m.view()["contract"]["stake"] == 5 and m.view()["contract"]["declarer"] == "C"
+    # B's splash (three doubles, 3 marks), then 4 and 5: a plunge over 5 is refused,
+    # while one over the splash would have been 4 (PLUNGE-08)
+    m = start(DOUBLES4, dealer="A", variants={**ANY_TIME, "splash": True})
+    m.apply({"type": "bid", "seat": "B", "splash": True})
+    m.apply(bid("C", marks=4))
+    m.apply(bid("D", marks=5))
+    rejects(m, PLUNGE, "MARKS_BID_STEP")
+    assert PLUNGE not in m.legal_actions()
+
+
+def test_plunge_07_fewer_doubles_is_still_refused():
+    """PLUNGE-07: B, with three doubles, may not plunge over a bid."""
+    m = start(DOUBLES4, dealer="D", variants=ANY_TIME)
+    m.apply(bid("A", points=30))
+    rejects(m, {"type": "bid", "seat": "B", "plunge": True}, "PLUNGE_NOT_ALLOWED")
+
+
+def test_plunge_08_plunge_terms_marks_jump_and_match_points_value():
+    """PLUNGE-08: under plunge_terms marks 3 the jump is 3 (4 over a 3); with
+    match_points a 5-mark plunge is worth 210."""
+    variants = {**ANY_TIME, "plunge_terms": {"marks": 3, "leader": "partner"}}
+    m = start(DOUBLES4, dealer="C", variants=variants)
+    m.apply(bid("D", marks=2))
+    m.apply(PLUNGE)
+    m.apply(passes("B"))
+    m.apply(passes("C"))
+    assert m.view()["contract"]["bid"] == {"marks": 3}
+    m = start(DOUBLES4, dealer="A", variants={**ANY_TIME, "match_points": True})
+    for seat, marks in (("B", 2), ("C", 3), ("D", 4)):
+        m.apply(bid(seat, marks=marks))
+    m.apply(PLUNGE)
+    assert m.view()["contract"]["stake"] == 210
+    m = start(DOUBLES4, dealer="A", variants={"plunge_terms": {"marks": 3}})
+    m.apply(bid("B", marks=2))
+    rejects(m, {"type": "bid", "seat": "C", "plunge": True}, "PLUNGE_NOT_ALLOWED")
+
+
+
+def test_plunge_08_a_plunge_over_a_splash_and_over_a_42():
+    """PLUNGE-08: 4 marks over a splash of 3 and over a 42 (which ranks as 1 mark)."""
+    m = start(DOUBLES4, dealer="A", variants={**ANY_TIME, "splash": True})
+    m.apply({"type": "bid", "seat": "B", "splash": True})
+    m.apply(passes("C"))
+    m.apply(passes("D"))
+    m.apply(PLUNGE)
+    assert m.view()["contract"]["bid"] == {"marks": 4}
+    m = start(DOUBLES4, dealer="C", variants={**ANY_TIME, "bid_42": True})
+    m.apply(bid("D", points=42))
+    m.apply(PLUNGE)
+    assert m.legal_actions() == [passes("B"), bid("B", marks=5)]

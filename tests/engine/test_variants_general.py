@@ -207,7 +207,7 @@ def test_the_protocol_hello_lists_exactly_the_options_of_variants_md():
     import json
 
     schema = json.loads((SPEC / "schemas" / "protocol" / "hello-result.json").read_text())
-    assert schema["properties"]["variants"]["items"]["enum"] == variant_options()
+    assert schema["$defs"]["option"]["enum"] == variant_options()
 
 
 def test_start_may_be_given_the_rules_to_play_by():
