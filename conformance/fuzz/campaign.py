@@ -328,7 +328,8 @@ def fuzz_command(adapter_spec: str, *, games: int, seed: int, illegal_rate: floa
     echo(f"{progress.rounds:,} rounds in {seconds:.1f} s "
          f"({progress.rounds / max(seconds, 1e-9):,.0f} rounds/s), deal {deal}, "
          f"level {level}, {_plural(len(new), 'new cause')}, "
-         f"{len(causes.acknowledged())} known, {causes.not_judged} not judged at {level}; "
+         f"{len(causes.acknowledged())} known, {causes.not_judged} differences not judged "
+         f"at {level}; "
          f"{_plural(len(stopped), 'game')} stopped where the referee states differed")
     echo(f"{agreed} agreed, {diverged} diverged, {len(errors)} errored ({what}, against "
          f"{adapter.name} {adapter.version})")

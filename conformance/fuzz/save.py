@@ -277,7 +277,8 @@ def rules_of(found: Divergence) -> list[str]:
 def rule_line(found: Divergence, cause: Cause | None = None) -> str:
     """`  rule ID: its first sentence`: the cause's rule, else the likeliest rule broken."""
     index = _index()
-    rule = index.rules.get(cause.rule) if cause else None
+    rule = index.rules.get(cause.rule) or index.rules.get(_form_rule(cause) or "") \
+        if cause else None
     rule = rule or index.rules[rules_of(found)[0]]
     return f"  rule {rule.id}: {rule.summary}"
 
