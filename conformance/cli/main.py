@@ -212,7 +212,7 @@ def perft(scenario, seed, dealer, depth, steps, adapter, timeout):
 @click.option("--variants", "variants_json", metavar="JSON",
               help='Variant options for every match, e.g. \'{"nello": true}\' (default: base).')
 @click.option("--save", type=click.Path(file_okay=False, path_type=Path),
-              help="Write each distinct divergence, shrunk, as a scenario file in DIR.")
+              help="Write each new cause, shrunk, as a scenario file in DIR.")
 @click.option("--no-shrink", is_flag=True, help="Report divergences as found, unshrunk.")
 @click.option("--known", multiple=True, type=click.Path(exists=True, path_type=Path),
               metavar="FILE_OR_DIR",

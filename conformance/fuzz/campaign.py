@@ -158,34 +158,11 @@ class Causes:
 
 
 def kind_of(found: Divergence) -> str:
-    """What divergences alike share: the first of their signature (an outcome, a code, or
-    a differing field, the referee view's before an observation's before the legal
-    actions: one wrong count shows in the view and in the observations alike)."""
+    """The first of a divergence's signature (an outcome, a code, or a differing field, the
+    referee view's before an observation's before the legal actions): what a divergence
+    the diagnosis finds no cause for is filed under."""
     order = {"view": 0, "observe": 1, "legal": 2}
     return min(found.finding.signature, key=lambda s: (order.get(s.split(".")[0], -1), s))
-
-
-def distinct(divergences: list[Divergence]) -> list[tuple[Divergence, int]]:
-    """The shortest divergence of each kind, with how many games share it."""
-    groups: dict[str, list[Divergence]] = {}
-    for found in divergences:
-        groups.setdefault(kind_of(found), []).append(found)
-    return [(min(group, key=lambda d: len(d.steps)), len(group)) for group in groups.values()]
-
-
-def merged(groups: list[tuple[Divergence, int]]) -> list[tuple[Divergence, int]]:
-    """Groups whose shrunk cases are of one kind are one group (the shortest case, the
-    games added up): an engine that lists an illegal play as legal and accepts it diverges
-    first in `legal` in some games and in the outcome in others, and both shrink to the
-    same minimal case."""
-    kinds: dict[str, tuple[Divergence, int]] = {}
-    for found, count in groups:
-        kind = kind_of(found)
-        if kind in kinds:
-            best, total = kinds[kind]
-            found, count = min(best, found, key=lambda d: len(d.steps)), total + count
-        kinds[kind] = (found, count)
-    return list(kinds.values())
 
 
 def save_checked(found: Divergence, directory: Path, adapter: Any, number: int = 1,

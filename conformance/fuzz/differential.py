@@ -3,11 +3,13 @@ engine side by side, compared after every step.
 
 The corpus pins down the cases someone thought of; this finds the ones nobody did. Each
 game is a seeded random match: the reference engine proposes the actions (mostly legal,
-some deliberately illegal), both implementations receive the same action, and a game
-stops at the first divergence: an accepted/rejected mismatch, a different error code
-(above `--level rules`), or any difference in the referee view, a seat observation or
-the legal actions. `shrink.py` then cuts the game down to a minimal case and `save.py`
-writes it as a scenario.
+some deliberately illegal), both implementations receive the same action, and each
+difference (accepted or rejected, the error code, the referee view, a seat observation,
+the legal actions) is judged at its level of spec/levels.yaml, as `t42 run` judges it. A
+game goes on past a difference that leaves the states comparable (a wrong code, an
+observation or legal list while the referee views agree) and stops where the referee
+states differ. `save.diagnose` files each divergence under its cause, `shrink.py` cuts
+one per cause down to a minimal case and `save.py` writes it as a scenario.
 
 Speed: a snapshot is compared as its canonical JSON text, and diffed only on a mismatch;
 a campaign reads the referee view after every step but one seat's observation per step,
