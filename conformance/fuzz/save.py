@@ -234,7 +234,9 @@ def scenario(found: Divergence, name: str, scenario_id: str, cause: Cause | None
     if cause is not None:
         index = _index()
         first = cause.rule if cause.rule in index.rules else _form_rule(cause)
-        rules = list(dict.fromkeys([first, *rules])) if first else rules
+        options = case.setup.get("variants") or {}
+        if first in index.rules and index.rules[first].variant in (None, *options):
+            rules = list(dict.fromkeys([first, *rules]))  # a rule in force only (t42 check)
         description += f"\nCause: {cause.rule}: {cause.what}"
     setup = {k: v for k, v in case.setup.items() if k != "variants"}
     doc: dict[str, Any] = {

@@ -114,3 +114,17 @@ def test_a_300_game_campaign_finds_both_causes_of_two_bugs(t42, tmp_path, reques
     if not request.config.getoption("--full-fuzz"):
         pytest.skip("the 300-game campaign runs with --full-fuzz")
     _campaign(t42, tmp_path, 300)
+
+
+def test_a_saved_case_cites_its_cause_first_only_when_the_rule_is_in_force():
+    from conformance.run.diagnosis import Cause
+    from tests.harness.test_differential import SortedHands
+
+    hands = {seat: TILES[7 * i: 7 * i + 7][::-1] for i, seat in enumerate("ABCD")}
+    case = Case({"dealer": "D", "hands": hands}, [])
+    found = Divergence(0, case, replay(SortedHands(), case).finding, 0)
+    cited = save.scenario(found, "x", "generated.x", Cause("DEAL-03", "view.hands"))["rules"]
+    assert cited[0] == "DEAL-03"
+    # a rule of an option the case does not turn on would make it invalid (t42 check)
+    cited = save.scenario(found, "x", "generated.x", Cause("NELLO-06", "view.hands"))["rules"]
+    assert "NELLO-06" not in cited and cited
