@@ -7,8 +7,9 @@ against the reference under each configuration that can show its rule (the base 
 for a variant plant its option with each of its settings alone, then the option with each
 other option, then each setting with each other option; deals by hands, then by order),
 until a divergence shrinks to at most 12 steps or the games run out. Prints one line per
-plant, the shrunk scenario's step count and whether the saved scenario fails on the plant
-and passes on the reference, then a summary.
+plant, the shrunk scenario's step count, whether the saved scenario fails on the plant
+(with the cause it was saved for) and passes on the reference, and the rule it cites
+first when not the plant's, then a summary.
 A rule of FLOORS cannot be shown in 12 steps by any scenario: its plant must shrink to
 exactly that floor, and is counted apart.
 The plants of an implementation's own dealing (DEAL-04, DEAL-06: capability self_deal)
@@ -30,7 +31,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from conformance.fuzz import save  # noqa: E402
-from conformance.fuzz.campaign import distinct, verify  # noqa: E402
+from conformance.fuzz.campaign import Causes, verify  # noqa: E402
 from conformance.fuzz.differential import fuzz  # noqa: E402
 from conformance.fuzz.shrink import shrink  # noqa: E402
 
@@ -107,10 +108,15 @@ def sweep(bug: Any, games: int, directory: Path) -> dict[str, Any]:
                 continue
             tried += games
             found_any += len(found)
-            for candidate, _count in sorted(distinct(found), key=lambda g: len(g[0].steps))[:3]:
-                small = shrink(adapter, candidate, seconds=20)
+            causes = Causes(adapter, "strict")
+            for divergence in found:
+                causes.add(divergence)
+            # the three causes most games show, each shrunk keeping its cause
+            for group in sorted(causes.new(), key=lambda g: -len(g.games))[:3]:
+                small = shrink(adapter, group.found, seconds=20,
+                               keeps=save.shows(group.cause, adapter))
                 if best is None or len(small.steps) < len(best[0].steps):
-                    best = (small, variants, deal)
+                    best = (small, variants, deal, group.cause)
             if best and len(best[0].steps) <= goal(bug.rule):
                 break
         if best and len(best[0].steps) <= goal(bug.rule):
@@ -118,11 +124,15 @@ def sweep(bug: Any, games: int, directory: Path) -> dict[str, Any]:
     row: dict[str, Any] = {"name": bug.name, "rule": bug.rule, "games": tried,
                            "divergences": found_any, "seconds": time.perf_counter() - start}
     if best:
-        small, variants, deal = best
-        target = save.write(small, directory, f"planted:{bug.name}", 1, stem=bug.name)
-        verdict = verify(target, bug.adapter())
+        small, variants, deal, cause = best
+        target = save.write(small, directory, f"planted:{bug.name}", 1, stem=bug.name,
+                            cause=cause)
+        verdict = verify(target, bug.adapter(), cause)
+        import yaml
+
+        first = yaml.safe_load(target.read_text(encoding="utf-8"))["rules"][0]
         row.update(steps=len(small.steps), before=small.original_steps, deal=deal,
-                   variants=variants, sound=verdict.sound, path=target,
+                   variants=variants, sound=verdict.sound, path=target, first=first,
                    verdict=f"reference {verdict.reference}, plant {verdict.implementation}")
     return row
 
@@ -158,6 +168,7 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(row)
         if "steps" in row:
             shown = f"{row['steps']:3} steps (from {row['before']:3})  {row['verdict']}"
+            shown += "" if row["first"] == bug.rule else f"  cites {row['first']} first"
             shown += "" if row["sound"] else "  UNSOUND"
             if bug.rule in FLOORS and row["steps"] == FLOORS[bug.rule][0]:
                 shown += f"  at its floor: {FLOORS[bug.rule][1]}"
@@ -181,7 +192,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(rows)} plants ({len(outside)} of self_deal, not for the fuzzer): "
           f"{len(found)} found, {len(good)} shrunk to <= {GOAL} steps and sound (scenario "
           f"fails on the plant, passes on the reference){at_floor}; steps: median {median}, "
-          f"max {max(steps, default=0)}; scenarios in {directory}")
+          f"max {max(steps, default=0)}; {sum(r['first'] == r['rule'] for r in found)} "
+          f"of {len(found)} cite the plant's rule first; scenarios in {directory}")
     return 0 if len(good) + len(floor) == len(rows) - len(outside) else 1
 
 

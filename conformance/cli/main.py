@@ -201,7 +201,8 @@ def perft(scenario, seed, dealer, depth, steps, adapter, timeout):
 @click.option("--deal", type=click.Choice(["hands", "order"]), default="hands",
               show_default=True, help="Deal every round as `hands` or as an `order` (DEAL-02).")
 @click.option("--level", type=click.Choice(["rules", "codes", "strict"]), default="strict",
-              show_default=True, help="`rules`: a rejection agrees whatever its code.")
+              show_default=True, help="Judge every comparison as `t42 run --level` does "
+              "(spec/levels.yaml); a difference above it is counted as not judged.")
 @click.option("--illegal-rate", type=click.FloatRange(0, 1), default=0.2, show_default=True,
               help="Share of steps that send a random, often illegal, action.")
 @click.option("--rounds", type=click.IntRange(1), default=3, show_default=True,
@@ -212,10 +213,14 @@ def perft(scenario, seed, dealer, depth, steps, adapter, timeout):
 @click.option("--variants", "variants_json", metavar="JSON",
               help='Variant options for every match, e.g. \'{"nello": true}\' (default: base).')
 @click.option("--save", type=click.Path(file_okay=False, path_type=Path),
-              help="Write each distinct divergence, shrunk, as a scenario file in DIR.")
+              help="Write each new cause, shrunk, as a scenario file in DIR.")
 @click.option("--no-shrink", is_flag=True, help="Report divergences as found, unshrunk.")
+@click.option("--known", multiple=True, type=click.Path(exists=True, path_type=Path),
+              metavar="FILE_OR_DIR",
+              help="Causes already known: saved cases (a file or folder), or a text file of "
+                   "rule IDs or `RULE: what` lines. Counted, not shrunk or saved again.")
 def fuzz(adapter, games, seed, shard, deal, level, illegal_rate, rounds, timeout,
-         variants_json, save, no_shrink):
+         variants_json, save, no_shrink, known):
     """Differential fuzzing: seeded random matches played through ADAPTER and the
     reference engine, compared after every step; each divergence is shrunk to a minimal
     case. For many cores or machines: `pytest --t42-fuzz N -n auto`."""
@@ -226,7 +231,7 @@ def fuzz(adapter, games, seed, shard, deal, level, illegal_rate, rounds, timeout
     raise SystemExit(fuzz_command(
         adapter, games=games, seed=seed, illegal_rate=illegal_rate, rounds=rounds,
         timeout=timeout, variants_json=variants_json, deal=deal, level=level, save=save,
-        shard=shard, shrink=not no_shrink))
+        shard=shard, shrink=not no_shrink, known=known))
 
 
 @main.command()

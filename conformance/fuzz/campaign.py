@@ -49,21 +49,27 @@ def parse_variants(text: str | None) -> dict[str, Any] | None:
 
 
 class Progress:
-    """A progress line on stderr: games, rounds/s, divergences so far. On a terminal it
-    is redrawn every half second; otherwise (CI logs) a line every 10 s."""
+    """A progress line on stderr: games, rounds/s, divergences so far, their causes new
+    and known. On a terminal it is redrawn every half second; otherwise (CI logs) a line
+    every 10 s."""
 
     def __init__(self, total: int, stream: Any = None):
         self.stream = stream or sys.stderr
         self.tty = hasattr(self.stream, "isatty") and self.stream.isatty()
         self.total, self.games, self.rounds, self.diverged = total, 0, 0, 0
+        self.new: set[Any] = set()
+        self.known: set[Any] = set()
         self.start = self.last = time.perf_counter()
         self.every = 0.5 if self.tty else 10.0
 
-    def __call__(self, rounds: int, found: object) -> None:
-        """One game played: its rounds, and its divergence (or None)."""
+    def __call__(self, rounds: int, found: object, new: Any = (), known: Any = ()) -> None:
+        """One game played: its rounds, whether it diverged, and its causes new and
+        known."""
         self.games += 1
         self.rounds += rounds
-        self.diverged += found is not None
+        self.diverged += bool(found)
+        self.new.update(new)
+        self.known.update(known)
         now = time.perf_counter()
         if now - self.last >= self.every:
             self.last = now
@@ -71,8 +77,10 @@ class Progress:
 
     def line(self, now: float | None = None) -> str:
         seconds = max((now or time.perf_counter()) - self.start, 1e-9)
+        causes = (f" ({_plural(len(self.new), 'new cause')}, {len(self.known)} known)"
+                  if self.new or self.known else "")
         return (f"{self.games}/{self.total} games, {self.rounds:,} rounds, "
-                f"{self.rounds / seconds:,.0f} rounds/s, {self.diverged} diverged")
+                f"{self.rounds / seconds:,.0f} rounds/s, {self.diverged} diverged{causes}")
 
     def show(self, now: float | None = None) -> None:
         end = "\r" if self.tty else "\n"
@@ -85,45 +93,86 @@ class Progress:
             self.stream.flush()
 
 
+def _plural(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+@dataclass
+class Group:
+    """The divergences of one cause: the shortest, the games that showed it."""
+
+    cause: Any
+    found: Divergence
+    games: set[int]
+    known: bool = False
+
+
+class Causes:
+    """A campaign's divergences grouped by the cause the diagnosis finds (save.diagnose,
+    as `t42 run` files a failure), a divergence of two causes split; `known` causes
+    (`--known`) are counted apart."""
+
+    def __init__(self, adapter: Any, level: str, known: set[tuple[str, str]] | None = None):
+        self.adapter, self.level, self.known = adapter, level, known or set()
+        self.groups: dict[Any, Group] = {}
+        self.not_judged = 0
+
+    def add(self, found: Divergence) -> list[Group]:
+        """File one divergence; the groups it went to."""
+        from conformance.fuzz import save as saving
+        from conformance.run.diagnosis import Cause
+
+        try:
+            diagnosed, not_judged = saving.diagnose(found, self.adapter, self.level)
+        except Exception:  # noqa: BLE001 - the diagnosis is a help: file it by its kind
+            diagnosed, not_judged = [], 0
+        if not diagnosed and not_judged:
+            self.not_judged += 1
+            return []
+        if not diagnosed:  # the runner finds no cause: filed under its likeliest rule
+            diagnosed = [saving.Diagnosed(Cause(saving.rules_of(found)[0], kind_of(found)),
+                                          found)]
+        out = []
+        for cause, part in diagnosed:
+            group = self.groups.get(cause)
+            if group is None:
+                group = self.groups[cause] = Group(cause, part, set(),
+                                                   saving.is_known(cause, self.known))
+            elif len(part.steps) < len(group.found.steps):
+                group.found = part
+            group.games.add(found.seed)
+            out.append(group)
+        return out
+
+    def game(self, played: Any) -> tuple[list[Any], list[Any]]:
+        """File a game's divergences: its new causes and its known ones."""
+        self.not_judged += played.not_judged
+        groups = [g for found in played.divergences for g in self.add(found)]
+        return ([g.cause for g in groups if not g.known], [g.cause for g in groups if g.known])
+
+    def new(self) -> list[Group]:
+        return [g for g in self.groups.values() if not g.known]
+
+    def acknowledged(self) -> list[Group]:
+        return [g for g in self.groups.values() if g.known]
+
+
 def kind_of(found: Divergence) -> str:
-    """What divergences alike share: the first of their signature (an outcome, a code, or
-    a differing field, the referee view's before an observation's before the legal
-    actions: one wrong count shows in the view and in the observations alike)."""
+    """The first of a divergence's signature (an outcome, a code, or a differing field, the
+    referee view's before an observation's before the legal actions): what a divergence
+    the diagnosis finds no cause for is filed under."""
     order = {"view": 0, "observe": 1, "legal": 2}
     return min(found.finding.signature, key=lambda s: (order.get(s.split(".")[0], -1), s))
 
 
-def distinct(divergences: list[Divergence]) -> list[tuple[Divergence, int]]:
-    """The shortest divergence of each kind, with how many games share it."""
-    groups: dict[str, list[Divergence]] = {}
-    for found in divergences:
-        groups.setdefault(kind_of(found), []).append(found)
-    return [(min(group, key=lambda d: len(d.steps)), len(group)) for group in groups.values()]
-
-
-def merged(groups: list[tuple[Divergence, int]]) -> list[tuple[Divergence, int]]:
-    """Groups whose shrunk cases are of one kind are one group (the shortest case, the
-    games added up): an engine that lists an illegal play as legal and accepts it diverges
-    first in `legal` in some games and in the outcome in others, and both shrink to the
-    same minimal case."""
-    kinds: dict[str, tuple[Divergence, int]] = {}
-    for found, count in groups:
-        kind = kind_of(found)
-        if kind in kinds:
-            best, total = kinds[kind]
-            found, count = min(best, found, key=lambda d: len(d.steps)), total + count
-        kinds[kind] = (found, count)
-    return list(kinds.values())
-
-
 def save_checked(found: Divergence, directory: Path, adapter: Any, number: int = 1,
-                 stem: str | None = None) -> str:
+                 stem: str | None = None, cause: Any = None) -> str:
     """Write the divergence as a scenario, run it on the reference and on `adapter`, and
     say so in one line: `  saved PATH (reference passed, NAME failed)`."""
     from conformance.fuzz import save as saving
 
-    path = saving.write(found, directory, adapter.name, number, stem=stem)
-    verdict = verify(path, adapter)
+    path = saving.write(found, directory, adapter.name, number, stem=stem, cause=cause)
+    verdict = verify(path, adapter, cause)
     mark = " " if verdict.sound else "  UNSOUND "
     return (f"  saved {path}{mark}(reference {verdict.reference}, "
             f"{adapter.name} {verdict.implementation})")
@@ -132,15 +181,16 @@ def save_checked(found: Divergence, directory: Path, adapter: Any, number: int =
 @dataclass
 class Verdict:
     reference: str  # outcome of the saved scenario against the reference
-    implementation: str
+    implementation: str  # "failed", or "failed with another cause" than the one saved
 
     @property
     def sound(self) -> bool:
         return self.reference == "passed" and self.implementation == "failed"
 
 
-def verify(path: Path, adapter: Any) -> Verdict:
-    """A saved scenario must pass on the reference and fail on the implementation."""
+def verify(path: Path, adapter: Any, cause: Any = None) -> Verdict:
+    """A saved scenario must pass on the reference and fail on the implementation (with
+    its `cause`, when given: the rule and what of a failure, as `t42 run` files it)."""
     from conformance.adapters.reference import ReferenceAdapter
     from conformance.corpus.scenario import load_scenario
     from conformance.run.runner import run_scenario
@@ -148,8 +198,12 @@ def verify(path: Path, adapter: Any) -> Verdict:
     loaded = load_scenario(path)
     if loaded.scenario is None:
         return Verdict("invalid: " + "; ".join(str(p) for p in loaded.problems[:2]), "-")
-    return Verdict(run_scenario(loaded.scenario, ReferenceAdapter()).outcome.value,
-                   run_scenario(loaded.scenario, adapter).outcome.value)
+    theirs = run_scenario(loaded.scenario, adapter)
+    outcome = theirs.outcome.value
+    if cause is not None and outcome == "failed" and not any(
+            (d.rule, d.cause) == (cause.rule, cause.what) for d in theirs.failures):
+        outcome = "failed with another cause"
+    return Verdict(run_scenario(loaded.scenario, ReferenceAdapter()).outcome.value, outcome)
 
 
 def _refused(variants: dict[str, Any] | None) -> str | None:
@@ -170,8 +224,10 @@ def _refused(variants: dict[str, Any] | None) -> str | None:
 def fuzz_command(adapter_spec: str, *, games: int, seed: int, illegal_rate: float,
                  rounds: int, timeout: float, variants_json: str | None = None,
                  deal: str = "hands", level: str = "strict", save: Path | None = None,
-                 shard: str | None = None, shrink: bool = True) -> int:
-    """Print each distinct divergence (shrunk) and a closing count line; non-zero if any."""
+                 shard: str | None = None, shrink: bool = True,
+                 known: tuple[Path, ...] = ()) -> int:
+    """Print each new cause's divergence (shrunk), the known causes and a closing count
+    line; non-zero if a new cause was found or a game errored."""
     from conformance.adapters.loading import load_adapter
     from conformance.adapters.protocol import broken_stderr_note
     from conformance.fuzz import save as saving
@@ -184,6 +240,13 @@ def fuzz_command(adapter_spec: str, *, games: int, seed: int, illegal_rate: floa
         echo(f"t42: --variants: the reference engine refuses {variants_json}: {refused}",
                    err=True)
         return 2
+    acknowledged: set[tuple[str, str]] = set()
+    for path in known:
+        try:
+            acknowledged |= saving.known_causes(path)
+        except (OSError, ValueError, UnicodeDecodeError) as error:
+            echo(f"t42: --known {path}: {error}", err=True)
+            return 2
     try:
         adapter = load_adapter(adapter_spec, timeout)
     except Exception as error:  # noqa: BLE001 - report any failure to build the adapter
@@ -196,36 +259,55 @@ def fuzz_command(adapter_spec: str, *, games: int, seed: int, illegal_rate: floa
         adapter.close()
         return 2
     progress = Progress(len(seeds))
+    causes = Causes(adapter, level, acknowledged)
+    stopped: list[str] = []
+
+    def on_game(played: Any) -> None:
+        new, old = causes.game(played)
+        if played.stopped:
+            stopped.append(f"game seed {played.seed}: {played.stopped}")
+        progress(played.rounds, played.divergences, new, old)
+
     start = time.perf_counter()
     try:
         played, divergences, errors = fuzz(
             adapter, len(seeds), seed, illegal_rate=illegal_rate, max_rounds=rounds,
-            variants=variants, deal=deal, level=level, seeds=seeds, on_game=progress)
+            variants=variants, deal=deal, level=level, seeds=seeds, on_game=on_game)
         progress.done()
         seconds = time.perf_counter() - start
-        groups = distinct(divergences)
-        if shrink:
-            groups = merged([(shrink_one(adapter, found, level), count)
-                             for found, count in groups])
-        for number, (found, count) in enumerate(groups, 1):
-            if count > 1:
-                echo(f"{count} games diverged this way; the shortest:")
+        new = causes.new()
+        for number, group in enumerate(new, 1):
+            found = group.found
+            if shrink:
+                found = shrink_one(adapter, found, level,
+                                   keeps=saving.shows(group.cause, adapter, level))
+            echo(f"cause {number}: {group.cause.rule}: {group.cause.what}")
+            echo(f"{_plural(len(group.games), 'game')} showed it; the shortest:")
             echo(found.render())
-            echo(saving.rule_line(found))
+            echo(saving.rule_line(found, group.cause))
             if save:
-                echo(save_checked(found, save, adapter, number))
+                echo(save_checked(found, save, adapter, number, cause=group.cause))
             echo("")
+        for group in causes.acknowledged():
+            echo(f"known cause {group.cause.rule}: {group.cause.what} "
+                 f"({_plural(len(group.games), 'game')}; not shrunk)")
     finally:
         adapter.close()
+    for where in stopped[:3]:  # a few: they all end like the causes above
+        echo(f"stopped: {where}")
+    if len(stopped) > 3:
+        echo(f"stopped: ... and {len(stopped) - 3} more games")
     for error in errors:
         echo(f"ERRORED {error}")
-    agreed = played - len(divergences) - len(errors)
+    diverged = len({d.seed for d in divergences})
+    agreed = played - diverged - len(errors)
     what = f"{played} games" + (f" (shard {shard})" if shard else "") + f" from seed {seed}"
     echo(f"{progress.rounds:,} rounds in {seconds:.1f} s "
-               f"({progress.rounds / max(seconds, 1e-9):,.0f} rounds/s), deal {deal}, "
-               f"level {level}, {len(groups)} distinct divergence"
-               f"{'' if len(groups) == 1 else 's'}")
-    echo(f"{agreed} agreed, {len(divergences)} diverged, {len(errors)} errored "
-               f"({what}, against {adapter.name} {adapter.version})")
-    return 1 if divergences or errors else 0
-
+         f"({progress.rounds / max(seconds, 1e-9):,.0f} rounds/s), deal {deal}, "
+         f"level {level}, {_plural(len(new), 'new cause')}, "
+         f"{len(causes.acknowledged())} known, {causes.not_judged} differences not judged "
+         f"at {level}; "
+         f"{_plural(len(stopped), 'game')} stopped where the referee states differed")
+    echo(f"{agreed} agreed, {diverged} diverged, {len(errors)} errored ({what}, against "
+         f"{adapter.name} {adapter.version})")
+    return 1 if new or errors else 0

@@ -3,11 +3,13 @@ engine side by side, compared after every step.
 
 The corpus pins down the cases someone thought of; this finds the ones nobody did. Each
 game is a seeded random match: the reference engine proposes the actions (mostly legal,
-some deliberately illegal), both implementations receive the same action, and a game
-stops at the first divergence: an accepted/rejected mismatch, a different error code
-(above `--level rules`), or any difference in the referee view, a seat observation or
-the legal actions. `shrink.py` then cuts the game down to a minimal case and `save.py`
-writes it as a scenario.
+some deliberately illegal), both implementations receive the same action, and each
+difference (accepted or rejected, the error code, the referee view, a seat observation,
+the legal actions) is judged at its level of spec/levels.yaml, as `t42 run` judges it. A
+game goes on past a difference that leaves the states comparable (a wrong code, an
+observation or legal list while the referee views agree) and stops where the referee
+states differ. `save.diagnose` files each divergence under its cause, `shrink.py` cuts
+one per cause down to a minimal case and `save.py` writes it as a scenario.
 
 Speed: a snapshot is compared as its canonical JSON text, and diffed only on a mismatch;
 a campaign reads the referee view after every step but one seat's observation per step,
@@ -66,6 +68,11 @@ class Finding:
     signature: frozenset[str]  # what shrinking must keep: outcome codes, differing fields
     differences: list[Difference] = field(default_factory=list)
     reference_code: str | None = None  # the reference's rejection code at that step
+    # the states stay comparable after it (a different code on a rejection that changed
+    # nothing, an observation or legal list while the referee views agree): the game
+    # goes on, as `t42 run` goes on in a scenario
+    comparable: bool = False
+    judged: bool = True  # False: every difference is of a check above the level
 
 
 @dataclass
@@ -345,6 +352,18 @@ def _describe(kind: str, payload: Any) -> str:
     return " ".join(words) or "act"
 
 
+def _levels() -> Any:
+    from conformance.specdata.index import load_index
+
+    return load_index().levels
+
+
+def _codes() -> Any:
+    from conformance.specdata.index import load_index
+
+    return load_index().codes
+
+
 def _read(adapter: Any, read: tuple[str, ...]) -> Any:
     if read[0] == "observe":
         return adapter.observe(read[1])
@@ -361,6 +380,7 @@ class Duel:
         self.oracle = ReferenceAdapter()
         self.other = harnessed(other)
         self.level = level
+        self.levels = _levels()
         self.thorough = thorough
         self.legal = "legal" in self.other.capabilities
         self.count = 0
@@ -431,13 +451,19 @@ class Duel:
         got, values = probe(self.other, kind, sent, [] if kind == "setup" else reads,
                             None if kind == "setup" else expected)
         found = self._outcome(kind, want, got)
-        if found or not running:
+        if (found and not found.comparable) or not running:
             return found
         if kind == "setup":
             values = self.other.pipeline(
                 [(r[0], {"seat": r[1]} if r[0] == "observe" else {}) for r in reads],
                 expected)
-        return self._state(reads, values, want)
+        state = self._state(reads, values, want)
+        if found is None or state is None:
+            return found or state
+        # a wrong code and a state that moved: the state decides whether the game goes on
+        return Finding(f"{found.where}; {state.where}", found.signature | state.signature,
+                       found.differences + state.differences, want,
+                       state.comparable, found.judged or state.judged)
 
     def _typed(self, reads: list[tuple[str, ...]]) -> bool:
         """Whether reads are compared by canonical text too (see _state)."""
@@ -451,15 +477,26 @@ class Duel:
         """The reference's legal actions now."""
         return self._oracle_read(("legal",))
 
+    def _judged(self, kind: str, code: str | None = None) -> bool:
+        """Whether a check of this kind (levels.yaml) is judged at the campaign's level."""
+        return self.levels.judged(self.levels.of(kind, code), self.level)
+
     def _outcome(self, kind: str, want: str | None, got: str | None) -> Finding | None:
+        """Accepted or rejected as the reference (levels.yaml `rejected`: a convention
+        code's rejection is judged at its level), and the code (`known_code`, then `code`,
+        whose level is never below the rejection's)."""
         if (want is None) != (got is None):
             return Finding(f"expected {want or 'accepted'}, got {got or 'accepted'}",
                            frozenset({f"outcome:{want or 'accepted'}>{got or 'accepted'}"}),
-                           reference_code=want)
-        if want != got and self.level != "rules":
+                           reference_code=want,
+                           judged=self._judged("rejected" if want else "accepted", want))
+        if want != got:
+            known = got in _codes()
+            judged = self._judged("code", want) if known else self._judged("known_code")
             return Finding(f"expected {want}, got {got}",
                            frozenset({f"code:{want}>{got}"}),
-                           [Difference("error.code", want, got)], reference_code=want)
+                           [Difference("error.code", want, got)], reference_code=want,
+                           comparable=True, judged=judged)
         return None
 
     def _state(self, reads: list[tuple[str, ...]], values: list[Any],
@@ -486,6 +523,25 @@ class Duel:
                 found += self._leaks(read[1], value, path)
         if not found:
             return None
+        from conformance.run.runner import form_only
+
+        # observation.md's null written as [] or {AC: 0, BD: 0}: a form, judged at its level
+        # as the runner judges it: zero round points are a form only while none is won
+        points = self._oracle_read(("view",)).get("points")
+
+        def form(d: Difference) -> bool:
+            return d.path.startswith("observe.") and form_only(d) and (
+                not d.path.endswith(".points") or points == {"AC": 0, "BD": 0})
+
+        kept = found if self._judged("observe_form") else [d for d in found if not form(d)]
+        finding = self._finding(kept or found, want)
+        if any(form(d) for d in kept or found):  # a form is not the same kind as a leak
+            finding.signature |= {"form"}
+        finding.comparable = not any(d.path.startswith("view") for d in found)
+        finding.judged = bool(kept)
+        return finding
+
+    def _finding(self, found: list[Difference], want: str | None) -> Finding:
         order = {"view": 0, "observe": 1, "legal": 2}
         fields = sorted({_field(d.path) for d in found},
                         key=lambda f: (order.get(f.split(".")[0], 3), f))
@@ -548,10 +604,21 @@ class Game:
     limits: Any = None  # the settings values the other supports (protocol.md), or all
 
 
-def play_game(other: Adapter, seed: int, game: Game, duel: Duel | None = None
-              ) -> tuple[Divergence | None, int]:
-    """One seeded match on both adapters: the first divergence (or None) and the number
-    of rounds dealt."""
+@dataclass
+class Played:
+    """One game: its divergences judged at the level (the first of each kind of the
+    game), the differences not judged, and where the states stopped being comparable."""
+
+    divergences: list[Divergence] = field(default_factory=list)
+    rounds: int = 0
+    not_judged: int = 0
+    stopped: str = ""  # the step where the referee states differed ("": none did)
+    seed: int = 0
+
+
+def play(other: Adapter, seed: int, game: Game, duel: Duel | None = None) -> Played:
+    """One seeded match on both adapters. It goes on past a divergence that leaves the
+    states comparable and stops where the referee states differ (`Played.stopped`)."""
     duel = duel or Duel(other, game.level)
     rng = random.Random(seed)
     setup = random_setup(rng, game.deal, game.variants, game.limits)
@@ -563,18 +630,29 @@ def play_game(other: Adapter, seed: int, game: Game, duel: Duel | None = None
     if duel.oracle.match is None:
         why = found.where if found else "refused by both"
         raise ValueError(f"the reference engine refuses the setup ({why})")
-    rounds = 1
-    while not found:
+    played = Played(rounds=1, seed=seed)
+    seen: set[tuple[frozenset[str], str | None]] = set()
+    while True:
+        if found:
+            if not found.judged:
+                played.not_judged += 1
+            elif (found.signature, found.reference_code) not in seen:
+                seen.add((found.signature, found.reference_code))
+                played.divergences.append(
+                    Divergence(seed, Case(setup, list(steps)), found, len(steps)))
+            if not found.comparable:
+                played.stopped = found.where
+                return played
         view = duel.state()
         if view["phase"] == MATCH_OVER or (view["phase"] == ROUND_OVER
-                                             and rounds >= game.max_rounds):
-            return None, rounds
+                                             and played.rounds >= game.max_rounds):
+            return played
         if view["phase"] == ROUND_OVER:
             step = {"deal": random_deal(rng, game.deal)}
             if game.variants and rng.random() < 0.1:  # VAR-02: a deal carries no variants
                 step["deal"]["variants"] = _copy(setup["variants"])
             else:
-                rounds += 1
+                played.rounds += 1
         elif rng.random() < game.illegal_rate:
             # now and then (options only) a setup that VAR-01 refuses: the match goes on
             bad = invalid_setup(rng, setup) if game.variants and rng.random() < 0.1 else None
@@ -585,7 +663,14 @@ def play_game(other: Adapter, seed: int, game: Game, duel: Duel | None = None
         steps.append(step)
         kind = step_kind(step)
         found = duel.send(kind, step[kind])
-    return Divergence(seed, Case(setup, steps), found, len(steps)), rounds
+
+
+def play_game(other: Adapter, seed: int, game: Game, duel: Duel | None = None
+              ) -> tuple[Divergence | None, int]:
+    """One seeded match on both adapters: its first divergence judged at the level (or
+    None) and the number of rounds dealt."""
+    played = play(other, seed, game, duel)
+    return next(iter(played.divergences), None), played.rounds
 
 
 class Located(NamedTuple):
@@ -596,22 +681,29 @@ class Located(NamedTuple):
     finding: Finding
 
 
-def replay(other: Adapter, case: Case, level: str = "strict") -> Located | None:
+def replay(other: Adapter, case: Case, level: str = "strict",
+           wanted: Any = None) -> Located | None:
     """Play a case on both adapters, comparing everything after every step: the number
     of the first diverging step (0: the setup, counting the shortcut's steps) and what
-    differed, or None when they agree (or the reference refuses the setup)."""
+    differed, or None when they agree (or the reference refuses the setup). A finding
+    not judged at the level, or that `wanted(located)` declines, is passed over while
+    the states stay comparable."""
     duel = Duel(other, level, thorough=True)
     setup, steps = case.expanded()
     found = duel.begin(setup)
     if duel.oracle.match is None:
         return None  # the reference refused the setup: not a case
-    if found:
-        return Located(0, found)
-    for number, step in enumerate(steps, 1):
-        kind = step_kind(step)
-        found = duel.send(kind, step[kind])
-        if found:
-            return Located(number, found)
+    for number, step in enumerate([None, *steps]):
+        if number:
+            kind = step_kind(step)
+            found = duel.send(kind, step[kind])
+        if not found:
+            continue
+        located = Located(number, found)
+        if found.judged and (wanted is None or wanted(located)):
+            return located
+        if not found.comparable:
+            return None
     return None
 
 
@@ -621,7 +713,8 @@ def fuzz(other: Adapter, games: int, seed: int, *, illegal_rate: float = 0.2,
          on_game: Any = None) -> tuple[int, list[Divergence], list[str]]:
     """(games played, divergences, errors): `games` seeded matches, seeds seed..seed+games-1
     (or the given `seeds`), under the variant options `variants` (spec/variants.md; None:
-    the base game). `on_game(rounds, divergence)` is called after each game."""
+    the base game). A game may diverge in several ways (each kind once). `on_game(played)`
+    is called after each game with its `Played`."""
     game = Game(illegal_rate, max_rounds, variants, deal, level,
                 harnessed(other).settings)  # draws only the values it supports
     duel = Duel(other, level)
@@ -629,13 +722,12 @@ def fuzz(other: Adapter, games: int, seed: int, *, illegal_rate: float = 0.2,
     errors: list[str] = []
     chosen = list(seeds) if seeds is not None else range(seed, seed + games)
     for game_seed in chosen:
-        rounds, found = 0, None
+        played = Played()
         try:
-            found, rounds = play_game(other, game_seed, game, duel)
+            played = play(other, game_seed, game, duel)
         except Exception as error:  # noqa: BLE001 - a crash or hang ends one game only
             errors.append(f"game seed {game_seed}: {type(error).__name__}: {error}")
-        if found:
-            divergences.append(found)
+        divergences += played.divergences
         if on_game:
-            on_game(rounds, found)
+            on_game(played)
     return len(chosen), divergences, errors

@@ -15,12 +15,13 @@ from typing import Any
 
 import pytest
 
-from conformance.fuzz.campaign import kind_of
-from conformance.fuzz.differential import DEALS, LEVELS, Duel, Game, play_game
+from conformance.fuzz.differential import DEALS, LEVELS, Duel, Game, play
 from conformance.pytest_failure import Reported, failure_repr
 from conformance.report.safe import safe
 
 _DUEL = pytest.StashKey[Duel]()
+_CAUSES = pytest.StashKey[Any]()  # this worker's campaign.Causes
+_SHRUNK = pytest.StashKey[dict[Any, str]]()  # cause -> where it was shrunk (this worker)
 CAMPAIGN = "t42-fuzz"  # the games' parent: node ids t42-fuzz::fuzz[seed=17]
 
 
@@ -37,7 +38,10 @@ def add_options(group: Any) -> None:
     group.addoption("--t42-fuzz-variants", metavar="JSON",
                     help="variant options for every fuzz game (a JSON object)")
     group.addoption("--t42-fuzz-save", metavar="DIR",
-                    help="write each divergence, shrunk, as a scenario file in DIR")
+                    help="write each cause, shrunk, as a scenario file in DIR")
+    group.addoption("--t42-fuzz-known", metavar="FILE_OR_DIR", action="append", default=[],
+                    help="causes already known (saved cases, or a text file of rule IDs or "
+                         "`RULE: what` lines): counted, a game of only those passes")
 
 
 def configure(config: pytest.Config) -> None:
@@ -132,22 +136,35 @@ class _Lines:
 
 
 class FuzzProgress:
-    """Rounds/s and divergences so far, as `t42 fuzz` shows them: a line every 10 s
-    while the games run (from each item's report, so under xdist too), and at the end."""
+    """Rounds/s, divergences and causes so far, as `t42 fuzz` shows them: a line every
+    10 s while the games run (from each item's report, so under xdist too), and at the
+    end the line and the causes, new and known, with their games."""
 
     def __init__(self, config: pytest.Config):
         from conformance.fuzz.campaign import Progress
 
         self.progress = Progress(config.getoption("t42_fuzz"), _Lines(config))
+        self.lines = _Lines(config)
+        self.games: dict[tuple[str, str, bool], int] = {}
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         if report.when == "call":
-            rounds = dict(report.user_properties).get("rounds", 0)
+            properties = dict(report.user_properties)
+            rounds = properties.get("rounds", 0)
+            causes = [tuple(c) for c in properties.get("causes", ())]
+            for rule, what, known in causes:
+                key = (str(rule), str(what), bool(known))
+                self.games[key] = self.games.get(key, 0) + 1
             self.progress(rounds if isinstance(rounds, int) else 0,
-                          True if report.failed else None)
+                          True if report.failed or causes else None,
+                          [c[:2] for c in causes if not c[2]], [c[:2] for c in causes if c[2]])
 
     def pytest_terminal_summary(self) -> None:
         self.progress.show()
+        for (rule, what, known), games in sorted(self.games.items(),
+                                                 key=lambda item: (item[0][2], -item[1])):
+            self.lines.write(f"{'known' if known else 'new'} cause {rule}: {what} "
+                             f"({games} game{'' if games == 1 else 's'})")
 
 
 def fuzz_items(session: pytest.Session, config: pytest.Config,
@@ -167,8 +184,8 @@ class FuzzCampaign(pytest.Collector):
 
 
 def save_stem(kind: str) -> str:
-    """The file name (without .yaml) of a kind of divergence: its words, at most 80 letters
-    and a hash (a file name has at most 255 bytes; an error code may be 1,000 letters)."""
+    """The file name (without .yaml) of a cause: its words, at most 80 letters and a hash
+    (a file name has at most 255 bytes; an error code may be 1,000 letters)."""
     import hashlib
     import re
 
@@ -178,24 +195,16 @@ def save_stem(kind: str) -> str:
     return "fuzz-" + slug
 
 
-def _save_once(found: Any, directory: Path, adapter: Any, kind: str) -> str:
-    """One file per kind of divergence (campaign.kind_of), as `t42 fuzz` groups them, and
-    under xdist too: the file is named after the kind, and a game whose kind is already
-    saved says so instead of writing it again."""
-    from conformance.fuzz.campaign import save_checked
-
-    stem = save_stem(kind)
+def _claim(directory: Path, stem: str) -> Path | None:
+    """The file of a cause, claimed at once (another worker may be saving it); None when
+    it is already there."""
     path = directory / f"{stem}.yaml"
     directory.mkdir(parents=True, exist_ok=True)
     try:
-        path.open("x").close()  # claimed at once: another worker may be saving this kind
+        path.open("x").close()
     except FileExistsError:
-        return f"  the same kind of divergence as {path}, saved by another game of this campaign"
-    try:
-        return save_checked(found, directory, adapter, stem=stem)
-    except BaseException:
-        path.unlink(missing_ok=True)  # no empty file left behind
-        raise
+        return None
+    return path
 
 
 class FuzzGame(pytest.Item):
@@ -212,26 +221,71 @@ class FuzzGame(pytest.Item):
                     max_rounds=option("t42_fuzz_rounds"), deal=option("t42_fuzz_deal"),
                     level=option("t42_fuzz_level"))
 
-    def runtest(self) -> None:
-        from conformance.fuzz.save import rule_line, rules_of
-        from conformance.fuzz.shrink import shrink
+    def _causes(self, adapter: Any, level: str) -> Any:
+        """This worker's causes so far, the known ones read once."""
+        from conformance.fuzz.campaign import Causes
+        from conformance.fuzz.save import known_causes
 
+        if _CAUSES not in self.config.stash:
+            known: set[tuple[str, str]] = set()
+            for path in self.config.getoption("t42_fuzz_known"):
+                known |= known_causes(Path(path))
+            self.config.stash[_CAUSES] = Causes(adapter, level, known)
+            self.config.stash[_SHRUNK] = {}
+        return self.config.stash[_CAUSES]
+
+    def runtest(self) -> None:
         adapter = self._adapter(self.config)  # a Harnessed (plugin's start_adapter)
         game = self._game()
         if _DUEL not in self.config.stash:  # one per worker: the reference is reused
             self.config.stash[_DUEL] = Duel(adapter, game.level)
-        found, rounds = play_game(adapter, self.seed, game, self.config.stash[_DUEL])
-        self.user_properties.append(("rounds", rounds))
-        if found is None:
+        played = play(adapter, self.seed, game, self.config.stash[_DUEL])
+        self.user_properties.append(("rounds", played.rounds))
+        if not played.divergences:
             return
-        found = shrink(adapter, found, game.level)
-        kind = kind_of(found)  # of the shrunk case: games of one bug shrink alike
-        rendered = found.render()
-        report = rendered + "\n" + rule_line(found)
+        causes = self._causes(adapter, game.level)
+        groups = {g.cause: g for found in played.divergences for g in causes.add(found)}
+        self.user_properties.append(("causes", [[c.rule, c.what, g.known]
+                                                for c, g in groups.items()]))
+        new = [g for g in groups.values() if not g.known]
+        if not new:
+            return  # only known causes: acknowledged
+        reports = [self._report(group, adapter, game.level) for group in new]
+        first = reports[0][1]
+        raise Reported("\n\n".join(r[0] for r in reports),
+                       first + (f" (+{len(new) - 1} more causes)" if len(new) > 1 else ""))
+
+    def _report(self, group: Any, adapter: Any, level: str) -> tuple[str, str]:
+        """A new cause of this game: shrunk and saved the first time this worker (or, with
+        --t42-fuzz-save, any worker) sees it; else where it was. Its report and its
+        one-line summary."""
+        from conformance.fuzz.campaign import save_checked
+        from conformance.fuzz.save import rule_line, shows
+        from conformance.fuzz.shrink import shrink
+
+        cause, found = group.cause, group.found
+        head = f"cause {cause.rule}: {cause.what}"
+        shrunk = self.config.stash[_SHRUNK]
         save = self.config.getoption("t42_fuzz_save")
-        if save:
-            report += "\n" + _save_once(found, Path(save), adapter, kind)
-        raise Reported(report, f"{rendered.splitlines()[0]} ({rules_of(found)[0]})")
+        stem = save_stem(f"{cause.rule} {cause.what}")
+        path = _claim(Path(save), stem) if save and cause not in shrunk else None
+        if cause in shrunk or (save and path is None):
+            where = shrunk.get(cause) or f"{Path(save) / stem}.yaml, saved by another game"
+            return (f"{head}\n  the same cause as {where}",
+                    f"game seed {self.seed}: the same cause as {where} ({cause.rule})")
+        try:
+            found = shrink(adapter, found, level, keeps=shows(cause, adapter, level))
+            rendered = found.render()
+            report = f"{head}\n{rendered}\n{rule_line(found, cause)}"
+            if path is not None:
+                report += "\n" + save_checked(found, path.parent, adapter, stem=stem,
+                                               cause=cause)
+        except BaseException:
+            if path is not None:
+                path.unlink(missing_ok=True)  # no empty file left behind
+            raise
+        shrunk[cause] = f"game seed {self.seed}" if path is None else str(path)
+        return report, f"{rendered.splitlines()[0]} ({cause.rule})"
 
     def repr_failure(self, excinfo, style=None):
         return failure_repr(self, excinfo) or super().repr_failure(excinfo, style)

@@ -15,10 +15,11 @@ import os
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from conformance.adapters.protocol import Rejected
-from conformance.fuzz.differential import Divergence
+from conformance.fuzz.differential import Case, Divergence, Finding
+from conformance.run.diagnosis import Cause
 from conformance.run.matching import MISSING
 
 CITED = re.compile(r"\b([A-Z]{2,}[A-Z0-9]*-\d{2})\b")
@@ -95,6 +96,15 @@ def _option_rules(found: Divergence, options: dict[str, Any]) -> list[str]:
     return rules
 
 
+def _form_rule(cause: Cause) -> str | None:
+    """A form's cause is filed under its document (observation.md): the scenario cites the
+    rule of the field it is about (`observe.points`: VIS-09)."""
+    from conformance.run.diagnosis import OBSERVATION_RULES
+
+    field = cause.what.split(":", 1)[0].split(".")[-1].split("[")[0]
+    return OBSERVATION_RULES.get(field)
+
+
 def _field_name(path: str) -> str:
     """`view.result.marks` -> `result`, `observe.B.marks` -> `marks`."""
     keys = _keys(path)
@@ -149,12 +159,14 @@ def chosen(differences: list[Any]) -> list[Any]:
     return []
 
 
-def expectations(found: Divergence, oracle: Any) -> tuple[dict[str, Any], list[str]]:
-    """The last step's `expect` and the rules it involves."""
+def expectations(found: Divergence, oracle: Any, every: bool = False
+                 ) -> tuple[dict[str, Any], list[str]]:
+    """The last step's `expect` and the rules it involves (`every`: of every difference,
+    for a diagnosis; else of those `chosen`)."""
     expect: dict[str, Any] = {}
     rules: list[str] = []
     index = _index()
-    for d in chosen(found.differences):
+    for d in (found.differences if every else chosen(found.differences)):
         keys = _keys(d.path)
         if keys[0] == "view":
             _put(expect.setdefault("view", {}), keys[1:], oracle.view())
@@ -197,8 +209,10 @@ def _index() -> Any:
     return load_index()
 
 
-def scenario(found: Divergence, name: str, scenario_id: str) -> dict[str, Any]:
-    """The scenario document (a dict ready for YAML)."""
+def scenario(found: Divergence, name: str, scenario_id: str, cause: Cause | None = None,
+             every: bool = False) -> dict[str, Any]:
+    """The scenario document (a dict ready for YAML); with its `cause`, which it cites
+    first and names in its description (`--known` reads it there)."""
     case = found.case
     oracle, codes = _walk(case.setup, case.steps)
     steps: list[dict[str, Any]] = []
@@ -209,18 +223,26 @@ def scenario(found: Divergence, name: str, scenario_id: str) -> dict[str, Any]:
         steps.append(out)
     if not steps:
         steps.append({})  # the setup diverged: an expect-only step after it
-    expect, rules = expectations(found, oracle)
+    expect, rules = expectations(found, oracle, every)
     if expect:
         steps[-1]["expect"] = expect
     elif steps == [{}]:
         steps = []  # the setup itself was refused or accepted wrongly
     rules = _cited(found, oracle, rules)
+    description = GENERATED.format(name=name, seed=found.seed, before=found.original_steps,
+                                   after=len(case.steps))
+    if cause is not None:
+        index = _index()
+        first = cause.rule if cause.rule in index.rules else _form_rule(cause)
+        options = case.setup.get("variants") or {}
+        if first in index.rules and index.rules[first].variant in (None, *options):
+            rules = list(dict.fromkeys([first, *rules]))  # a rule in force only (t42 check)
+        description += f"\nCause: {cause.rule}: {cause.what}"
     setup = {k: v for k, v in case.setup.items() if k != "variants"}
     doc: dict[str, Any] = {
         "id": scenario_id,
         "title": f"GENERATED, review against the spec: {found.where}"[:200],
-        "description": GENERATED.format(name=name, seed=found.seed,
-                                        before=found.original_steps, after=len(case.steps)),
+        "description": description,
         "rules": rules,
     }
     if case.setup.get("variants"):
@@ -254,9 +276,12 @@ def rules_of(found: Divergence) -> list[str]:
     return _cited(found, oracle, expectations(found, oracle)[1])
 
 
-def rule_line(found: Divergence) -> str:
-    """`  rule ID: its first sentence`, the likeliest rule broken, for a report."""
-    rule = _index().rules[rules_of(found)[0]]
+def rule_line(found: Divergence, cause: Cause | None = None) -> str:
+    """`  rule ID: its first sentence`: the cause's rule, else the likeliest rule broken."""
+    index = _index()
+    rule = index.rules.get(cause.rule) or index.rules.get(_form_rule(cause) or "") \
+        if cause else None
+    rule = rule or index.rules[rules_of(found)[0]]
     return f"  rule {rule.id}: {rule.summary}"
 
 
@@ -278,7 +303,7 @@ def _plain_dumper() -> Any:
 
 
 def write(found: Divergence, directory: Path, name: str, number: int,
-          stem: str | None = None) -> Path:
+          stem: str | None = None, cause: Cause | None = None) -> Path:
     """Write one divergence as `DIR/fuzz-<seed>-<n>.yaml` (or `DIR/<stem>.yaml`); the
     path. Inside a checkout's scenarios/ the id is the path, as CONTRIBUTING.md asks."""
     import yaml
@@ -290,7 +315,7 @@ def write(found: Divergence, directory: Path, name: str, number: int,
     path = directory / f"{stem}.yaml"
     corpus = corpus_root_of(path)
     below = path.resolve().with_suffix("").relative_to(corpus).parts if corpus else None
-    doc = scenario(found, name, ".".join(below) if below else f"generated.{stem}")
+    doc = scenario(found, name, ".".join(below) if below else f"generated.{stem}", cause)
     schema = Path(os.path.relpath(spec_dir() / "schemas" / "scenario.schema.json",
                                   directory.resolve()))
     text = yaml.dump(doc, Dumper=_plain_dumper(), sort_keys=False, default_flow_style=None,
@@ -299,3 +324,95 @@ def write(found: Divergence, directory: Path, name: str, number: int,
                     "# GENERATED by t42 fuzz: check every expectation against the spec "
                     "before adding it to the corpus.\n" + text, encoding="utf-8")
     return path
+
+
+# --- the cause of a divergence ---------------------------------------------------------
+
+CAUSE_LINE = re.compile(r"^Cause: (\S+): (.+)$", re.MULTILINE)
+
+
+class Diagnosed(NamedTuple):
+    """A divergence of one cause: the case and only the differences of that cause."""
+
+    cause: Cause
+    divergence: Divergence
+
+
+def diagnose(found: Divergence, adapter: Any, level: str = "strict"
+             ) -> tuple[list[Diagnosed], int]:
+    """The causes a divergence shows, as `t42 run` finds them (conformance.run.diagnosis):
+    the case is run as a scenario that expects every difference at its last step, and
+    each failure there judged at `level` is a cause, with its own differences (a case of
+    two causes is split). And how many failures there were not judged at the level."""
+    from conformance.corpus.scenario import _build
+    from conformance.run.runner import run_scenario
+
+    doc = scenario(found, adapter.name, "generated.diagnosis", every=True)
+    built = _build(Path("generated-diagnosis.yaml"), doc, {})
+    result = run_scenario(built, adapter, level=level)
+    last = built.steps[-1].label if built.steps else None
+    out: dict[Cause, list[Any]] = {}
+    for detail in result.failures:
+        if detail.step == last and detail.rule:
+            out.setdefault(Cause(detail.rule, detail.cause or detail.kind), []).extend(
+                detail.differences)
+    not_judged = sum(d.step == last for d in result.not_judged)
+    return [Diagnosed(cause, _only(found, differences)) for cause, differences in out.items()
+            ], not_judged
+
+
+def _only(found: Divergence, differences: list[Any]) -> Divergence:
+    """The divergence with only the differences of one cause (all, when the cause names
+    none that it shares: an outcome, a code)."""
+    paths = {d.path for d in differences}
+    kept = [d for d in found.differences if d.path in paths] or found.differences
+    if len(kept) == len(found.differences):
+        return found
+    from conformance.fuzz.differential import _field
+
+    finding = Finding(found.finding.where, frozenset(_field(d.path) for d in kept), kept,
+                      found.finding.reference_code, found.finding.comparable)
+    return Divergence(found.seed, found.case, finding, found.original_steps, found.shrunk)
+
+
+def shows(cause: Cause, adapter: Any, level: str = "strict") -> Any:
+    """A shrink's test (shrink.Shrinker `keeps`): the candidate still shows `cause`."""
+
+    def keeps(case: Case, finding: Finding) -> bool:
+        try:
+            found, _ = diagnose(Divergence(0, case, finding, len(case.steps)), adapter, level)
+        except Exception:  # noqa: BLE001 - a candidate the harness cannot judge is not kept
+            return False
+        return any(d.cause == cause for d in found)
+
+    return keeps
+
+
+def known_causes(path: Path) -> set[tuple[str, str]]:
+    """`--known`: the causes a saved case names (its `Cause:` line, else its first rule),
+    a folder of them, or a text file of rule IDs or `RULE: what` lines (`#` comments).
+    A cause `(RULE, "")` acknowledges every cause of that rule."""
+    files = sorted(path.rglob("*.yaml")) if path.is_dir() else [path]
+    found: set[tuple[str, str]] = set()
+    for file in files:
+        text = file.read_text(encoding="utf-8")
+        if file.suffix in (".yaml", ".yml"):
+            import yaml
+
+            doc = yaml.safe_load(text)
+            if not isinstance(doc, dict):
+                raise ValueError(f"{file}: not a scenario")
+            named = CAUSE_LINE.findall(str(doc.get("description", "")))
+            rules = doc.get("rules") or []
+            found |= set(named) if named else {(str(rules[0]), "")} if rules else set()
+            continue
+        for line in text.splitlines():
+            line = line.split("#", 1)[0].strip()
+            if line:
+                rule, _, what = line.partition(": ")
+                found.add((rule.strip(), what.strip()))
+    return found
+
+
+def is_known(cause: Cause, known: set[tuple[str, str]]) -> bool:
+    return (cause.rule, cause.what) in known or (cause.rule, "") in known

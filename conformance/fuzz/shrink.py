@@ -55,9 +55,11 @@ Test = Callable[[Case], "Shrunk | None"]
 
 
 class Shrinker:
-    def __init__(self, other: Any, signature: frozenset[str], level: str = "strict",
-                 budget: int = 2000, seconds: float = 60.0):
+    def __init__(self, other: Any, signature: frozenset[str] | None, level: str = "strict",
+                 budget: int = 2000, seconds: float = 60.0,
+                 keeps: Callable[[Case, Finding], bool] | None = None):
         self.other, self.signature, self.level = other, signature, level
+        self.keeps = keeps  # whether a candidate still shows the cause being shrunk
         self.budget, self.deadline = budget, time.monotonic() + seconds
         self.tests = 0
 
@@ -70,13 +72,22 @@ class Shrinker:
         diverges the same way; else None."""
         self.tests += 1
         try:
-            found = replay(self.other, case, self.level)
+            prefix = len(case.expanded()[1]) - len(case.steps)
+        except ValueError:  # a contract shortcut the reference refuses: not a case
+            return None
+
+        def wanted(found: Any) -> bool:
+            # inside the contract shortcut there is no step to expect at
+            return (self.signature is None or bool(found.finding.signature & self.signature)
+                    ) and not (
+                0 < found.step <= prefix) and (self.keeps is None or self.keeps(
+                    cut(case, found.step), found.finding))
+
+        try:
+            found = replay(self.other, case, self.level, wanted)
         except Exception:  # noqa: BLE001 - a candidate that crashes is not this divergence
             return None
-        if not found or not (found.finding.signature & self.signature):
-            return None
-        prefix = len(case.expanded()[1]) - len(case.steps)
-        if 0 < found.step <= prefix:  # inside the contract shortcut: no step to expect at
+        if not found:
             return None
         return Shrunk(cut(case, found.step), found.finding)
 
@@ -508,15 +519,18 @@ def no_starting_marks(case: Case, shrinker: Shrinker) -> Shrunk | None:
 
 
 def shrink(other: Any, found: Divergence, level: str = "strict", budget: int = 2000,
-           seconds: float = 60.0) -> Divergence:
-    """The smallest case the passes reach that still diverges like `found`; `found`
-    itself (thoroughly located) when nothing smaller does."""
-    located = replay(other, found.case, level)
+           seconds: float = 60.0, keeps: Callable[[Case, Finding], bool] | None = None
+           ) -> Divergence:
+    """The smallest case the passes reach that still diverges like `found` (and, with
+    `keeps`, still shows its cause: a shrink keeps one cause, not merely any
+    divergence); `found` itself (thoroughly located) when nothing smaller does."""
+    first = Shrinker(other, None, level, keeps=keeps)  # thoroughly: maybe an earlier step
+    located = first.test(found.case)
     if located is None:  # a divergence that does not replay (a flaky implementation)
         return found
-    case, finding = cut(found.case, located.step), located.finding
+    case, finding = located
     shrinker = Shrinker(other, finding.signature | found.finding.signature, level, budget,
-                        seconds)
+                        seconds, keeps)
 
     def keep(result: Shrunk | None) -> None:
         nonlocal case, finding

@@ -162,17 +162,17 @@ def test_t42_fuzz_saves_verified_scenarios(t42, tmp_path):
     assert code == 0, out
 
 
-def test_one_bug_seen_two_ways_is_one_divergence_once_shrunk(t42):
-    # a play that does not follow suit is listed as legal (most games diverge there first)
-    # and accepted (the others diverge first in the outcome); both shrink to one play
+def test_divergences_are_grouped_by_cause_before_shrinking(t42):
+    # a play that does not follow suit is listed as legal and accepted: the games go on
+    # past a legal difference, and every divergence is filed under the cause the
+    # diagnosis finds, the plant's rule for most games; shrinking keeps the groups
     args = ("fuzz", "--adapter", "python:planted:must-follow-not-enforced", "--games", "60")
     code, out = t42(*args, "--no-shrink")
-    assert code == 1 and "2 distinct divergences" in out, out
-    code, out = t42(*args)
-    assert code == 1 and "1 distinct divergence\n" in out, out
-    assert "60 games diverged this way; the shortest:" in out
-
-
+    assert code == 1 and "cause 1: PLAY-05: " in out, out
+    groups = [line for line in out.splitlines() if line.startswith("cause ")]
+    code, shrunk = t42(*args)
+    assert code == 1
+    assert [line for line in shrunk.splitlines() if line.startswith("cause ")] == groups
 def test_t42_fuzz_names_the_likeliest_rule_broken(t42):
     code, out = t42("fuzz", "--adapter", "python:planted:declared-plunge-exact-marks",
                     "--variants", '{"plunge_terms": {"announce": "declaration", "marks": 2}}',

@@ -1,0 +1,29 @@
+"""A fauxmplementation with two independent bugs, for a campaign that must find both
+causes (issue 26): every observation writes round points `{AC: 0, BD: 0}` where
+observation.md writes null (a form, judged at `--level strict`, shown in nearly every
+game), and a double is the lowest tile of its suit (RANK-03: shown only when a double
+should have won a trick).
+
+`--adapter python:tests/harness/fauxmplementations/two_causes.py:TwoCauses`.
+"""
+
+from __future__ import annotations
+
+from planted import catalog
+from planted.base import PlantedAdapter
+
+DOUBLES_LOW = catalog.BY_NAME["doubles-low"].adapter().planted_rules
+
+
+class TwoCauses(PlantedAdapter):
+    name = "two-causes"
+
+    def __init__(self) -> None:
+        super().__init__("two-causes", rules=DOUBLES_LOW)
+
+    def observe(self, seat):
+        seen = super().observe(seat)
+        # only where nothing is won yet, so that it leaks nothing (VIS-09): a form only
+        if seen.get("points") is None and self.view()["points"] == {"AC": 0, "BD": 0}:
+            seen["points"] = {"AC": 0, "BD": 0}
+        return seen
