@@ -28,12 +28,12 @@ def _generate():
     return module
 
 
-# With json-schema-to-typescript installed (`npm install` in kits/typescript) the check
-# regenerates the types; without it, it compares the schemas' digest in wire.d.ts.
+# With the generators installed (`npm install` in kits/) the check regenerates the wire
+# types of every kit; without them, it compares the schemas' digest each file records.
 GENERATOR = pytest.mark.parametrize("installed", [
-    pytest.param(True, marks=pytest.mark.skipif(
-        not (KIT / "node_modules" / ".bin" / "json2ts").exists(),
-        reason="json-schema-to-typescript not installed (npm install in kits/typescript)")),
+    pytest.param(True, marks=[pytest.mark.generators, pytest.mark.skipif(
+        not (KIT.parent / "node_modules" / ".bin" / "quicktype").exists(),
+        reason="the generators are not installed (npm ci in kits/)")]),
     False])
 
 
@@ -41,6 +41,7 @@ def _generator(installed: bool, monkeypatch):
     gen = _generate()
     if not installed:
         monkeypatch.setattr(gen, "JSON2TS", KIT / "no-such-generator")
+        monkeypatch.setattr(gen, "QUICKTYPE", KIT / "no-such-generator")
     return gen
 
 
@@ -60,7 +61,8 @@ def test_a_schema_change_makes_the_types_stale(installed, tmp_path, monkeypatch,
     view.write_text(json.dumps(schema))
     monkeypatch.setattr(gen, "SCHEMAS", copy)
     assert gen.main(["--check"]) == 1
-    assert "wire.d.ts is stale" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "kits/typescript/wire.d.ts is stale" in out and "kits/go/wire.go is stale" in out
 
 
 def test_error_constants_follow_the_check_order():
