@@ -169,6 +169,24 @@ def serve(adapter):
     raise SystemExit(serve_forever(obj))
 
 
+@main.command("new-adapter")
+@click.argument("lang", type=click.Choice(["typescript", "javascript", "go"]))
+@click.argument("dest", type=click.Path(file_okay=False, path_type=Path))
+def new_adapter(lang, dest):
+    """Write a starting adapter in LANG into DEST (absent or empty) from the kit: the
+    protocol loop done, the wire types, and an example engine to replace with yours."""
+    from conformance.adapters.newadapter import new_adapter as write
+    from conformance.adapters.newadapter import next_steps
+
+    try:
+        files = write(lang, dest)
+    except ValueError as error:
+        raise click.ClickException(str(error)) from None
+    click.echo(f"wrote {len(files)} files into {dest} (its README.md says what each is); next:")
+    for step in next_steps(lang, dest):
+        click.echo(f"  {step}")
+
+
 @main.command()
 @click.option("--adapter", required=True, envvar="T42_ADAPTER",
               help="python:MODULE:OBJECT | cmd:COMMAND ARGS (or reference)")
