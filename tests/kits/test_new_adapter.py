@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 import shutil
 
 import pytest
@@ -45,3 +46,16 @@ def test_new_adapter_writes_nothing_into_a_folder_in_use(tmp_path):
     assert code == 1
     assert "not an empty folder: nothing written" in out
     assert [p.name for p in tmp_path.iterdir()] == ["mine.txt"]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_readme_kit_commands_run_as_written(tmp_path, monkeypatch):
+    from tests.harness.test_readme_commands import commands
+
+    shown = [c for c in commands() if c.startswith(("t42 new-adapter", "t42 doctor"))]
+    assert [c.split()[1] for c in shown] == ["new-adapter", "doctor"]
+    monkeypatch.chdir(tmp_path)  # the README's relative folder, made here
+    for line in shown:
+        code, out = _t42(*shlex.split(line)[1:])
+        assert code == 0, f"{line}\n{out}"
+    assert "no protocol or form mistake" in out
