@@ -18,14 +18,13 @@ from typing import Any
 from conformance.adapters.protocol import AdapterError, Harnessed, Rejected
 from conformance.adapters.reference import ReferenceAdapter
 from conformance.corpus.problems import format_field
+from reference_impl.tiles import NAMES as TILES
+from reference_impl.tiles import SEATS
 
-# The example deal of protocol.md: every seat holds seven tiles, D deals.
-SETUP = {"dealer": "D", "hands": {
-    "A": ["5|5", "1|2", "0|0", "2|2", "1|3", "0|1", "1|1"],
-    "B": ["3|5", "1|6", "0|3", "4|5", "2|4", "3|3", "0|2"],
-    "C": ["0|5", "2|6", "4|4", "1|5", "3|4", "0|4", "2|5"],
-    "D": ["6|6", "2|3", "4|6", "0|6", "5|6", "1|4", "3|6"]}}
-SEATS = ("A", "B", "C", "D")
+# A deal of every tile (the rules' tiles and seats, from the engine): D deals, each seat
+# holds seven.
+SETUP = {"dealer": SEATS[-1],
+         "hands": {seat: list(TILES[i::len(SEATS)]) for i, seat in enumerate(SEATS)}}
 
 # What to do about each AdapterError of process.py, found by its wording.
 HINTS = (
@@ -98,6 +97,7 @@ class Doctor:
             else:
                 self.add(f"{where}: {message}", general + ":" + message)
 
+
 def _last_line(stderr: str) -> str:
     lines = [line for line in (stderr or "").splitlines() if line.strip()]
     return lines[-1].strip()[:200] if lines else ""
@@ -112,7 +112,7 @@ def _at(value: Any, path: tuple[Any, ...]) -> Any:
     return value
 
 
-def _schema_words(ref: str) -> list[str]:
+def _schema_words() -> list[str]:
     """Every property name in the schemas: the fallback for a field the reference's own
     answer has no parent for."""
     from conformance.specdata.schemas import _load_all
@@ -135,7 +135,7 @@ def _nearest(path: tuple[Any, ...], like: Any, ref: str) -> str:
     toAct), or ''."""
     *parent, key = path
     known = _at(like, tuple(parent))
-    words = sorted(known) if isinstance(known, dict) else _schema_words(ref)
+    words = sorted(known) if isinstance(known, dict) else _schema_words()
     words = [w for w in words if w != key]
     plain = [_plain(w) for w in words]
     match = difflib.get_close_matches(_plain(str(key)), plain, 1, 0.6)
@@ -240,13 +240,16 @@ def _own_deals(doc: Doctor) -> None:
     doc.form("view", "view.schema.json", view, _setup_view())
     if not isinstance(view, dict) or not isinstance(view.get("to_act"), str):
         return
-    for _ in range(4):
-        seat = _call(doc, a.view).get("to_act")
+    for _ in range(4):  # four passes end the round (BID-09): next_deal is then due
+        seat = view.get("to_act")
         if not isinstance(seat, str):
             return
         try:
             _call(doc, a.act, {"type": "pass", "seat": seat})
         except Rejected:
+            return
+        view = _call(doc, a.view)
+        if not isinstance(view, dict):
             return
     _call(doc, a.next_deal)
     doc.form("view", "view.schema.json", _call(doc, a.view), _setup_view())
