@@ -261,6 +261,25 @@ class ProcessAdapter(Harnessed):
                 pass
         self._kill()
 
+    def stop_problem(self) -> str:
+        """Send `stop` (t42 doctor): '' when it is answered and the process exits in time,
+        else what went wrong. The process is gone afterwards either way."""
+        problem = ""
+        try:
+            self._ensure()
+            self._request("stop")
+        except (AdapterError, Rejected) as error:
+            problem = f"{error}; answer stop with null, then exit"
+        proc = self._proc
+        if not problem and proc is not None:
+            try:
+                proc.wait(timeout=STOP_SECONDS)
+            except subprocess.TimeoutExpired:
+                problem = (f"stop: answered, but still running {STOP_SECONDS:g} s later; "
+                           "exit after replying to stop")
+        self._kill()
+        return problem
+
     def stderr_tail(self, lines: int = 20) -> str:
         """The last lines of the running (or last) process, not of those before it: a
         program that crashes in every scenario is restarted, and each report quotes its

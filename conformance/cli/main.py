@@ -170,6 +170,58 @@ def serve(adapter):
     raise SystemExit(serve_forever(obj))
 
 
+@main.command("new-adapter")
+@click.argument("lang", type=click.Choice(["typescript", "javascript", "go"]))
+@click.argument("dest", type=click.Path(file_okay=False, path_type=Path))
+def new_adapter(lang, dest):
+    """Write a starting adapter in LANG into DEST (absent or empty) from the kit: the
+    protocol loop done, the wire types, and an example engine to replace with yours."""
+    from conformance.adapters.newadapter import new_adapter as write
+    from conformance.adapters.newadapter import next_steps
+
+    try:
+        files = write(lang, dest)
+    except ValueError as error:
+        raise click.ClickException(str(error)) from None
+    click.echo(f"wrote {len(files)} files into {dest} (its README.md says what each is); next:")
+    for step in next_steps(lang, dest):
+        click.echo(f"  {step}")
+
+
+@main.command()
+@click.option("--adapter", required=True, envvar="T42_ADAPTER",
+              help="python:MODULE:OBJECT | cmd:COMMAND ARGS (or reference)")
+@click.option("--timeout", type=click.FloatRange(*TIMEOUT_SECONDS), default=5.0,
+              show_default=True, help="Seconds to wait for each reply of a cmd: adapter.")
+def doctor(adapter, timeout):
+    """A first check of an adapter: the handshake and a few short sessions that send
+    every command, each protocol or form mistake named with its fix. No rule is judged."""
+    import shlex
+
+    from conformance.adapters.doctor import diagnose
+    from conformance.adapters.loading import load_adapter
+    from conformance.report.safe import echo
+
+    try:
+        harnessed = load_adapter(adapter, timeout=timeout)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--adapter") from None
+    try:
+        found = diagnose(harnessed)
+    finally:
+        harnessed.close()
+    echo(f"t42 doctor: {harnessed.name} {harnessed.version} ({adapter})")
+    for line in found.findings:
+        echo(f"  {line}")
+    for line in found.notes:
+        echo(f"  note: {line}")
+    if found.findings:
+        echo(f"{len(found.findings)} protocol or form mistake(s): fix these before `t42 run`")
+        raise SystemExit(1)
+    echo("no protocol or form mistake: next, t42 run --level rules --adapter "
+         + shlex.quote(adapter))
+
+
 @main.command()
 @click.argument("scenario", required=False, type=click.Path(exists=True, path_type=Path))
 @click.option("--seed", type=int, help="A random deal from this seed instead of a scenario.")

@@ -94,3 +94,9 @@ def versions() -> dict[str, object]:
     import yaml
 
     return yaml.safe_load((spec_dir() / "versions.yaml").read_text(encoding="utf-8"))
+
+
+@cache
+def kits_dir() -> Path:
+    """The adapter kits (kits/ of the checkout, or the installed copy's)."""
+    return data_root().path / "kits"

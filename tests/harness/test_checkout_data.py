@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-SHIPPED = ("conformance", "reference_impl", "planted", "spec", "scenarios", "tools",
+SHIPPED = ("conformance", "reference_impl", "planted", "spec", "scenarios", "kits", "tools",
            "pyproject.toml", "README.md", "CHANGELOG.md")
 SOURCE = ROOT / "scenarios" / "examples" / "doc000-trump-sixes-30-set-after-one-trick.yaml"
 NEW_ID = "play.contributed-after-install"
@@ -27,7 +27,7 @@ def installed(tmp_path_factory):
         src = ROOT / name
         if src.is_dir():
             shutil.copytree(src, checkout / name,
-                            ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+                            ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "node_modules"))
         elif src.exists():
             shutil.copy2(src, checkout / name)
     site = base / "site"

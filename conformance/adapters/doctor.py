@@ -1,0 +1,291 @@
+"""`t42 doctor`: a first check of an adapter, before any rule is judged.
+
+A few short sessions that between them send every command and read every field of a
+view, an observation and a legal list, checked against `spec/schemas/` only. Each
+protocol or form mistake becomes one line that says how to fix it. The reference engine
+runs beside the adapter only to choose the actions (a legal bid, a legal play), never to
+judge one: a rule the adapter gets wrong is for `t42 run`.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from conformance.adapters.protocol import AdapterError, Harnessed, Rejected
+from conformance.adapters.reference import ReferenceAdapter
+from conformance.corpus.problems import format_field
+from reference_impl.tiles import NAMES as TILES
+from reference_impl.tiles import SEATS
+
+# A deal of every tile (the rules' tiles and seats, from the engine): D deals, each seat
+# holds seven.
+SETUP = {"dealer": SEATS[-1],
+         "hands": {seat: list(TILES[i::len(SEATS)]) for i, seat in enumerate(SEATS)}}
+
+# What to do about each AdapterError of process.py, found by its wording.
+HINTS = (
+    ("is not JSON", "only replies go to stdout: write logs to stderr (and flush each reply)"),
+    ("not UTF-8", "write replies as UTF-8"),
+    ("reply seq", "echo the request's seq in its reply, one reply per request, in order"),
+    ("integer seq", "a reply is {\"seq\": <the request's seq>, \"ok\": ..., ...}"),
+    ("protocol/response.json", "a reply is exactly {\"seq\", \"ok\": true, \"result\"} or "
+                               "{\"seq\", \"ok\": false, \"error\": {\"code\", \"message\"}}"),
+    ("replied with error", "only setup, deal and act may be refused (\"ok\": false)"),
+    ("the result is", "setup, deal and act reply null; view, observe and perft an object; "
+                      "legal a list (protocol.md)"),
+    ("no reply within", "flush stdout after each reply; answer within --timeout"),
+    ("exited", "a crash: fix what its stderr says (a refusal is \"ok\": false, not an exit)"),
+    ("closed its", "keep reading requests until stop"),
+    ("speaks protocol", "answer hello with \"protocol\": the number the request carries"),
+    ("hello: bad result", "hello's result is {name, version, protocol, variants, "
+                          "capabilities} (protocol/hello-result.json)"),
+    ("cannot start", "check the command after cmd: (it runs without a shell)"),
+)
+
+
+@dataclass
+class Doctor:
+    """The findings of one check: each a line; `notes` say what was not checked."""
+
+    adapter: Harnessed
+    findings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    seen: set[str] = field(default_factory=set)
+
+    def add(self, line: str, key: str | None = None) -> None:
+        key = key or line
+        if key not in self.seen:
+            self.seen.add(key)
+            self.findings.append(line)
+
+    def broke(self, error: AdapterError) -> None:
+        message = str(error)
+        hint = next((h for pattern, h in HINTS if pattern in message), "")
+        last = _last_line(error.stderr)
+        if "exited" in message and last:
+            hint = f"it crashed; its last stderr line: {last}"
+        # one line per kind of break, not per request (each seq differs)
+        self.add(message + (f"; {hint}" if hint else ""), re.sub(r"\d+", "N", message))
+
+    def form(self, what: str, ref: str, value: Any, like: Any) -> None:
+        """Schema problems of `value` (a `what` result), each named; `like` is the
+        reference engine's answer at the same point (the fields it should have)."""
+        from conformance.specdata import schemas
+
+        problems = schemas.check(ref, value)
+        # A renamed field is one mistake, not an unknown one and a missing one.
+        renamed = {(tuple(path[:-1]), near) for path, message in problems
+                   if message == "unknown field" and (near := _nearest(path, like, ref))}
+        for path, message in problems:
+            where = format_field((what, *path))
+            general = re.sub(r"\[\d+\]", "[]", where)
+            if message == "unknown field":
+                near = _nearest(path, like, ref)
+                owner = format_field(tuple(path[:-1])) or what
+                hint = f"; the {owner}'s field is {near}" if near else ""
+                self.add(f"{where}: unknown field{hint}", general + ":unknown")
+            elif (m := re.fullmatch(r"'(.+)' is a required property", message)):
+                if (tuple(path), m[1]) not in renamed:
+                    self.add(f"{format_field((what, *path, m[1]))}: missing field "
+                             f"({ref} requires it)", general + ":" + m[1])
+            elif "is not of type" in message:
+                self.add(f"{where}: wrong type: {message}", general + ":type")
+            else:
+                self.add(f"{where}: {message}", general + ":" + message)
+
+
+def _last_line(stderr: str) -> str:
+    lines = [line for line in (stderr or "").splitlines() if line.strip()]
+    return lines[-1].strip()[:200] if lines else ""
+
+
+def _at(value: Any, path: tuple[Any, ...]) -> Any:
+    for part in path:
+        try:
+            value = value[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return value
+
+
+def _schema_words() -> list[str]:
+    """Every property name in the schemas: the fallback for a field the reference's own
+    answer has no parent for."""
+    from conformance.specdata.schemas import _load_all
+
+    words: set[str] = set()
+    stack: list[Any] = list(_load_all().values())
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            words.update(item.get("properties", {}) if isinstance(item.get("properties"), dict)
+                         else ())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return sorted(words)
+
+
+def _nearest(path: tuple[Any, ...], like: Any, ref: str) -> str:
+    """The closest field the reference's answer has where `path` ends (to_act for
+    toAct), or ''."""
+    *parent, key = path
+    known = _at(like, tuple(parent))
+    words = sorted(known) if isinstance(known, dict) else _schema_words()
+    words = [w for w in words if w != key]
+    plain = [_plain(w) for w in words]
+    match = difflib.get_close_matches(_plain(str(key)), plain, 1, 0.6)
+    return words[plain.index(match[0])] if match else ""
+
+def _plain(word: str) -> str:
+    """toAct, to-act and to_act alike."""
+    return re.sub(r"[^a-z0-9]", "", word.lower())
+
+
+class _Stopped(Exception):  # noqa: N818 - ends a session early, quietly
+    pass
+
+
+def _call(doc: Doctor, fn: Any, *args: Any) -> Any:
+    try:
+        return fn(*args)
+    except AdapterError as error:
+        doc.broke(error)
+        raise _Stopped from None
+
+
+def _look(doc: Doctor, ref: ReferenceAdapter) -> None:
+    """view, every observation and legal, each checked against its schema."""
+    a = doc.adapter
+    doc.form("view", "view.schema.json", _call(doc, a.view), ref.view())
+    for seat in SEATS:
+        doc.form("observation", "observation.schema.json", _call(doc, a.observe, seat),
+                 ref.observe(seat))
+    if "legal" in a.capabilities:
+        got = _call(doc, a.legal)
+        for i, action in enumerate(got):
+            doc.form(f"legal[{i}]", "action.schema.json", action,
+                     (ref.legal() or [{}])[0])
+
+
+def _step(doc: Doctor, ref: ReferenceAdapter, method: str, payload: Any) -> None:
+    """Send what the reference accepts; a refusal is a rule matter: stop quietly."""
+    getattr(ref, method)(payload)
+    try:
+        _call(doc, getattr(doc.adapter, method), payload)
+    except Rejected as refused:
+        what = f"act {json.dumps(payload)}" if method == "act" else method
+        note = (f"{what} was refused ({refused.code}): the rest of that session was "
+                "skipped; t42 run judges the rules")
+        if note not in doc.notes:
+            doc.notes.append(note)
+        raise _Stopped from None
+
+
+def _refusal(doc: Doctor, method: str, payload: Any, codes: set[str]) -> None:
+    try:
+        _call(doc, getattr(doc.adapter, method), payload)
+    except Rejected as refused:
+        if refused.code not in codes:
+            doc.add(f"{method}: refused with code {refused.code!r}, which is not in "
+                    "spec/errors.yaml; use one of its codes", f"code:{refused.code}")
+
+
+def _round(doc: Doctor) -> None:
+    """setup, a bid, a declaration, 28 plays, the next deal: every field of a view."""
+    ref = ReferenceAdapter()
+    _step(doc, ref, "start", SETUP)
+    _look(doc, ref)
+    bid = next(a for a in ref.legal() if a["type"] == "bid")
+    _step(doc, ref, "act", bid)
+    while ref.view()["phase"] == "bidding":
+        _step(doc, ref, "act", ref.legal()[0])
+    _look(doc, ref)
+    _step(doc, ref, "act", next(a for a in ref.legal() if a.get("trump") == 6))
+    while ref.view()["phase"] == "playing":
+        _step(doc, ref, "act", ref.legal()[0])
+        if len(ref.view()["trick"]) in (1, 0) and len(ref.view()["tricks"]) < 2:
+            _look(doc, ref)
+    _look(doc, ref)
+    if "perft" in doc.adapter.capabilities:
+        _call(doc, doc.adapter.perft, 1)
+    _step(doc, ref, "deal", {"order": sorted(ref.shuffled())})
+    _look(doc, ref)
+
+
+def _refusals(doc: Doctor) -> None:
+    from conformance.specdata.index import load_index
+
+    codes = set(load_index().codes)
+    _refusal(doc, "act", {"type": "bid", "seat": "A", "points": 30}, codes)  # no match yet
+    ref = ReferenceAdapter()
+    _step(doc, ref, "start", SETUP)
+    _refusal(doc, "act", {"type": "bid", "seat": "E", "points": 30}, codes)
+    _refusal(doc, "start", {"dealer": "Q", "hands": SETUP["hands"]}, codes)
+    _refusal(doc, "deal", {"order": []}, codes)
+    if "perft" in doc.adapter.capabilities:
+        _call(doc, doc.adapter.perft, 2)
+    _look(doc, ref)
+
+
+def _own_deals(doc: Doctor) -> None:
+    """new_match and next_deal (capability self_deal): forms only, no statistics."""
+    a = doc.adapter
+    _call(doc, a.new_match)
+    view = _call(doc, a.view)
+    doc.form("view", "view.schema.json", view, _setup_view())
+    if not isinstance(view, dict) or not isinstance(view.get("to_act"), str):
+        return
+    for _ in range(4):  # four passes end the round (BID-09): next_deal is then due
+        seat = view.get("to_act")
+        if not isinstance(seat, str):
+            return
+        try:
+            _call(doc, a.act, {"type": "pass", "seat": seat})
+        except Rejected:
+            return
+        view = _call(doc, a.view)
+        if not isinstance(view, dict):
+            return
+    _call(doc, a.next_deal)
+    doc.form("view", "view.schema.json", _call(doc, a.view), _setup_view())
+
+
+def _setup_view() -> dict[str, Any]:
+    """A view of the first deal: the fields a view after new_match has."""
+    ref = ReferenceAdapter()
+    ref.start(SETUP)
+    return ref.view()
+
+
+def _stop(doc: Doctor) -> None:
+    """`stop` answered, then an exit (process adapters only)."""
+    stop = getattr(doc.adapter, "stop_problem", None)
+    if stop is not None:
+        problem = stop()
+        if problem:
+            doc.add(problem)
+
+
+def diagnose(adapter: Harnessed) -> Doctor:
+    """Run the sessions; every mistake found, once each."""
+    doc = Doctor(adapter)
+    if adapter.broken:
+        doc.broke(AdapterError(adapter.broken, getattr(adapter, "broken_stderr", "")))
+        return doc
+    sessions = [_round, _refusals]
+    if "self_deal" in adapter.capabilities:
+        sessions.append(_own_deals)
+    for session in sessions:
+        try:
+            session(doc)
+        except _Stopped:
+            pass
+        if adapter.broken:
+            break
+    _stop(doc)
+    return doc

@@ -1,0 +1,217 @@
+#!/usr/bin/env python3
+"""The kits' generated files, made from the spec: never edit them by hand.
+
+    python3 kits/generate.py            write them (the wire types need the generators:
+                                        `npm install` in kits/)
+    python3 kits/generate.py --check    exit 1 if one is stale
+
+Wire types: spec/schemas/ bundled into one schema (every file's $defs under one roof,
+the cross-file $refs made local; json-schema-to-typescript resolves a `$ref` beside
+other keywords badly across files), then json-schema-to-typescript (TypeScript) and
+quicktype (Go). Error codes: the single check order of spec/errors.yaml. Each file's
+header records a sha256 of the spec files it is made from, so `--check` catches a stale
+file even where the generator is not installed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+SCHEMAS = ROOT / "spec" / "schemas"
+ERRORS = ROOT / "spec" / "errors.yaml"
+TS = ROOT / "kits" / "typescript"
+GO = ROOT / "kits" / "go"
+MODULES = ROOT / "kits" / "node_modules"
+JSON2TS = MODULES / ".bin" / "json2ts"
+QUICKTYPE = MODULES / ".bin" / "quicktype"
+DO_NOT_EDIT = "Do not edit: run `npm ci && npm run generate` in kits/."
+# The wire forms an adapter reads or writes, by the type name each gets.
+WIRE = {"Action": "action.schema.json", "Setup": "setup.schema.json",
+        "Deal": "setup.schema.json#/$defs/deal", "View": "view.schema.json",
+        "Observation": "observation.schema.json", "HelloResult": "protocol/hello-result.json",
+        "PerftResult": "protocol/perft-result.json", "Request": "protocol/request.json",
+        "Response": "protocol/response.json"}
+SKIP = {"scenario.schema.json", "spec-enums.schema.json"}  # not on the wire
+
+
+def digest(paths: list[Path], base: Path) -> str:
+    """sha256 of the files' names (from `base`) and contents."""
+    h = hashlib.sha256()
+    for path in paths:
+        h.update(path.relative_to(base).as_posix().encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()
+
+
+def schema_files() -> list[Path]:
+    return sorted(p for p in SCHEMAS.rglob("*.json") if p.name not in SKIP)
+
+
+def _key(file: str) -> str:
+    """protocol/hello-result.json -> hello_result"""
+    return re.sub(r"[^a-zA-Z0-9]+", "_", Path(file).name.split(".")[0])
+
+
+def _local(ref: str, here: str) -> str:
+    file, _, pointer = ref.partition("#")
+    file = (Path(here).parent / file).as_posix() if file else here
+    file = file.removeprefix("./")
+    if not pointer:
+        return f"#/$defs/{_key(file)}"
+    name = pointer.removeprefix("/$defs/")
+    return f"#/$defs/{_key(file)}__{name}"
+
+
+def _rewrite(node: Any, here: str) -> Any:
+    if isinstance(node, list):
+        return [_rewrite(item, here) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out = {}
+    for key, value in node.items():
+        if key in ("$schema", "$id", "title", "$comment"):
+            continue  # titles would name the types; the wire names do
+        if key == "allOf" and all(isinstance(i, dict) and "if" in i and "then" in i
+                                  for i in value):
+            # if/then by a discriminating field (an action's type): generators read a
+            # union of the branches, which says the same; they lose an if/then's fields
+            out["anyOf"] = [_rewrite(item["then"], here) for item in value]
+            continue
+        out[key] = _local(value, here) if key == "$ref" else _rewrite(value, here)
+    return out
+
+
+def bundle() -> dict[str, Any]:
+    """One schema whose properties are the wire forms, every $ref inside it local."""
+    defs: dict[str, Any] = {}
+    for path in schema_files():
+        rel = path.relative_to(SCHEMAS).as_posix()
+        schema = json.loads(path.read_text())
+        for name, sub in schema.pop("$defs", {}).items():
+            defs[f"{_key(rel)}__{name}"] = _rewrite(sub, rel)
+        defs[_key(rel)] = _rewrite(schema, rel)
+    props = {}
+    for name, ref in WIRE.items():
+        defs[name] = {"$ref": _local(ref, "")}  # the named alias
+        props[name] = {"$ref": f"#/$defs/{name}"}
+    return {"title": "Wire", "type": "object", "properties": props,
+            "additionalProperties": False, "$defs": defs}
+
+
+def typescript() -> str:
+    """wire.d.ts, by json-schema-to-typescript (its version in the header)."""
+    version = _version("json-schema-to-typescript")
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "wire.json"
+        src.write_text(json.dumps(bundle()))
+        out = subprocess.run([str(JSON2TS), "-i", str(src), "--no-additionalProperties",
+                              "--unreachableDefinitions", "--maxItems", "-1",
+                              "--bannerComment", ""],
+                             check=True, capture_output=True, text=True).stdout
+    return (f"// Generated by kits/generate.py from spec/schemas/ (sha256 "
+            f"{digest(schema_files(), SCHEMAS)}) with json-schema-to-typescript {version}.\n"
+            f"// {DO_NOT_EDIT}\n\n" + out)
+
+
+def _version(package: str) -> str:
+    return json.loads((MODULES / package / "package.json").read_text())["version"]
+
+
+def go() -> str:
+    """kits/go/wire.go, by quicktype."""
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "wire.json"
+        src.write_text(json.dumps(bundle()))
+        out = subprocess.run([str(QUICKTYPE), "-s", "schema", str(src), "-l", "go",
+                              "--package", "t42", "--just-types-and-package",
+                              "--top-level", "Wire"],
+                             check=True, capture_output=True, text=True).stdout
+    return (f"// Code generated by kits/generate.py from spec/schemas/ (sha256 "
+            f"{digest(schema_files(), SCHEMAS)}) with quicktype {_version('quicktype')}. "
+            f"DO NOT EDIT.\n// {DO_NOT_EDIT}\n\n" + out)
+
+
+def errors_js() -> str:
+    """errors.js: each code a constant, and CHECK_ORDER, the single check order."""
+    sys.path.insert(0, str(ROOT))
+    from conformance.specdata.index import load_index
+
+    order = load_index(ROOT / "spec").order
+    lines = [f"// Generated by kits/generate.py from spec/errors.yaml (sha256 "
+             f"{digest([ERRORS], ERRORS.parent)}).",
+             f"// {DO_NOT_EDIT}", ""]
+    lines += [f'export const {code} = "{code}";' for code in order]
+    lines += ["", "/** Every code, first checked first: report the first one the input breaks. */",
+              "export const CHECK_ORDER = Object.freeze([", *(f"  {c}," for c in order), "]);",
+              ""]
+    return "\n".join(lines)
+
+
+def errors_go() -> str:
+    """kits/go/errors.go: each code a constant, and CheckOrder."""
+    sys.path.insert(0, str(ROOT))
+    from conformance.specdata.index import load_index
+
+    order = load_index(ROOT / "spec").order
+    lines = [f"// Code generated by kits/generate.py from spec/errors.yaml (sha256 "
+             f"{digest([ERRORS], ERRORS.parent)}). DO NOT EDIT.", f"// {DO_NOT_EDIT}", "",
+             "package t42", "", "// The error codes of spec/errors.yaml.", "const ("]
+    width = max(map(len, order))  # gofmt aligns a const block
+    lines += [f'\t{code:<{width}} = "{code}"' for code in order]
+    lines += [")", "", "// CheckOrder is every code, first checked first: report the first "
+              "one the input breaks.", "var CheckOrder = []string{",
+              *(f"\t{code}," for code in order), "}", ""]
+    return "\n".join(lines)
+
+
+# Each generated wire file, its generator, and the command that makes it.
+WIRES = {"typescript": (TS / "wire.d.ts", "JSON2TS", typescript),
+         "go": (GO / "wire.go", "QUICKTYPE", go)}
+
+
+def outputs(have: set[str]) -> dict[Path, str]:
+    made = {TS / "errors.js": errors_js(), GO / "errors.go": errors_go()}
+    for kit in have:
+        path, _, make = WIRES[kit]
+        made[path] = make()
+    return made
+
+
+def recorded_digest(text: str) -> str:
+    m = re.search(r"sha256 ([0-9a-f]{64})", text)
+    return m[1] if m else ""
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--check", action="store_true", help="exit 1 if a generated file is stale")
+    args = ap.parse_args(argv)
+    have = {kit for kit, (_, tool, _) in WIRES.items() if globals()[tool].exists()}
+    if have != set(WIRES) and not args.check:
+        print("the generators are not installed: run `npm install` in kits/", file=sys.stderr)
+        return 2
+    made = outputs(have)
+    stale = [path for path, text in made.items()
+             if not path.exists() or path.read_text() != text]
+    for kit in set(WIRES) - have:  # without its generator, the recorded digest tells
+        path = WIRES[kit][0]
+        if recorded_digest(path.read_text()) != digest(schema_files(), SCHEMAS):
+            stale.append(path)
+    if not args.check:
+        for path, text in made.items():
+            path.write_text(text)
+        return 0
+    for path in stale:
+        print(f"{path.relative_to(ROOT)} is stale: run python3 kits/generate.py")
+    return 1 if stale else 0
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,3 @@
+module t42kit
+
+go 1.19

@@ -1,0 +1,225 @@
+// Package t42 is the Texas 42 adapter kit for Go: the JSON-lines protocol loop of
+// spec/protocol.md done once, the wire types generated from spec/schemas/ (wire.go), the
+// error codes in check order (errors.go), and the helpers every adapter needs.
+// Standard library only.
+package t42
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+// ProtocolVersion is the protocol this kit speaks (spec/versions.yaml).
+const ProtocolVersion = 1
+
+// Engine is what you write: the mapping to your engine. Setup, Deal and Act get the
+// payload exactly as sent (it may be malformed on purpose: Strict decodes it) and return
+// nil, a *Rejected (a refusal), or another error (a crash: the scenario errors).
+type Engine interface {
+	Setup(setup json.RawMessage) error
+	Deal(deal json.RawMessage) error
+	Act(action json.RawMessage) error
+	View() (any, error)             // a ViewClass, or any value of that JSON form
+	Observe(seat Seat) (any, error) // an Observation
+}
+
+// Legaler, Perfter and SelfDealer are the capabilities "legal", "perft", "self_deal".
+type Legaler interface{ Legal() ([]Action, error) }
+type Perfter interface {
+	Perft(depth int) (PerftResult, error)
+}
+type SelfDealer interface {
+	NewMatch() error
+	NextDeal() error
+}
+
+// Info is the hello result's own part: who you are and what you support.
+type Info struct {
+	Name         string
+	Version      string
+	Variants     []string // option names of spec/variants.md
+	Capabilities []string // subset of "legal", "perft", "self_deal"
+}
+
+// Rejected is a refusal with a code of spec/errors.yaml (the constants of errors.go).
+type Rejected struct{ Code, Message string }
+
+func (r *Rejected) Error() string { return r.Code + ": " + r.Message }
+
+// Reject returns a refusal; fmt-style message.
+func Reject(code, format string, args ...any) error {
+	return &Rejected{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// Strict decodes a payload into v, refusing with `code` (INVALID_SETUP for a setup or
+// deal, MALFORMED_ACTION for an action) what is not of its form: an unknown field, a
+// wrong type. The rules' own checks are yours.
+func Strict(raw json.RawMessage, v any, code string) error {
+	dec := json.NewDecoder(strings.NewReader(string(raw)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return Reject(code, "%v", err)
+	}
+	return nil
+}
+
+// Log writes a line for people to stderr: stdout carries only replies.
+func Log(format string, args ...any) { fmt.Fprintf(os.Stderr, format+"\n", args...) }
+
+// Seats in clockwise order, and the 28 tiles in sorted order (TIL-02).
+var Seats = []Seat{A, B, C, D}
+
+func AllTiles() []Tile {
+	var tiles []Tile
+	for a := 0; a <= 6; a++ {
+		for b := a; b <= 6; b++ {
+			tiles = append(tiles, Tile(fmt.Sprintf("%d|%d", a, b)))
+		}
+	}
+	return tiles
+}
+
+// NextSeat is the seat after s, clockwise; "" for a value that is not a seat.
+func NextSeat(s Seat) Seat {
+	if seatIndex(s) < 0 {
+		return ""
+	}
+	return Seats[(seatIndex(s)+1)%4]
+}
+
+// TeamOf is "AC" or "BD".
+func TeamOf(s Seat) Team {
+	if s == A || s == C {
+		return AC
+	}
+	return Bd
+}
+
+func seatIndex(s Seat) int {
+	for i, x := range Seats {
+		if x == s {
+			return i
+		}
+	}
+	return -1
+}
+
+// DealOrder deals a shuffled order by DEAL-02: tile t_i goes to seat (d + 1 + i) mod 4,
+// d the dealer's index (A=0); each hand keeps the order received (DEAL-03).
+func DealOrder(order []Tile, dealer Seat) map[Seat][]Tile {
+	hands := map[Seat][]Tile{A: {}, B: {}, C: {}, D: {}}
+	d := seatIndex(dealer)
+	for i, t := range order {
+		s := Seats[(d+1+i)%4]
+		hands[s] = append(hands[s], t)
+	}
+	return hands
+}
+
+type request struct {
+	Seq    int64           `json:"seq"`
+	Cmd    string          `json:"cmd"`
+	Setup  json.RawMessage `json:"setup"`
+	Deal   json.RawMessage `json:"deal"`
+	Action json.RawMessage `json:"action"`
+	Seat   Seat            `json:"seat"`
+	Depth  int             `json:"depth"`
+}
+
+// Serve answers requests on stdin until stop, one reply per request, in order, each
+// echoing its seq. It returns only at stop or the end of input; a crash (an error that
+// is not a *Rejected, or a refusal of a command that may not be refused) is written to
+// stderr and exits the process with status 1 (protocol.md).
+func Serve(info Info, engine Engine) {
+	if err := ServeIO(info, engine, os.Stdin, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
+
+// ServeIO is Serve on other streams; it returns the crash instead of exiting.
+func ServeIO(info Info, engine Engine, in io.Reader, out io.Writer) error {
+	lines := bufio.NewScanner(in)
+	lines.Buffer(make([]byte, 1<<16), 1<<26)
+	w := bufio.NewWriter(out)
+	for lines.Scan() {
+		if strings.TrimSpace(lines.Text()) == "" {
+			continue
+		}
+		var req request
+		if err := json.Unmarshal(lines.Bytes(), &req); err != nil {
+			return fmt.Errorf("bad request: %v", err)
+		}
+		result, err := dispatch(info, engine, req)
+		reply := map[string]any{"seq": req.Seq, "ok": true, "result": result}
+		var refused *Rejected
+		if errors.As(err, &refused) && (req.Cmd == "setup" || req.Cmd == "deal" || req.Cmd == "act") {
+			reply = map[string]any{"seq": req.Seq, "ok": false,
+				"error": map[string]string{"code": refused.Code, "message": refused.Message}}
+		} else if err != nil {
+			return fmt.Errorf("%s: %v", req.Cmd, err)
+		}
+		text, err := json.Marshal(reply)
+		if err != nil {
+			return fmt.Errorf("%s: the result is not JSON: %v", req.Cmd, err)
+		}
+		w.Write(append(text, '\n'))
+		if err := w.Flush(); err != nil {
+			return err
+		}
+		if req.Cmd == "stop" {
+			return nil
+		}
+	}
+	return lines.Err()
+}
+
+func dispatch(info Info, engine Engine, req request) (any, error) {
+	switch req.Cmd {
+	case "hello":
+		return map[string]any{"name": info.Name, "version": info.Version,
+			"protocol": ProtocolVersion, "variants": nonNil(info.Variants),
+			"capabilities": nonNil(info.Capabilities)}, nil
+	case "setup":
+		return nil, engine.Setup(req.Setup)
+	case "deal":
+		return nil, engine.Deal(req.Deal)
+	case "act":
+		return nil, engine.Act(req.Action)
+	case "view":
+		return engine.View()
+	case "observe":
+		return engine.Observe(req.Seat)
+	case "legal":
+		if e, ok := engine.(Legaler); ok {
+			return e.Legal()
+		}
+	case "perft":
+		if e, ok := engine.(Perfter); ok {
+			return e.Perft(req.Depth)
+		}
+	case "new_match":
+		if e, ok := engine.(SelfDealer); ok {
+			return nil, e.NewMatch()
+		}
+	case "next_deal":
+		if e, ok := engine.(SelfDealer); ok {
+			return nil, e.NextDeal()
+		}
+	case "stop":
+		return nil, nil
+	}
+	return nil, fmt.Errorf("unknown or undeclared command %q", req.Cmd)
+}
+
+func nonNil(list []string) []string {
+	if list == nil {
+		return []string{}
+	}
+	return list
+}

@@ -1,0 +1,141 @@
+// The Texas 42 adapter kit for node: the JSON-lines protocol loop of spec/protocol.md,
+// done once, and the helpers every adapter needs. Plain JavaScript (ES modules, node >= 18)
+// with JSDoc types from wire.d.ts (generated from spec/schemas/): TypeScript reads them.
+import { createInterface } from "node:readline";
+
+export * from "./errors.js";
+
+/** @typedef {import("./wire").Action} Action */
+/** @typedef {import("./wire").Setup} Setup */
+/** @typedef {import("./wire").Setup_Deal} Deal */
+/** @typedef {import("./wire").View} View */
+/** @typedef {import("./wire").Observation} Observation */
+/** @typedef {import("./wire").PerftResult} PerftResult */
+/** @typedef {"A" | "B" | "C" | "D"} Seat */
+
+/**
+ * What you write: the mapping to your engine. setup, deal and act return nothing and
+ * throw Rejected for an illegal input; anything else they throw is a crash.
+ * @typedef {object} Engine
+ * @property {string} name
+ * @property {string} version
+ * @property {string[]} [variants]      option names of spec/variants.md you support
+ * @property {string[]} [capabilities]  subset of ["legal", "perft", "self_deal"]
+ * @property {(setup: Setup) => void} setup
+ * @property {(deal: Deal) => void} deal
+ * @property {(action: Action) => void} act
+ * @property {() => View} view
+ * @property {(seat: Seat) => Observation} observe
+ * @property {() => Action[]} [legal]
+ * @property {(depth: number) => PerftResult} [perft]
+ * @property {() => void} [newMatch]
+ * @property {() => void} [nextDeal]
+ */
+
+export const PROTOCOL = 1;
+export const SEATS = Object.freeze(["A", "B", "C", "D"]);
+/** The 28 tiles "a|b", a <= b, in sorted order (TIL-02). */
+export const TILES = Object.freeze(
+  Array.from({ length: 7 }, (_, a) => Array.from({ length: 7 - a }, (_, i) => `${a}|${a + i}`)).flat(),
+);
+
+/** A refusal of a setup, deal or action: code from spec/errors.yaml (the constants above). */
+export class Rejected extends Error {
+  /** @param {string} code @param {string} [message] */
+  constructor(code, message = "") {
+    super(message || code);
+    this.code = code;
+  }
+}
+
+/** "a|b" from two pips in either order. @param {number} a @param {number} b */
+export function tile(a, b) {
+  return a <= b ? `${a}|${b}` : `${b}|${a}`;
+}
+
+/** [a, b] of a well-formed tile "a|b" (0 <= a <= b <= 6), else null (MALFORMED_ACTION). */
+export function parseTile(text) {
+  const m = typeof text === "string" ? /^([0-6])\|([0-6])$/.exec(text) : null;
+  return m && Number(m[1]) <= Number(m[2]) ? [Number(m[1]), Number(m[2])] : null;
+}
+
+/** The seat after `seat`, clockwise. @param {Seat} seat @returns {Seat} */
+export function nextSeat(seat) {
+  return SEATS[(SEATS.indexOf(seat) + 1) % 4];
+}
+
+/** "AC" or "BD". @param {Seat} seat */
+export function teamOf(seat) {
+  return seat === "A" || seat === "C" ? "AC" : "BD";
+}
+
+/**
+ * DEAL-02: tile t_i of a shuffled order goes to seat (d + 1 + i) mod 4, d the dealer's
+ * index (A=0); each hand keeps the order received (DEAL-03).
+ * @param {string[]} order the 28 tiles @param {Seat} dealer
+ * @returns {Record<Seat, string[]>}
+ */
+export function dealOrder(order, dealer) {
+  const d = SEATS.indexOf(dealer);
+  const hands = { A: [], B: [], C: [], D: [] };
+  order.forEach((t, i) => hands[SEATS[(d + 1 + i) % 4]].push(t));
+  return hands;
+}
+
+/** A log line for people: stderr (stdout carries only replies). */
+export function log(...args) {
+  process.stderr.write(args.join(" ") + "\n");
+}
+
+const REFUSABLE = new Set(["setup", "deal", "act"]);
+
+/** The result of one request, by the engine. */
+async function dispatch(engine, req) {
+  switch (req.cmd) {
+    case "hello":
+      return {
+        name: engine.name, version: engine.version, protocol: PROTOCOL,
+        variants: engine.variants ?? [], capabilities: engine.capabilities ?? [],
+      };
+    case "setup": await engine.setup(req.setup); return null;
+    case "deal": await engine.deal(req.deal); return null;
+    case "act": await engine.act(req.action); return null;
+    case "view": return engine.view();
+    case "observe": return engine.observe(req.seat);
+    case "legal": return engine.legal();
+    case "perft": return engine.perft(req.depth);
+    case "new_match": await engine.newMatch(); return null;
+    case "next_deal": await engine.nextDeal(); return null;
+    case "stop": return null;
+    default: throw new Error(`unknown command ${JSON.stringify(req.cmd)}`);
+  }
+}
+
+/**
+ * Serve `engine` on stdin/stdout until `stop`: one reply per request, in order, each
+ * echoing its seq. A Rejected from setup, deal or act is `"ok": false`; any other
+ * throw is a crash: its stack goes to stderr and the process exits 1 (protocol.md).
+ * console.log is sent to stderr, so a stray log cannot break the protocol.
+ * @param {Engine} engine
+ */
+export async function serve(engine, input = process.stdin, output = process.stdout) {
+  console.log = console.error;
+  const lines = createInterface({ input, crlfDelay: Infinity });
+  for await (const line of lines) {
+    if (!line.trim()) continue;
+    const req = JSON.parse(line);
+    let reply;
+    try {
+      reply = { seq: req.seq, ok: true, result: (await dispatch(engine, req)) ?? null };
+    } catch (error) {
+      if (!(error instanceof Rejected) || !REFUSABLE.has(req.cmd)) {
+        process.stderr.write(`${req.cmd}: ${error?.stack ?? error}\n`);
+        process.exit(1);
+      }
+      reply = { seq: req.seq, ok: false, error: { code: error.code, message: error.message } };
+    }
+    await new Promise((done) => output.write(JSON.stringify(reply) + "\n", done));
+    if (req.cmd === "stop") break;
+  }
+  lines.close();
+}

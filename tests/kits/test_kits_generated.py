@@ -1,0 +1,115 @@
+"""The TypeScript/JavaScript kit (kits/typescript): its generated files are fresh, and its
+example adapter runs under `t42 run` and `t42 doctor`."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from conformance.cli.main import main as t42
+
+ROOT = Path(__file__).resolve().parents[2]
+KIT = ROOT / "kits" / "typescript"
+EXAMPLE = KIT / "example" / "adapter.js"
+NODE = shutil.which("node")
+needs_node = pytest.mark.skipif(NODE is None, reason="node is not installed (apt-get install "
+                                                     "nodejs): the kit's example cannot run")
+
+
+def _generate():
+    spec = importlib.util.spec_from_file_location("kits_generate", ROOT / "kits" / "generate.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# With the generators installed (`npm install` in kits/) the check regenerates the wire
+# types of every kit; without them, it compares the schemas' digest each file records.
+GENERATOR = pytest.mark.parametrize("installed", [
+    pytest.param(True, marks=[pytest.mark.generators, pytest.mark.skipif(
+        not (KIT.parent / "node_modules" / ".bin" / "quicktype").exists(),
+        reason="the generators are not installed (npm ci in kits/)")]),
+    False])
+
+
+def _generator(installed: bool, monkeypatch):
+    gen = _generate()
+    if not installed:
+        monkeypatch.setattr(gen, "JSON2TS", KIT / "no-such-generator")
+        monkeypatch.setattr(gen, "QUICKTYPE", KIT / "no-such-generator")
+    return gen
+
+
+@GENERATOR
+def test_generated_files_are_fresh(installed, monkeypatch, capsys):
+    assert _generator(installed, monkeypatch).main(["--check"]) == 0, capsys.readouterr().out
+
+
+@GENERATOR
+def test_a_schema_change_makes_the_types_stale(installed, tmp_path, monkeypatch, capsys):
+    gen = _generator(installed, monkeypatch)
+    copy = tmp_path / "schemas"
+    shutil.copytree(gen.SCHEMAS, copy)
+    view = copy / "view.schema.json"
+    schema = json.loads(view.read_text())
+    schema["properties"]["x_new"] = {"type": "integer"}
+    view.write_text(json.dumps(schema))
+    monkeypatch.setattr(gen, "SCHEMAS", copy)
+    assert gen.main(["--check"]) == 1
+    out = capsys.readouterr().out
+    assert "kits/typescript/wire.d.ts is stale" in out and "kits/go/wire.go is stale" in out
+
+
+def test_error_constants_follow_the_check_order():
+    from conformance.specdata.index import load_index
+
+    text = (KIT / "errors.js").read_text()
+    order = [line.split()[2] for line in text.splitlines() if line.startswith("export const")
+             and "CHECK_ORDER" not in line]
+    assert order == list(load_index(ROOT / "spec").order)
+
+
+def _t42(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(t42, list(args), catch_exceptions=False)
+    return result.exit_code, result.output
+
+
+@needs_node
+def test_example_passes_its_scenarios():
+    paths = sorted(str(p) for p in (ROOT / "scenarios" / "deal").glob("order-dealer-*.yaml"))
+    code, out = _t42("run", *paths, "--adapter", f"cmd:{NODE} {EXAMPLE}")
+    assert out.splitlines()[-1].startswith("4 passed, 0 failed, 0 errored"), out
+    assert code == 0
+
+
+@needs_node
+def test_doctor_finds_no_mistake_in_the_example():
+    code, out = _t42("doctor", "--adapter", f"cmd:{NODE} {EXAMPLE}")
+    assert code == 0, out
+
+
+@needs_node
+@pytest.mark.parametrize(("old", "new", "said"), [
+    ("to_act: nextSeat", "toAct: nextSeat",
+     "view.toAct: unknown field; the view's field is to_act"),
+    ("view() {\n", "view() {\n    process.stdout.write('debug\\n');\n",
+     "view: reply is not JSON: 'debug'"),
+    ("round: 1,", "round: '1',", "view.round: wrong type"),
+])
+def test_doctor_names_what_a_broken_example_breaks(tmp_path, old, new, said):
+    source = EXAMPLE.read_text()
+    assert old in source
+    broken = tmp_path / "adapter.mjs"
+    broken.write_text(source.replace(old, new, 1).replace('"../t42.js"',
+                                                          json.dumps((KIT / "t42.js").as_uri())))
+    code, out = _t42("doctor", "--adapter", f"cmd:{NODE} {broken}")
+    assert code == 1
+    lines = [line for line in out.splitlines() if line.startswith("  ") and "note:" not in line]
+    assert said in lines[0], out  # an observation built from the view may follow
+
+
