@@ -375,7 +375,10 @@ class Diagnosis:
         return Cause(self._fallback_rule(d.path if d else kind), f"{path} differs")
 
     def _fallback_rule(self, path: str) -> str:
-        return self.run._field_rules([_Path(path)])[0] if self.run.sc.rules else "DIG-04"
+        """No decision to read (an observation's field, a perft count): the scenario's
+        rule of the area behind the field (levels.yaml `fields`)."""
+        rules = self.run._field_rules([Difference(path, MISSING, MISSING)])
+        return rules[0] if rules else "DIG-04"
 
     def legal_causes(self, differences: list[Any], upto: int) -> list[Cause]:
         """One cause per rule and direction: each extra action under the rule that refuses
@@ -485,7 +488,6 @@ class Diagnosis:
 
     def _restore(self) -> None:
         """Put the engine back where the run left it: replay the steps so far."""
-        self._first = self._first if self._first is not False else False
         adapter, steps = self.run.adapter, self.run.sc.steps
         methods = {"setup": adapter.start, "deal": adapter.deal, "act": adapter.act}
         for step in steps[: self.index() + 1]:
@@ -494,11 +496,6 @@ class Diagnosis:
                     methods[step.kind](json.loads(json.dumps(step.payload)))
                 except Rejected:
                     pass
-
-
-class _Path:
-    def __init__(self, path: str):
-        self.path = path
 
 
 def form_mistake(differences: list[Any], value: Any = None) -> str:
