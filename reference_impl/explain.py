@@ -127,7 +127,7 @@ def bid_rule(match: Match, action: dict) -> str:
         return marks_step_rule(match)
     for name in action:
         if name not in ("type", "seat"):
-            return _special_bid_rule(rules, name)
+            return _special_bid_rule(match, name)
     return "BID-01"
 
 
@@ -137,16 +137,24 @@ def marks_step_rule(match: Match) -> str:
     bids = [a for a in match.history if a.get("type") == "bid"]
     special = [k for k in (bids[-1] if bids else {}) if k not in ("type", "seat", "points",
                                                                   "marks")]
-    if special and match.last_marks:
-        return f"{special[0].upper()}-03"
+    bid = next((b for b in match.rules.special_bids if special and b.name == special[0]),
+               None)
+    if bid is not None and match.last_marks:
+        return bid.step_rule
     return "BID-06" if match.last_marks else "BID-05"
 
 
-def _special_bid_rule(rules: Rules, name: str) -> str:
-    """A special bid's rule of who may make it (PLUNGE-02, SPLASH-02)."""
-    if any(bid.name == name for bid in rules.special_bids):
-        return f"{name.upper()}-02"
-    return "VAR-04"
+def _special_bid_rule(match: Match, name: str) -> str:
+    """A special bid's rule of who may make it (PLUNGE-02, SPLASH-02, PTERMS-02), or of
+    its jump over earlier bids (PLUNGE-07)."""
+    from .variant_rules import jump_problem
+
+    bid = next((b for b in match.rules.special_bids if b.name == name), None)
+    if bid is None:
+        return "VAR-04"
+    if bid.jumps and match.high_bidder is not None:
+        return named_rule(jump_problem) or bid.hand_rule
+    return bid.hand_rule
 
 
 def _dealer_must_bid(rules: Rules) -> bool:
