@@ -134,11 +134,8 @@ def bid_rule(match: Match, action: dict) -> str:
 def marks_step_rule(match: Match) -> str:
     """BID-05 for a first marks bid, BID-06 for a later one; after a special bid, the rule
     of that bid's marks (PLUNGE-03, SPLASH-03), which the next step counts from."""
-    bids = [a for a in match.history if a.get("type") == "bid"]
-    special = [k for k in (bids[-1] if bids else {}) if k not in ("type", "seat", "points",
-                                                                  "marks")]
-    bid = next((b for b in match.rules.special_bids if special and b.name == special[0]),
-               None)
+    name = last_special_bid(match)
+    bid = next((b for b in match.rules.special_bids if b.name == name), None)
     if bid is not None and match.last_marks:
         return bid.step_rule
     return "BID-06" if match.last_marks else "BID-05"
@@ -428,6 +425,11 @@ def _special_bid(match: Match) -> str | None:
     """The special bid (plunge, splash) that won the bidding, if one did."""
     if match.contract is None or not match.contract.partner_declares:
         return None
+    return last_special_bid(match)
+
+
+def last_special_bid(match: Match) -> str | None:
+    """The name of the last bid's special kind (`plunge`, `splash`), if it was one."""
     bids = [a for a in match.history if a.get("type") == "bid"]
     kinds = [k for k in (bids[-1] if bids else {}) if k not in ("type", "seat", "marks",
                                                                   "points")]

@@ -196,16 +196,11 @@ class Diagnosis:
         field that differs from the shadow's, at the first step where one does. The engine
         ends in the state it was in (the same calls, in the same order)."""
         adapter, steps = self.run.adapter, self.run.sc.steps
-        methods = {"setup": adapter.start, "deal": adapter.deal, "act": adapter.act}
         found: Cause | None = None
         try:
             for i in range(upto):
                 step = steps[i]
-                if not step.kind:
-                    continue
-                try:
-                    methods[step.kind](json.loads(json.dumps(step.payload)))
-                except Rejected:
+                if not self._resend(step):
                     continue
                 if found is not None:
                     continue
@@ -488,14 +483,21 @@ class Diagnosis:
 
     def _restore(self) -> None:
         """Put the engine back where the run left it: replay the steps so far."""
-        adapter, steps = self.run.adapter, self.run.sc.steps
-        methods = {"setup": adapter.start, "deal": adapter.deal, "act": adapter.act}
-        for step in steps[: self.index() + 1]:
-            if step.kind:
-                try:
-                    methods[step.kind](json.loads(json.dumps(step.payload)))
-                except Rejected:
-                    pass
+        for step in self.run.sc.steps[: self.index() + 1]:
+            self._resend(step)
+
+    def _resend(self, step: Any) -> bool:
+        """Send a step to the engine again; False when it sends nothing or is refused."""
+        adapter = self.run.adapter
+        method = {"setup": adapter.start, "deal": adapter.deal, "act": adapter.act}.get(
+            step.kind or "")
+        if method is None:
+            return False
+        try:
+            method(json.loads(json.dumps(step.payload)))
+        except Rejected:
+            return False
+        return True
 
 
 def form_mistake(differences: list[Any], value: Any = None) -> str:

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from conformance.adapters.limits import TEXT_CHARS, cut
+from tools.hostile_run import left_behind
 
 from .conftest import GOOD, HERE
 
@@ -71,19 +72,6 @@ def test_a_megabyte_name_in_hello_makes_the_adapter_unusable():
     assert len(done.stderr) < 3 * TEXT_CHARS
 
 
-def _with_mark(flags: Path) -> int:
-    import psutil
-
-    count = 0
-    for proc in psutil.process_iter():
-        try:
-            count += proc.environ().get("T42_HOSTILE_ONCE") == str(flags) and \
-                proc.status() != psutil.STATUS_ZOMBIE
-        except psutil.Error:
-            pass
-    return count
-
-
 @pytest.mark.parametrize("spec", [attack("detached-grandchild"), attack("daemon"),
                                   f"python:{HERE / 'hostile' / 'adapter_zoo.py'}"
                                   ":DetachedGrandchild"])
@@ -101,7 +89,7 @@ def test_t42_run_ends_and_leaves_no_process_behind(spec, tmp_path):
     assert done.returncode == (0 if daemon else 1), done.stdout[-2000:]
     assert done.stdout.splitlines()[-1] == summary(passed=2 if daemon else 1,
                                                    errored=0 if daemon else 1)
-    assert _with_mark(flags) == 0
+    assert left_behind(flags) == 0
 
 
 def test_pytest_with_workers_stays_within_memory_when_every_step_is_refused():
