@@ -225,7 +225,7 @@ BASE_BUGS: tuple[Bug, ...] = (
     Bug("boolean-is-integer", "DIG-01",
         "true/false are taken as 1/0 in bids and declarations",
         edge(edges.BooleanIsInteger), level="strict"),
-    Bug("seat-checked-before-phase", "DIG-02",
+    Bug("seat-checked-before-phase", "DIG-03",  # both codes are DIG-02's; their order DIG-03's
         "NOT_YOUR_TURN is checked before WRONG_PHASE (errors.yaml order)",
         edge(edges.SeatCheckedBeforePhase), level="strict"),
     Bug("reject-sorts-hand", "DIG-03",

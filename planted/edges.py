@@ -40,16 +40,19 @@ class DealStartsAtDealer(PlantedAdapter):
 
     def _as_hands(self, deal: Any, dealer: Any) -> Any:
         order = valid_order(deal)
-        if order is None or dealer not in SEATS:
+        if order is None or dealer not in SEATS or "hands" in deal:  # that is INVALID_SETUP
             return deal
         rest = {k: v for k, v in deal.items() if k != "order"}
         return {**rest, "hands": dealt_from_dealer(order, dealer)}
 
     def start(self, setup: dict[str, Any]) -> None:
         dealer = setup.get("dealer") if isinstance(setup, dict) else None
-        super().start(self._as_hands(setup, dealer))
+        drawn = isinstance(setup, dict) and "deal_by_drawing" in (setup.get("variants") or {})
+        super().start(setup if drawn else self._as_hands(setup, dealer))  # DRAW-02 is kept
 
     def deal(self, deal: dict[str, Any]) -> None:
+        if "deal_by_drawing" in self.match.variants:
+            return super().deal(deal)
         dealer = SEATS[(SEATS.index(self.match.view()["dealer"]) + 1) % 4]
         super().deal(self._as_hands(deal, dealer))
 
@@ -69,7 +72,10 @@ class BooleanIsInteger(PlantedAdapter):
 
     def act(self, action: Any) -> None:
         if isinstance(action, dict):
-            action = {k: int(v) if type(v) is bool else v for k, v in action.items()}
+            # the integer fields only: a special bid's flag is `true` by its form
+            action = {k: int(v) if type(v) is bool and k in ("points", "marks", "trump",
+                                                               "stacks") else v
+                      for k, v in action.items()}
         super().act(action)
 
 

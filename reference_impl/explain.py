@@ -218,20 +218,26 @@ def suit_rule(match: Match, tile: int) -> str | None:
     return None
 
 
-# The one natural misreading of each rule that decides which tiles a seat may play: an
-# engine whose legal plays are exactly those of a misreading breaks that rule.
-MISREADINGS = ("PLAY-05", "SUIT-04", "SUIT-05", "SUIT-01", "SUIT-02", "PLAY-06")
+# The natural misreadings of the rules that decide which tiles a seat may play, each
+# with the rule it breaks: an engine whose legal plays are exactly those of a misreading
+# breaks that rule.
+MISREADINGS = {"no_duty": "PLAY-05", "trump_lead_larger": "SUIT-04",
+               "lead_smaller": "SUIT-05", "trump_other_number": "SUIT-01",
+               "double_number": "SUIT-02", "must_trump": "PLAY-06",
+               "must_overtrump": "PLAY-06"}
 
 
-def plays_as_misread(match: Match, rule: str) -> set[int]:
-    """The tiles the seat to act could play if the engine misread `rule`: PLAY-05, no duty
-    to follow; SUIT-04, a trump lead calling its larger number (trumps not following it);
-    SUIT-05, a lead calling its smaller number; SUIT-01, a trump also following its other
-    number; SUIT-02, a double also following its number under doubles; PLAY-06, a seat
-    that cannot follow having to trump."""
+def plays_as_misread(match: Match, model: str) -> set[int]:
+    """The tiles the seat to act could play under a misreading (MISREADINGS): `no_duty`,
+    no duty to follow (PLAY-05); `trump_lead_larger`, every lead calling its larger
+    number, a trump lead too (SUIT-04); `lead_smaller`, a lead calling its smaller number
+    (SUIT-05); `trump_other_number`, a trump also following its other number (SUIT-01);
+    `double_number`, a double also following its number under doubles (SUIT-02);
+    `must_trump`, a seat that cannot follow having to trump, and `must_overtrump`, a seat
+    that trumps or follows a trump lead having to beat the highest trump played (PLAY-06)."""
     hand = [t for t in range(len(PIPS)) if match.masks[match._seat] >> t & 1]
     trump, lead = declared(match), match.trick[0]
-    if rule == "PLAY-05":
+    if model == "no_duty":
         return set(hand)
     low, high = PIPS[lead]
 
@@ -239,34 +245,45 @@ def plays_as_misread(match: Match, rule: str) -> set[int]:
         if called == TRUMP_SUIT:
             return is_trump(tile, trump)
         shown = called in PIPS[tile]
-        if rule == "SUIT-01" and trump not in ("doubles", "none") and is_trump(tile, trump):
+        if model == "trump_other_number" and trump not in ("doubles", "none") \
+                and is_trump(tile, trump):
             return shown
-        if rule == "SUIT-02" and trump == "doubles" and is_trump(tile, trump):
+        if model == "double_number" and trump == "doubles" and is_trump(tile, trump):
             return shown
         return shown and not is_trump(tile, trump)
 
     called = match.called
-    if rule == "SUIT-04" and called == TRUMP_SUIT:
-        called = high if trump != high else low
-    if rule == "SUIT-05" and called != TRUMP_SUIT:
+    if model == "trump_lead_larger":
+        called = high
+    if model == "lead_smaller" and called != TRUMP_SUIT:
         called = low
     following = {t for t in hand if follows(t, called)}
+    if model == "must_overtrump" and (called == TRUMP_SUIT or not following):
+        return _overtrumps(match, hand) or following or set(hand)
     if following:
         return following
-    if rule == "PLAY-06":
+    if model == "must_trump":
         return {t for t in hand if is_trump(t, trump)} or set(hand)
     return set(hand)
 
 
-def misread_rule(match: Match, plays: set[int]) -> str | None:
-    """The rule whose misreading gives exactly the engine's legal plays `plays` here, when
-    the reference's differ and only one misreading fits (base suits only)."""
+def _overtrumps(match: Match, hand: list[int]) -> set[int]:
+    """The trumps in `hand` that beat every trump in the trick (none if none is played)."""
+    trump, called, rank = declared(match), match.called, match.rules.trick_rank
+    played = [rank(t, called, trump) for t in match.trick if is_trump(t, trump)]
+    if not played:
+        return set()
+    return {t for t in hand if is_trump(t, trump) and rank(t, called, trump) > max(played)}
+
+
+def misread_models(match: Match, plays: set[int]) -> list[str]:
+    """The misreadings that give exactly the engine's legal plays `plays` here, when the
+    reference's differ (base suits only); several may fit one position."""
     rules = match.rules
     if (not match.trick or rules.duty is not None or rules.follows is not BASE_RULES.follows
             or rules.called_suit is not BASE_RULES.called_suit):
-        return None
-    fits = [r for r in MISREADINGS if plays_as_misread(match, r) == plays]
-    return fits[0] if len(fits) == 1 else None
+        return []
+    return [model for model in MISREADINGS if plays_as_misread(match, model) == plays]
 
 
 # ---- the rule an engine's code claims ------------------------------------------------
@@ -308,8 +325,7 @@ def setup_rule(setup: Any, match: Match | None) -> str:
     variants = setup.get("variants") or {}
     marks = setup.get("marks")
     if isinstance(marks, dict) and any(v for v in marks.values()):
-        points = variants.get("match_points") if isinstance(variants, dict) else None
-        if isinstance(points, dict) and "target" in points:
+        if target_rule(setup):
             return "MPTS-01"
         try:
             return marks_rule(rules_for(variants))  # this setup's options, not the last one's
@@ -320,6 +336,24 @@ def setup_rule(setup: Any, match: Match | None) -> str:
     if isinstance(variants, dict) and variants:
         return "VAR-01"
     return "DIG-06"
+
+
+def target_rule(setup: Any) -> str | None:
+    """MPTS-01 when a setup's starting score lies between its own points target and the
+    default one, so that only the target setting tells whether it is valid: an engine
+    that accepts or refuses it wrongly reads the default target instead (MPTS-01)."""
+    from .variants import OPTIONS
+
+    variants = setup.get("variants") if isinstance(setup, dict) else None
+    points = variants.get("match_points") if isinstance(variants, dict) else None
+    marks = setup.get("marks") if isinstance(setup, dict) else None
+    if not isinstance(points, dict) or type(points.get("target")) is not int or \
+            not isinstance(marks, dict):
+        return None
+    default = OPTIONS["match_points"].settings["target"].default
+    low, high = sorted((points["target"], default))
+    between = [v for v in marks.values() if type(v) is int and low <= v < high]
+    return "MPTS-01" if between else None
 
 
 def turn_rule(match: Match) -> str:
@@ -541,6 +575,18 @@ def end_rule(before: Match | None, after: Match, engine_view: dict | None) -> st
     return "END-05"
 
 
+def field_alternatives(after: Match, field: str, engine_view: dict | None) -> tuple[str, ...]:
+    """Other rules a field's difference fits as well: an engine that plays on in a round
+    the reference ended with tricks left breaks the rule that decided it (END-01 ..
+    END-04), or plays every round out (END-05); the run's other failures tell which."""
+    theirs = (engine_view or {}).get("phase")
+    if field in ("result", "result.outcome", "phase") and theirs == PLAYING and \
+            after.phase in (ROUND_OVER, MATCH_OVER) and len(after.tricks) < 7 \
+            and after.rules.end_when_decided:
+        return ("END-05",)
+    return ()
+
+
 def match_end_rule(after: Match, engine_view: dict | None) -> str:
     """The rule the engine breaks when its match ends elsewhere than the reference's: a
     team at exactly the target has won (MATCH-02: or more, no margin); a target set by an
@@ -548,9 +594,17 @@ def match_end_rule(after: Match, engine_view: dict | None) -> str:
     rules, options = after.rules, after.variants
     if rules.match_winner is not BASE_RULES.match_winner:
         return named_rule(rules.match_winner) or "MATCH-01"
+    from .variants import OPTIONS
+
     points = "match_points" in options
+    if points and "match_marks" in options:
+        return "TARGET-03"  # which of the two targets counts
     own_target = "MPTS-01" if points else "TARGET-02"
     if after.winner is not None and (engine_view or {}).get("winner") is None:
+        option = "match_points" if points else "match_marks" if "match_marks" in options \
+            else None
+        if option and rules.marks_target != OPTIONS[option].settings["target"].default:
+            return own_target  # a target of its own: the engine may read the default one
         if max(after.marks) == rules.marks_target:
             return "MPTS-08" if points else "TARGET-02" if "match_marks" in options \
                 else "MATCH-02"

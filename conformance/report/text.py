@@ -11,6 +11,7 @@ from typing import Any, TextIO
 
 from conformance.report.safe import safe
 from conformance.run.results import Detail, Outcome, Result
+from conformance.run.settle import settle
 
 RULE_ID = re.compile(r"^[A-Z][A-Z0-9]*-\d+$")
 MARK = {Outcome.PASSED: ".", Outcome.FAILED: "F", Outcome.ERRORED: "E", Outcome.SKIPPED: "s",
@@ -144,6 +145,7 @@ class Group:
 
 def groups(results: list[Result]) -> list[Group]:
     """Every judged failure of every failed scenario, grouped by cause, largest first."""
+    settle(results)
     found: dict[tuple[str, str, str, bool], Group] = {}
     for result in results:
         if result.outcome is not Outcome.FAILED:
@@ -174,6 +176,7 @@ def not_judged_lines(results: list[Result]) -> list[str]:
 
 def compliance(results: list[Result]) -> dict[str, dict[str, dict[str, dict[str, int]]]]:
     """Checks passed, failed and not judged, by level, per rule area and per rule ID."""
+    settle(results)
     table: dict[str, dict[str, dict[str, dict[str, int]]]] = {"areas": {}, "rules": {},
                                                                "all": {}}
 

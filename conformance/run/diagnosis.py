@@ -24,7 +24,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from conformance.adapters.protocol import AdapterError, Rejected
@@ -48,12 +48,13 @@ OBSERVATION_RULES = {"hand": "VIS-01", "hand_sizes": "VIS-02", "trick": "VIS-03"
 
 
 # What the engine's legal plays look like under each misreading (explain.MISREADINGS).
-MISREAD = {"PLAY-05": "there were no duty to follow",
-           "SUIT-04": "a trump lead called its larger number",
-           "SUIT-05": "a lead called its smaller number",
-           "SUIT-01": "a trump also followed its other number",
-           "SUIT-02": "a double also followed its number under doubles trump",
-           "PLAY-06": "a seat that cannot follow had to trump"}
+MISREAD = {"no_duty": "there were no duty to follow",
+           "trump_lead_larger": "a trump lead called its larger number",
+           "lead_smaller": "a lead called its smaller number",
+           "trump_other_number": "a trump also followed its other number",
+           "double_number": "a double also followed its number under doubles trump",
+           "must_trump": "a seat that cannot follow had to trump",
+           "must_overtrump": "a seat that trumps had to beat the highest trump played"}
 
 OVER = (ROUND_OVER, MATCH_OVER)
 RULE_IDS = re.compile(r"\b[A-Z][A-Z0-9]*-\d{2}\b")
@@ -71,6 +72,9 @@ class Cause:
     rule: str
     what: str
     where: str = ""  # the step where it first showed, when earlier than the failing one
+    # other (rule, what) this failure fits as well (a position where two misreadings give
+    # the same plays); the run's other failures decide between them (settle)
+    alternatives: tuple[tuple[str, str], ...] = ()
 
 
 def _field(path: str) -> str:
@@ -212,16 +216,24 @@ class Diagnosis:
                 if fields:
                     before = self.shadow.state(i) if step.kind != "setup" else None
                     field = fields[0]
-                    rule = explain.field_rule(before, step.payload, after, field, theirs)
                     earlier = step.label if i < self.index() else ""
-                    found = self.restated(Cause(rule, f"view.{field} differs after a "
-                                                f"{_kind_of(step.payload, step.kind)}",
-                                                where=earlier))
+                    what = f"view.{field} differs after a {_kind_of(step.payload, step.kind)}"
+                    found = self.field_cause(before, step.payload, after, field, theirs, what,
+                                             earlier)
         except AdapterError:
             raise
         except Exception:  # noqa: BLE001 - the diagnosis is a help, never a second failure
             return found
         return found
+
+    def field_cause(self, before: Match | None, action: Any, after: Match, field: str,
+                    theirs: Any, what: str, where: str = "") -> Cause:
+        """A view field that differs after `action`: the rule the reference applied to
+        decide it (restated by an option in force), and the rules it fits as well."""
+        rule = explain.field_rule(before, action, after, field, theirs)
+        also = explain.field_alternatives(after, field, theirs)
+        return replace(self.restated(Cause(rule, what, where=where)),
+                       alternatives=tuple((r, what) for r in also))
 
     # ---- 2. this step alone -----------------------------------------------------------
 
@@ -287,16 +299,22 @@ class Diagnosis:
         try:
             if kind == "setup":
                 Match.start(json.loads(json.dumps(action)))
+                return None
             elif kind == "deal" and match is not None:
                 match.clone().deal(json.loads(json.dumps(action)))
             elif match is not None:
                 return explain.refusal_rule(match, action)
         except IllegalAction as error:
-            return error.rule
+            return explain.target_rule(action) if kind == "setup" and explain.target_rule(
+                action) else error.rule
         return None
 
     def wrong_code(self, action: Any, got: str, want: str, order: bool) -> Cause:
-        """The engine refused with another code than the reference's."""
+        """The engine refused with another code than the reference's: an action of the
+        wrong form judged by its content, so read as well-formed (DIG-01), else a code
+        out of the check order."""
+        if want == "MALFORMED_ACTION" and got in explain.ABOUT_THE_ACTION:
+            return Cause("DIG-01", f"a malformed {_kind_of(action)} refused as if well-formed")
         if order:
             return Cause("DIG-03", "a refusal with a later code of the check order")
         return Cause("DIG-03", "a refusal with another code than the rule's")
@@ -364,9 +382,12 @@ class Diagnosis:
         before, after = self.shadow.state(i), self.shadow.state(i + 1)
         step = self.run.sc.steps[i]
         if after is not None and d is not None and kind == "view":
-            rule = explain.field_rule(before if step.kind != "setup" else None,
-                                      step.payload, after, _field(d.path))
-            return self.restated(Cause(rule, f"{path} differs"))
+            try:
+                theirs = json.loads(json.dumps(self.run.adapter.view()))
+            except (AdapterError, Rejected, Exception):  # noqa: BLE001 - a help only
+                theirs = None
+            return self.field_cause(before if step.kind != "setup" else None, step.payload,
+                                    after, _field(d.path), theirs, f"{path} differs")
         return Cause(self._fallback_rule(d.path if d else kind), f"{path} differs")
 
     def _fallback_rule(self, path: str) -> str:
@@ -406,7 +427,8 @@ class Diagnosis:
 
     def _misread(self, match: Match, differences: list[Any]) -> Cause | None:
         """The engine's legal plays, from the reference's and the differences, when they
-        are exactly those of one misread rule (explain.misread_rule)."""
+        are those of a misreading (explain.misread_models): the first that fits, the
+        others that fit as its alternatives."""
         if match.phase != PLAYING or not match.trick:
             return None
         plays = {a["tile"] for a in match.legal_actions()}
@@ -416,8 +438,14 @@ class Diagnosis:
                 return None
             (plays.add if d.expected is MISSING else plays.discard)(action.get("tile"))
         tiles = {TILE_INDEX[t] for t in plays if t in TILE_INDEX}
-        rule = explain.misread_rule(match, tiles)
-        return Cause(rule, f"legal plays as if {MISREAD[rule]}") if rule else None
+        models = explain.misread_models(match, tiles)
+        if not models:
+            return None
+        fits: dict[str, str] = {}  # per rule, in order, the words of its first model
+        for model in models:
+            fits.setdefault(explain.MISREADINGS[model], f"legal plays as if {MISREAD[model]}")
+        (rule, what), *others = fits.items()
+        return Cause(rule, what, alternatives=tuple(others))
 
     def perft(self, depth: int) -> list[Cause]:
         """Descend to the first position whose perft counts differ: there, each extra or
@@ -457,9 +485,9 @@ class Diagnosis:
                 theirs = json.loads(json.dumps(adapter.view()))
                 fields = _differing_fields(match.view(), theirs)
                 if fields:
-                    rule = explain.field_rule(before, action, match, fields[0], theirs)
-                    causes = [self.restated(Cause(rule, f"view.{fields[0]} differs after a "
-                                                  f"{action['type']}"))]
+                    causes = [self.field_cause(before, action, match, fields[0], theirs,
+                                               f"view.{fields[0]} differs after a "
+                                               f"{action['type']}")]
                     break
         except (Rejected, AdapterError, IllegalAction, KeyError, ValueError, TypeError):
             pass

@@ -47,6 +47,8 @@ class Detail:
     cause: str = ""  # what the engine did wrong, generalised over tiles and seats
     first_seen: str = ""  # the earlier step where the states first differed, if any
     since: list[str] = field(default_factory=list)  # the steps since the last checked one
+    # other [rule, cause] pairs the failure fits as well, for settle (diagnosis.py)
+    alternatives: list[list[str]] = field(default_factory=list)
 
     @property
     def key(self) -> tuple[str, str, str]:
@@ -68,6 +70,7 @@ class Detail:
             "cause": self.cause,
             "first_seen": self.first_seen,
             "since": self.since,
+            "alternatives": self.alternatives,
             "rules": list(self.rules),
             "differences": [
                 {"path": d.path,
@@ -91,7 +94,8 @@ class Detail:
                    list(data.get("problems", [])), data.get("kind", ""),
                    data.get("level", ""), data.get("rule", ""),
                    cause=data.get("cause", ""), first_seen=data.get("first_seen", ""),
-                   since=list(data.get("since", [])))
+                   since=list(data.get("since", [])),
+                   alternatives=[list(a) for a in data.get("alternatives", [])])
 
     def lines(self, cause: bool = True) -> list[str]:
         """The block's lines; `cause=False` in a group, whose head names the cause."""

@@ -171,7 +171,8 @@ class ScenarioRun:
             detail = Detail(message, step.label if step else None, step.line if step else None,
                             step.payload if step and step.kind else MISSING, (cause.rule,),
                             differences or [], kind=kind, level=level, rule=cause.rule,
-                            cause=cause.what, first_seen=cause.where)
+                            cause=cause.what, first_seen=cause.where,
+                            alternatives=[list(a) for a in cause.alternatives])
             detail.since = self._since()
             detail.context = context_lines(detail, self.index, self.adapter)  # the table now
             detail.context += self.diagnosis.position(cause)

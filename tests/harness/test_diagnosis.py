@@ -55,6 +55,20 @@ ONE_CAUSE = [
     # a leak: once, under the rule that hides it (the covered faces, not also `captured`)
     ("covered-tricks-shown", ("visibility",), "VIS-06", "faces of covered tricks",
      "MUST NOT"),
+    # positions that fit two rules are settled by the run's other failures: a seat void in
+    # both numbers of a trump lead (no duty to follow, or the lead's larger number called)
+    ("trump-lead-calls-larger-number", ("suits", "play"), "SUIT-04",
+     "trump lead called its larger number", "calls trumps"),
+    ("must-overtrump", ("play", "suits", "perft"), "PLAY-06", "beat the highest trump",
+     "MAY play any tile"),
+    # a round played on after it is decided: the rule that decided it, or END-05's early
+    # end; one engine that never ends early is END-05's, whatever decided each round
+    ("round-played-out-when-decided", ("outcome", "contract"), "END-05",
+     "view.result differs", "even if tricks remain"),
+    ("marks-not-set-by-blank-trick", ("outcome", "contract"), "END-04",
+     "view.result differs", "whatever it holds"),
+    # a field the schema does not know, a leak during the round and only unknown after it
+    ("captured-names-seats", ("visibility",), "VIS-08", "who played or won", "never the seats"),
 ]
 
 
@@ -116,3 +130,10 @@ def test_the_reference_explains_a_refusal_by_the_rule_that_decides_it():
     assert explain.refusal_rule(m, {"type": "play", "seat": "B", "tile": "3|6"}) == "PLAY-05"
     assert explain.refusal_rule(m, {"type": "play", "seat": "B", "tile": "2|2"}) == "SUIT-05"
     assert explain.refusal(m, {"type": "play", "seat": "B", "tile": "0|5"}) is None
+
+
+def test_a_malformed_action_judged_by_its_content_is_dig_01():
+    """`{"points": true}` refused with POINT_BID_RANGE: the engine read `true` as a
+    number; the form is DIG-01's, not the check order's."""
+    found = report(BY_NAME["boolean-is-integer"].adapter(), ("actions",), level="strict")
+    assert {g.rule for g in found} == {"DIG-01"}, [(g.rule, g.what) for g in found]
