@@ -17,7 +17,7 @@ from planted.base import OptionChanges, PlantedAdapter, with_option
 from reference_impl import Rules
 from reference_impl import variant_rules as vr
 from reference_impl import variants as v
-from reference_impl.rules import BASE_RULES, dealer_may_pass
+from reference_impl.rules import BASE_RULES
 
 
 @dataclass(frozen=True)
@@ -296,7 +296,7 @@ VARIANT_BUGS: tuple[Bug, ...] = (
     # ---- forced_bid
     Bug("forced-dealer-may-pass", "FORCE-02",
         "the dealer may pass after three passes",
-        option_fields("forced_bid", dealer_bid_problem=dealer_may_pass)),
+        option_wrapping("forced_bid", "dealer_bid_problem", vswap.dealer_passes)),
     Bug("forced-minimum-not-enforced", "FORCE-03",
         'with bid "minimum" the forced dealer may bid anything',
         option_fields("forced_bid",
@@ -458,7 +458,7 @@ VARIANT_BUGS: tuple[Bug, ...] = (
     # ---- match_marks
     Bug("match-marks-target-ignored", "TARGET-02",
         "the match is still won at 7 marks whatever the target",
-        option_fields("match_marks", marks_target=7)),
+        option("match_marks", vswap.match_marks_target_ignored)),
     Bug("match-marks-starting-marks-to-6", "TARGET-02",
         "starting marks are still limited to 0..6",
         option_fields("match_marks", marks_range=range(0, 7))),

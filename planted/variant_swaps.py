@@ -197,10 +197,19 @@ def sweep_for_any_forced_points(s: Settings, rules: Rules) -> dict:
     return found
 
 
+def dealer_passes(rules: Rules, kind: str | None, value: int | None, *,
+                  inner: Callable[..., Any]) -> Any:
+    """FORCE-02 broken: the dealer may pass after three passes; a bid is still checked
+    as FORCE-03 says."""
+    return None if kind is None else inner(rules, kind, value)
+
+
 def sweep_bonus_when_made(rules: Rules, contract: Contract, outcome: str, points: list[int],
                           *, inner: Callable[..., tuple[int, list[int]]]
                           ) -> tuple[int, list[int]]:
     """FORCE-07 broken: a forced 30 made scores 2 marks with or without all seven tricks."""
+    if rules.stake is vr.points_stake:  # FORCE-09: no bonus under match_points
+        return inner(rules, contract, outcome, points)
     team, gains = inner(rules, contract, outcome, points)
     if outcome == "made" and vr.is_forced_minimum(rules, contract):
         gains = [2 if t == team else g for t, g in enumerate(gains)]
@@ -211,6 +220,8 @@ def sweep_bonus_when_set(rules: Rules, contract: Contract, outcome: str, points:
                          *, inner: Callable[..., tuple[int, list[int]]]
                          ) -> tuple[int, list[int]]:
     """FORCE-07 broken: a set forced 30 gives the defenders the 2 marks of the bonus."""
+    if rules.stake is vr.points_stake:  # FORCE-09: no bonus under match_points
+        return inner(rules, contract, outcome, points)
     team, gains = inner(rules, contract, outcome, points)
     if outcome == "set" and vr.is_forced_minimum(rules, contract):
         gains = [2 if t == team else g for t, g in enumerate(gains)]
@@ -369,6 +380,13 @@ def no_trump_every_contract(s: Settings, rules: Rules) -> dict:
 
 
 # ---- match_marks (TARGET) ------------------------------------------------------------
+
+
+def match_marks_target_ignored(s: Settings, rules: Rules) -> dict:
+    """TARGET-02 broken: the match is won at 7 marks whatever the target (under
+    match_points the option is not read, TARGET-03, so nothing changes there)."""
+    found = reference("match_marks")(s, rules)
+    return found if rules.stake is vr.points_stake else {**found, "marks_target": 7}
 
 
 def match_marks_over_points(s: Settings, rules: Rules) -> dict:

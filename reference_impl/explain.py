@@ -307,6 +307,9 @@ def claimed_rule(match: Match, action: Any, code: str | None) -> str | None:
         return phase_rule(match, action.get("type"))
     if code == "MALFORMED_ACTION":
         return "DIG-01"
+    if code == "TRUMP_NOT_ALLOWED" and "forced_bid" in match.variants and \
+            action.get("trump") in ("nello", "sevens"):
+        return "FORCE-06"  # the choice is allowed here: on which contracts, FORCE-06 says
     if code == "FORCED_BID" and not _dealer_must_bid(match.rules):
         return "BID-09"  # no forced bid here: the dealer after three passes bids or passes
     return legal_rule(match, action)
@@ -584,7 +587,21 @@ def field_alternatives(after: Match, field: str, engine_view: dict | None) -> tu
             after.phase in (ROUND_OVER, MATCH_OVER) and len(after.tricks) < 7 \
             and after.rules.end_when_decided:
         return ("END-05",)
+    if field == "winner" and _own_target(after):
+        return (_own_target(after) or "",)  # reached exactly, or a target of its own
     return ()
+
+
+def _own_target(match: Match) -> str | None:
+    """The rule of a match target set to other than its option's default (MPTS-01,
+    TARGET-02): an engine may read the default one instead."""
+    from .variants import OPTIONS
+
+    for option, rule in (("match_points", "MPTS-01"), ("match_marks", "TARGET-02")):
+        if option in match.variants:
+            default = OPTIONS[option].settings["target"].default
+            return rule if match.rules.marks_target != default else None
+    return None
 
 
 def match_end_rule(after: Match, engine_view: dict | None) -> str:
@@ -594,17 +611,11 @@ def match_end_rule(after: Match, engine_view: dict | None) -> str:
     rules, options = after.rules, after.variants
     if rules.match_winner is not BASE_RULES.match_winner:
         return named_rule(rules.match_winner) or "MATCH-01"
-    from .variants import OPTIONS
-
     points = "match_points" in options
     if points and "match_marks" in options:
         return "TARGET-03"  # which of the two targets counts
     own_target = "MPTS-01" if points else "TARGET-02"
     if after.winner is not None and (engine_view or {}).get("winner") is None:
-        option = "match_points" if points else "match_marks" if "match_marks" in options \
-            else None
-        if option and rules.marks_target != OPTIONS[option].settings["target"].default:
-            return own_target  # a target of its own: the engine may read the default one
         if max(after.marks) == rules.marks_target:
             return "MPTS-08" if points else "TARGET-02" if "match_marks" in options \
                 else "MATCH-02"

@@ -253,8 +253,18 @@ class Diagnosis:
         else:
             rule = explain.claimed_rule(match, action, code) if match is not None else None
         shown = code or "an error without a code"
-        return self.restated(Cause(rule or self._code_rule(code), f"a {_kind_of(action, kind)} "
-                                   f"refused with {shown}, though legal here"))
+        what = f"a {_kind_of(action, kind)} refused with {shown}, though legal here"
+        return replace(self.restated(Cause(rule or self._code_rule(code), what)),
+                       alternatives=self._setup_alternatives(kind, action, what))
+
+    @staticmethod
+    def _setup_alternatives(kind: str | None, action: Any, what: str
+                            ) -> tuple[tuple[str, str], ...]:
+        """A starting score between a setup's own points target and the default one: the
+        target setting (MPTS-01) or the range of starting scores (MPTS-02)."""
+        if kind != "setup" or not explain.target_rule(action):
+            return ()
+        return tuple((r, what) for r in ("MPTS-01", "MPTS-02"))
 
     def _engine_plays(self, match: Match | None, action: Any) -> Cause | None:
         """For a play refused or wrongly taken, the engine's own legal plays here
@@ -289,8 +299,10 @@ class Diagnosis:
                 return misread
         rule = self._refusal(i, action)
         kind = _kind_of(action, self.run.sc.steps[i].kind)
-        return Cause(rule or self._code_rule(want),
-                     f"a {kind} accepted, though it must be refused with {want}")
+        what = f"a {kind} accepted, though it must be refused with {want}"
+        return Cause(rule or self._code_rule(want), what,
+                     alternatives=self._setup_alternatives(self.run.sc.steps[i].kind, action,
+                                                           what))
 
     def _refusal(self, i: int, action: Any) -> str | None:
         """The rule of the reference's refusal of step i (an action, a deal or a setup)."""
