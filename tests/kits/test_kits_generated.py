@@ -148,3 +148,17 @@ def test_doctor_names_what_a_broken_example_breaks(tmp_path, old, new, said):
     assert said in lines[0], out  # an observation built from the view may follow
 
 
+
+
+@needs_node
+def test_doctor_names_a_wrong_seq_in_a_broken_loop(tmp_path):
+    kit = tmp_path / "kit"
+    shutil.copytree(KIT, kit)
+    loop = kit / "t42.js"
+    old = "reply = { seq: req.seq, ok: true"
+    assert old in loop.read_text()
+    loop.write_text(loop.read_text().replace(old, old.replace("req.seq", "req.seq + 1")))
+    code, out = _t42("doctor", "--adapter", f"cmd:{NODE} {kit / 'example' / 'adapter.js'}")
+    lines = [line for line in out.splitlines() if line.startswith("  ") and "note:" not in line]
+    assert code == 1
+    assert "hello: reply seq 2, expected 1; echo the request's seq" in lines[0], out
