@@ -95,8 +95,8 @@ def test_strict_refuses_what_serde_would_let_through(tmp_path, target):
     ("examples/adapter.rs", "let (dealer, hands) = self.dealt()?;\n        Ok(View {",
      "let (dealer, hands) = self.dealt()?;\n        println!(\"debug\");\n        Ok(View {",
      "view: reply is not JSON: 'debug'"),
-    ("src/lib.rs", "Response { seq: request.seq, ok: true",
-     "Response { seq: request.seq + 1, ok: true",
+    ("src/lib.rs", "seq: request.seq,\n                ok: true,",
+     "seq: request.seq + 1,\n                ok: true,",
      "hello: reply seq 2, expected 1; echo the request's seq in its reply"),
 ])
 def test_doctor_names_what_a_broken_copy_breaks(tmp_path, target, file, old, new, said):

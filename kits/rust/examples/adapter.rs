@@ -28,14 +28,23 @@ impl Tiny {
 
 impl Engine for Tiny {
     fn info(&self) -> Info {
-        Info { name: "tiny-dealer-rust".into(), version: "0.1.0".into(), variants: vec![], capabilities: vec![] }
+        Info {
+            name: "tiny-dealer-rust".into(),
+            version: "0.1.0".into(),
+            variants: vec![],
+            capabilities: vec![],
+        }
     }
 
     fn setup(&mut self, payload: Value) -> Result<(), Fail> {
         let setup: Setup = strict(&payload, INVALID_SETUP)?;
         let dealer = match (&setup.dealer, &setup.draws, &setup.variants) {
             (Some(dealer), None, None) => dealer.clone(),
-            (Some(dealer), None, Some(v)) if serde_json::to_value(v)? == Value::Object(Default::default()) => dealer.clone(),
+            (Some(dealer), None, Some(v))
+                if serde_json::to_value(v)? == Value::Object(Default::default()) =>
+            {
+                dealer.clone()
+            }
             _ => return reject(INVALID_SETUP, "a dealer, and the base game only"),
         };
         let hands = match (setup.hands, setup.order) {
@@ -43,7 +52,10 @@ impl Engine for Tiny {
             (None, Some(order)) => deal_order(&order, &dealer),
             _ => return reject(INVALID_SETUP, "give exactly one of hands and order"),
         };
-        let all: Vec<Tile> = SEATS.iter().flat_map(|s| hand_of(&hands, s).clone()).collect();
+        let all: Vec<Tile> = SEATS
+            .iter()
+            .flat_map(|s| hand_of(&hands, s).clone())
+            .collect();
         if SEATS.iter().any(|s| hand_of(&hands, s).len() != 7) {
             return reject(INVALID_SETUP, "not 7 tiles for each of A, B, C, D");
         }
@@ -55,7 +67,11 @@ impl Engine for Tiny {
             return reject(INVALID_SETUP, "marks are 0..6");
         }
         log(format!("dealt by {:?}", dealer)); // logs go to stderr
-        *self = Tiny { dealer: Some(dealer), hands: Some(hands), marks }; // checked: now change
+        *self = Tiny {
+            dealer: Some(dealer),
+            hands: Some(hands),
+            marks,
+        }; // checked: now change
         Ok(())
     }
 
@@ -74,7 +90,12 @@ impl Engine for Tiny {
             round: 1,
             to_act: Some(next_seat(&dealer)),
             dealer,
-            hands: ViewHands { a: hands.a.clone(), b: hands.b.clone(), c: hands.c.clone(), d: hands.d.clone() },
+            hands: ViewHands {
+                a: hands.a.clone(),
+                b: hands.b.clone(),
+                c: hands.c.clone(),
+                d: hands.d.clone(),
+            },
             bids: vec![],
             contract: None,
             trick: vec![],
@@ -82,7 +103,10 @@ impl Engine for Tiny {
             history: vec![],
             points: PointsClass { ac: 0, bd: 0 },
             tricks_won: TricksWon { ac: 0, bd: 0 },
-            marks: ObservationMarks { ac: self.marks.0, bd: self.marks.1 },
+            marks: ObservationMarks {
+                ac: self.marks.0,
+                bd: self.marks.1,
+            },
             result: None,
             winner: None,
         })
@@ -97,7 +121,12 @@ impl Engine for Tiny {
             round: 1,
             to_act: Some(next_seat(&dealer)),
             dealer,
-            hand_sizes: HandSizes { a: 7, b: 7, c: 7, d: 7 },
+            hand_sizes: HandSizes {
+                a: 7,
+                b: 7,
+                c: 7,
+                d: 7,
+            },
             bids: vec![],
             contract: None,
             trick: vec![],
@@ -105,7 +134,10 @@ impl Engine for Tiny {
             history: Some(vec![]),
             points: Some(PointsClass { ac: 0, bd: 0 }),
             tricks_won: TricksWon { ac: 0, bd: 0 },
-            marks: ObservationMarks { ac: self.marks.0, bd: self.marks.1 },
+            marks: ObservationMarks {
+                ac: self.marks.0,
+                bd: self.marks.1,
+            },
             result: None,
             winner: None,
         })

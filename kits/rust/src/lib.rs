@@ -3,7 +3,9 @@
 //! codes in check order (`errors`), and the helpers every adapter needs. Depends on serde
 //! and serde_json only.
 
+#[rustfmt::skip] // generated
 pub mod errors;
+#[rustfmt::skip] // generated
 #[allow(non_camel_case_types, clippy::all)]
 pub mod wire;
 
@@ -28,7 +30,10 @@ pub enum Fail {
 
 /// A refusal: `Err(Fail::Rejected { .. })`. `code` is one of the constants of `errors`.
 pub fn reject<T>(code: &str, message: impl Into<String>) -> Result<T, Fail> {
-    Err(Fail::Rejected { code: code.to_string(), message: message.into() })
+    Err(Fail::Rejected {
+        code: code.to_string(),
+        message: message.into(),
+    })
 }
 
 impl From<serde_json::Error> for Fail {
@@ -81,7 +86,10 @@ pub fn strict<T: DeserializeOwned + Serialize>(payload: &Value, code: &str) -> R
     };
     // serde ignores an unknown field and reads a null as None: written back, it differs
     match differs(payload, &serde_json::to_value(&read)?, "") {
-        Some(at) => reject(code, format!("{}: not of the form", if at.is_empty() { "." } else { &at })),
+        Some(at) => reject(
+            code,
+            format!("{}: not of the form", if at.is_empty() { "." } else { &at }),
+        ),
         None => Ok(read),
     }
 }
@@ -146,13 +154,20 @@ pub fn tile(a: u8, b: u8) -> Option<Tile> {
 /// The pips (a, b), a <= b, of a tile.
 pub fn pips(tile: &Tile) -> (u8, u8) {
     let name = serde_json::to_value(tile).unwrap_or(Value::Null);
-    let digits: Vec<u8> = name.as_str().unwrap_or("").bytes().filter(u8::is_ascii_digit).collect();
+    let digits: Vec<u8> = name
+        .as_str()
+        .unwrap_or("")
+        .bytes()
+        .filter(u8::is_ascii_digit)
+        .collect();
     (digits[0] - b'0', digits[1] - b'0')
 }
 
 /// The 28 tiles in sorted order (TIL-02).
 pub fn all_tiles() -> Vec<Tile> {
-    (0..=6).flat_map(|a| (a..=6).filter_map(move |b| tile(a, b))).collect()
+    (0..=6)
+        .flat_map(|a| (a..=6).filter_map(move |b| tile(a, b)))
+        .collect()
 }
 
 /// DEAL-02: tile t_i of a shuffled order goes to seat (d + 1 + i) mod 4, d the dealer's
@@ -191,16 +206,26 @@ pub fn serve<E: Engine>(engine: &mut E) {
 
 /// `serve` on other streams: one reply per request, in order, each echoing its seq and
 /// flushed; returns at `stop` or the end of input, or the crash.
-pub fn serve_io<E: Engine>(engine: &mut E, input: impl BufRead, mut output: impl Write) -> Result<(), String> {
+pub fn serve_io<E: Engine>(
+    engine: &mut E,
+    input: impl BufRead,
+    mut output: impl Write,
+) -> Result<(), String> {
     for line in input.lines() {
         let line = line.map_err(|e| format!("reading a request: {}", e))?;
         if line.trim().is_empty() {
             continue;
         }
-        let request: Request = serde_json::from_str(&line).map_err(|e| format!("bad request {}: {}", line, e))?;
+        let request: Request =
+            serde_json::from_str(&line).map_err(|e| format!("bad request {}: {}", line, e))?;
         let refusable = matches!(request.cmd, Cmd::Setup | Cmd::Deal | Cmd::Act);
         let reply = match dispatch(engine, &request) {
-            Ok(result) => Response { seq: request.seq, ok: true, result: Some(result), error: None },
+            Ok(result) => Response {
+                seq: request.seq,
+                ok: true,
+                result: Some(result),
+                error: None,
+            },
             Err(Fail::Rejected { code, message }) if refusable => Response {
                 seq: request.seq,
                 ok: false,
@@ -208,12 +233,17 @@ pub fn serve_io<E: Engine>(engine: &mut E, input: impl BufRead, mut output: impl
                 error: Some(wire::Error { code, message }),
             },
             Err(Fail::Rejected { code, message }) => {
-                return Err(format!("{:?}: refused with {} ({}), but only setup, deal and act may be refused", request.cmd, code, message))
+                return Err(format!(
+                    "{:?}: refused with {} ({}), but only setup, deal and act may be refused",
+                    request.cmd, code, message
+                ))
             }
             Err(Fail::Crash(why)) => return Err(format!("{:?}: {}", request.cmd, why)),
         };
         let text = serde_json::to_string(&reply).map_err(|e| e.to_string())?;
-        writeln!(output, "{}", text).and_then(|_| output.flush()).map_err(|e| e.to_string())?;
+        writeln!(output, "{}", text)
+            .and_then(|_| output.flush())
+            .map_err(|e| e.to_string())?;
         if request.cmd == Cmd::Stop {
             break;
         }
@@ -240,11 +270,16 @@ fn dispatch<E: Engine>(engine: &mut E, request: &Request) -> Result<Value, Fail>
         Cmd::Act => done(engine.act(payload(&request.action))),
         Cmd::View => Ok(serde_json::to_value(engine.view()?)?),
         Cmd::Observe => {
-            let seat = request.seat.clone().ok_or_else(|| Fail::Crash("observe without a seat".into()))?;
+            let seat = request
+                .seat
+                .clone()
+                .ok_or_else(|| Fail::Crash("observe without a seat".into()))?;
             Ok(serde_json::to_value(engine.observe(seat)?)?)
         }
         Cmd::Legal => Ok(serde_json::to_value(engine.legal()?)?),
-        Cmd::Perft => Ok(serde_json::to_value(engine.perft(request.depth.unwrap_or(0).into())?)?),
+        Cmd::Perft => Ok(serde_json::to_value(
+            engine.perft(request.depth.unwrap_or(0).into())?,
+        )?),
         Cmd::NewMatch => done(engine.new_match()),
         Cmd::NextDeal => done(engine.next_deal()),
         Cmd::Stop => Ok(Value::Null),
