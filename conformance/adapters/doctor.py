@@ -64,12 +64,8 @@ class Doctor:
 
     def broke(self, error: AdapterError) -> None:
         message = str(error)
-        hint = next((h for pattern, h in HINTS if pattern in message), "")
-        last = _last_line(error.stderr)
-        if "exited" in message and last:
-            hint = f"it crashed; its last stderr line: {last}"
         # one line per kind of break, not per request (each seq differs)
-        self.add(message + (f"; {hint}" if hint else ""), re.sub(r"\d+", "N", message))
+        self.add(read_break(message, error.stderr).line, re.sub(r"\d+", "N", message))
 
     def form(self, what: str, ref: str, value: Any, like: Any) -> None:
         """Schema problems of `value` (a `what` result), each named; `like` is the
@@ -96,6 +92,32 @@ class Doctor:
                 self.add(f"{where}: wrong type: {message}", general + ":type")
             else:
                 self.add(f"{where}: {message}", general + ":" + message)
+
+
+@dataclass(frozen=True)
+class Break:
+    """An adapter error read for its author: what happened, how to fix it, a crash's
+    last stderr line, and `kind`, the same for the same mistake at any request."""
+
+    message: str
+    hint: str
+    last: str = ""
+    kind: str = ""
+
+    @property
+    def line(self) -> str:
+        if self.last:
+            return f"{self.message}; it crashed; its last stderr line: {self.last}"
+        return self.message + (f"; {self.hint}" if self.hint else "")
+
+
+def read_break(message: str, stderr: str = "") -> Break:
+    """The protocol mistake an AdapterError's message (and the stderr before it) shows:
+    its kind is the HINTS pattern it matches, for a crash with the last stderr line."""
+    pattern, hint = next(((p, h) for p, h in HINTS if p in message), ("", ""))
+    last = _last_line(stderr) if "exited" in message else ""
+    kind = f"{pattern}: {last}" if last else pattern or message
+    return Break(message, hint, last, re.sub(r"\d+", "N", kind))
 
 
 def _last_line(stderr: str) -> str:

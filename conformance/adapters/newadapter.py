@@ -6,7 +6,7 @@ import shutil
 from pathlib import Path
 
 # language -> (kit folder, the command that runs its example from DIR's parent)
-KITS = {"typescript": "typescript", "javascript": "typescript", "go": "go"}
+KITS = {"typescript": "typescript", "javascript": "typescript", "go": "go", "rust": "rust"}
 # build output and installed packages a checkout's kit may hold: never copied
 IGNORED = shutil.ignore_patterns("node_modules", "example-adapter", "target", "*.lock")
 
@@ -16,6 +16,11 @@ def next_steps(lang: str, dest: Path) -> list[str]:
     if KITS[lang] == "go":
         binary = dest / "example-adapter"
         return [f"(cd {dest} && go build -o example-adapter ./example)",
+                f"t42 doctor --adapter cmd:{binary}",
+                f"t42 run --level rules --adapter cmd:{binary}"]
+    if KITS[lang] == "rust":
+        binary = dest / "target" / "debug" / "examples" / "adapter"
+        return [f"(cd {dest} && cargo build --example adapter)",
                 f"t42 doctor --adapter cmd:{binary}",
                 f"t42 run --level rules --adapter cmd:{binary}"]
     run = f'"cmd:node {dest / "example" / "adapter.js"}"'

@@ -172,7 +172,8 @@ def _report(o: RunOptions, results, loaded, expected, adapter, seconds: float,
     from conformance.report import text as report
     from conformance.run import results as results_mod
     stale = xf.mark(results, expected)
-    for part in (report.details(results, o.verbose), report.variant_table(results),
+    for part in (report.verdict(results, o.adapter), report.details(results, o.verbose),
+                 report.variant_table(results),
                  report.compliance_table(results, o.level)):
         if part:
             echo("\n" + part)

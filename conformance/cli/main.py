@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from conformance.adapters.limits import REPLY_BYTES, STDERR_BYTES, TIMEOUT_SECONDS
+from conformance.adapters.newadapter import KITS
 
 # The levels of spec/levels.yaml, lowest first (tests/spec checks they agree).
 LEVELS = ("rules", "codes", "strict")
@@ -171,7 +172,7 @@ def serve(adapter):
 
 
 @main.command("new-adapter")
-@click.argument("lang", type=click.Choice(["typescript", "javascript", "go"]))
+@click.argument("lang", type=click.Choice(list(KITS)))
 @click.argument("dest", type=click.Path(file_okay=False, path_type=Path))
 def new_adapter(lang, dest):
     """Write a starting adapter in LANG into DEST (absent or empty) from the kit: the

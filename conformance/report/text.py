@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,6 +42,51 @@ class Progress:
         if self.done % WIDTH == 0 or self.done == self.total:
             self.stream.write(f" {self.done}/{self.total}\n")
         self.stream.flush()
+
+
+FORM_FIX = ("name and type every field of a view and an observation as spec/schemas/ does "
+            "(the kits' wire types are generated from them: kits/, t42 new-adapter)")
+NOT_MISTAKES = ("the harness failed", "the implementation hung")
+
+
+def _mistake(result: Result) -> tuple[str, str, str] | None:
+    """(kind, what, fix) of the protocol or form mistake that failed or errored `result`:
+    an adapter error as `t42 doctor` reads it, a form as the diagnosis named it (a schema
+    failure filed under its document, not a rule); None for anything else."""
+    from conformance.adapters.doctor import read_break
+
+    detail = result.detail
+    if result.outcome is Outcome.ERRORED and detail and not detail.problems:
+        message = detail.message.removeprefix("the implementation is unusable: ")
+        seen = read_break(message, detail.stderr)
+        if seen.hint and not message.startswith(NOT_MISTAKES):
+            what = message + (f"; its last stderr line: {seen.last}" if seen.last else "")
+            return seen.kind, what, seen.hint
+    for failure in result.failures if result.outcome is Outcome.FAILED else ():
+        if failure.kind == "schema" and failure.cause and not RULE_ID.match(failure.rule):
+            return failure.cause, failure.cause, FORM_FIX
+    return None
+
+
+def verdict(results: list[Result], adapter: str = "") -> str:
+    """The paragraph a run prints first when most scenarios that ran failed or errored
+    for one protocol or form mistake: the mistake, its fix, and `t42 doctor`; else ""."""
+    ran = [r for r in results if r.outcome is not Outcome.SKIPPED]
+    seen: dict[str, list[tuple[str, str]]] = {}
+    for result in ran:
+        found = _mistake(result)
+        if found:
+            seen.setdefault(found[0], []).append(found[1:])
+    hits = max(seen.values(), key=len, default=[])
+    if 2 * len(hits) <= len(ran):
+        return ""
+    what, fix = hits[0]
+    doctor = "t42 doctor" + (f" --adapter {shlex.quote(adapter)}" if adapter else "")
+    return "\n".join([
+        f"VERDICT: {len(hits)} of {len(ran)} scenarios fail for one protocol or form "
+        "mistake, before any rule is judged:", f"  {safe(what)}", f"  fix: {fix}",
+        f"  then `{safe(doctor)}` (each such mistake in one line) and run again; the "
+        "blocks below follow from it"])
 
 
 def details(results: list[Result], verbose: bool = False) -> str:

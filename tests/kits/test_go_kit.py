@@ -72,3 +72,16 @@ def test_doctor_names_what_a_broken_example_breaks(tmp_path, old, new, said):
     lines = [line for line in out.splitlines() if line.startswith("  ") and "note:" not in line]
     assert code == 1
     assert said in lines[0], out
+
+
+def test_doctor_names_a_wrong_seq_in_a_broken_loop(tmp_path):
+    kit = tmp_path / "kit"
+    shutil.copytree(KIT, kit)
+    loop = kit / "t42.go"
+    old = 'reply := map[string]any{"seq": req.Seq, "ok": true'
+    assert old in loop.read_text()
+    loop.write_text(loop.read_text().replace(old, old.replace("req.Seq", "req.Seq + 1")))
+    code, out = _t42("doctor", "--adapter", f"cmd:{build(kit, tmp_path / 'adapter')}")
+    lines = [line for line in out.splitlines() if line.startswith("  ") and "note:" not in line]
+    assert code == 1
+    assert "hello: reply seq 2, expected 1; echo the request's seq" in lines[0], out

@@ -63,6 +63,7 @@ def test_a_schema_change_makes_the_types_stale(installed, tmp_path, monkeypatch,
     assert gen.main(["--check"]) == 1
     out = capsys.readouterr().out
     assert "kits/typescript/wire.d.ts is stale" in out and "kits/go/wire.go is stale" in out
+    assert "kits/rust/src/wire.rs is stale" in out
 
 
 def test_error_constants_follow_the_check_order():
@@ -72,6 +73,40 @@ def test_error_constants_follow_the_check_order():
     order = [line.split()[2] for line in text.splitlines() if line.startswith("export const")
              and "CHECK_ORDER" not in line]
     assert order == list(load_index(ROOT / "spec").order)
+
+
+def test_rust_error_constants_follow_the_check_order():
+    from conformance.specdata.index import load_index
+
+    text = (KIT.parent / "rust" / "src" / "errors.rs").read_text()
+    order = [line.split()[2].rstrip(":") for line in text.splitlines()
+             if line.startswith("pub const") and "CHECK_ORDER" not in line]
+    assert order == list(load_index(ROOT / "spec").order)
+
+
+def _struct(text: str, name: str) -> str:
+    return text.split(f"pub struct {name} {{", 1)[1].split("\n}", 1)[0]
+
+
+def test_rust_option_fields_skip_none_only_where_the_schema_lets_them_be_absent():
+    """quicktype writes `Option<T>` for both; generate.py adds the skip to the optional
+    ones, so a pass is {"type", "seat"} and a view's to_act is null, never absent."""
+    text = (KIT.parent / "rust" / "src" / "wire.rs").read_text()
+    skip = '#[serde(skip_serializing_if = "Option::is_none")]\n    pub '
+    action, view = _struct(text, "Action"), _struct(text, "View")
+    assert skip + "points: Option<i64>" in action and skip + "tile: Option<Tile>" in action
+    assert "pub to_act: Option<Seat>" in view and "skip_serializing" not in view
+    assert "skip_serializing" not in _struct(text, "Observation")
+
+
+def test_rust_post_processing_refuses_a_struct_it_does_not_know():
+    gen = _generate()
+    source = 'pub struct Odd {\n    pub x: Option<i64>,\n}\n'
+    with pytest.raises(ValueError, match="struct Odd"):
+        gen.optional_fields_skipped(source, {})
+    out = gen.optional_fields_skipped(source, {"Odd": (set(), {"x"})})
+    assert gen.SKIP_NONE + "\n    pub x" in out
+    assert gen.optional_fields_skipped(source, {"Odd": ({"x"}, {"x"})}) == source
 
 
 def _t42(*args: str) -> tuple[int, str]:
@@ -113,3 +148,17 @@ def test_doctor_names_what_a_broken_example_breaks(tmp_path, old, new, said):
     assert said in lines[0], out  # an observation built from the view may follow
 
 
+
+
+@needs_node
+def test_doctor_names_a_wrong_seq_in_a_broken_loop(tmp_path):
+    kit = tmp_path / "kit"
+    shutil.copytree(KIT, kit)
+    loop = kit / "t42.js"
+    old = "reply = { seq: req.seq, ok: true"
+    assert old in loop.read_text()
+    loop.write_text(loop.read_text().replace(old, old.replace("req.seq", "req.seq + 1")))
+    code, out = _t42("doctor", "--adapter", f"cmd:{NODE} {kit / 'example' / 'adapter.js'}")
+    lines = [line for line in out.splitlines() if line.startswith("  ") and "note:" not in line]
+    assert code == 1
+    assert "hello: reply seq 2, expected 1; echo the request's seq" in lines[0], out

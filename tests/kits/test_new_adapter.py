@@ -11,6 +11,8 @@ from click.testing import CliRunner
 from conformance.cli.main import main as t42
 
 from .test_go_kit import build
+from .test_rust_kit import build as cargo_build
+from .test_rust_kit import pytestmark as needs_rust
 
 
 def _t42(*args: str) -> tuple[int, str]:
@@ -36,6 +38,20 @@ def test_a_new_go_adapter_builds_and_passes_doctor(tmp_path):
     code, out = _t42("new-adapter", "go", dest)
     assert code == 0, out
     adapter = build(dest, tmp_path / "adapter")
+    code, out = _t42("doctor", "--adapter", f"cmd:{adapter}")
+    assert code == 0, out
+
+
+@needs_rust
+def test_a_new_rust_adapter_builds_and_passes_doctor(tmp_path):
+    dest = tmp_path / "my42"
+    code, out = _t42("new-adapter", "rust", dest)
+    assert code == 0, out
+    assert (dest / ".cargo" / "config.toml").is_file() and (dest / "src" / "wire.rs").is_file()
+    step = out.splitlines()[1].strip()
+    assert step == f"(cd {dest} && cargo build --example adapter)"
+    adapter = cargo_build(dest, dest / "target")
+    assert f"cmd:{adapter}" in out
     code, out = _t42("doctor", "--adapter", f"cmd:{adapter}")
     assert code == 0, out
 

@@ -1,0 +1,149 @@
+//! An example adapter around a tiny engine that deals and goes no further: it checks a
+//! setup (INVALID_SETUP), deals it (DEAL-02), shows the view and observations of the
+//! opening, and refuses every action. Build and run it:
+//!
+//!     cargo build --example adapter
+//!     t42 run scenarios/deal/order-dealer-a.yaml --adapter cmd:target/debug/examples/adapter
+//!
+//! Replace the engine with your own; keep the mapping.
+
+use serde_json::Value;
+use t42::*;
+
+#[derive(Default)]
+struct Tiny {
+    dealer: Option<Seat>,
+    hands: Option<DealHands>,
+    marks: (i64, i64),
+}
+
+impl Tiny {
+    fn dealt(&self) -> Result<(Seat, &DealHands), Fail> {
+        match (&self.dealer, &self.hands) {
+            (Some(dealer), Some(hands)) => Ok((dealer.clone(), hands)),
+            _ => Err(Fail::Crash("no match yet".into())),
+        }
+    }
+}
+
+impl Engine for Tiny {
+    fn info(&self) -> Info {
+        Info {
+            name: "tiny-dealer-rust".into(),
+            version: "0.1.0".into(),
+            variants: vec![],
+            capabilities: vec![],
+        }
+    }
+
+    fn setup(&mut self, payload: Value) -> Result<(), Fail> {
+        let setup: Setup = strict(&payload, INVALID_SETUP)?;
+        let dealer = match (&setup.dealer, &setup.draws, &setup.variants) {
+            (Some(dealer), None, None) => dealer.clone(),
+            (Some(dealer), None, Some(v))
+                if serde_json::to_value(v)? == Value::Object(Default::default()) =>
+            {
+                dealer.clone()
+            }
+            _ => return reject(INVALID_SETUP, "a dealer, and the base game only"),
+        };
+        let hands = match (setup.hands, setup.order) {
+            (Some(hands), None) => hands,
+            (None, Some(order)) => deal_order(&order, &dealer),
+            _ => return reject(INVALID_SETUP, "give exactly one of hands and order"),
+        };
+        let all: Vec<Tile> = SEATS
+            .iter()
+            .flat_map(|s| hand_of(&hands, s).clone())
+            .collect();
+        if SEATS.iter().any(|s| hand_of(&hands, s).len() != 7) {
+            return reject(INVALID_SETUP, "not 7 tiles for each of A, B, C, D");
+        }
+        if !all_tiles().iter().all(|t| all.contains(t)) {
+            return reject(INVALID_SETUP, "not the 28 tiles");
+        }
+        let marks = setup.marks.map_or((0, 0), |m| (m.ac.into(), m.bd.into()));
+        if !(0..=6).contains(&marks.0) || !(0..=6).contains(&marks.1) {
+            return reject(INVALID_SETUP, "marks are 0..6");
+        }
+        log(format!("dealt by {:?}", dealer)); // logs go to stderr
+        *self = Tiny {
+            dealer: Some(dealer),
+            hands: Some(hands),
+            marks,
+        }; // checked: now change
+        Ok(())
+    }
+
+    fn deal(&mut self, _deal: Value) -> Result<(), Fail> {
+        reject(WRONG_PHASE, "a deal waits for round_over")
+    }
+
+    fn act(&mut self, _action: Value) -> Result<(), Fail> {
+        reject(WRONG_PHASE, "this engine only deals")
+    }
+
+    fn view(&mut self) -> Result<View, Fail> {
+        let (dealer, hands) = self.dealt()?;
+        Ok(View {
+            phase: Phase::Bidding,
+            round: 1,
+            to_act: Some(next_seat(&dealer)),
+            dealer,
+            hands: ViewHands {
+                a: hands.a.clone(),
+                b: hands.b.clone(),
+                c: hands.c.clone(),
+                d: hands.d.clone(),
+            },
+            bids: vec![],
+            contract: None,
+            trick: vec![],
+            tricks: vec![],
+            history: vec![],
+            points: PointsClass { ac: 0, bd: 0 },
+            tricks_won: TricksWon { ac: 0, bd: 0 },
+            marks: ObservationMarks {
+                ac: self.marks.0,
+                bd: self.marks.1,
+            },
+            result: None,
+            winner: None,
+        })
+    }
+
+    fn observe(&mut self, seat: Seat) -> Result<Observation, Fail> {
+        let (dealer, hands) = self.dealt()?;
+        Ok(Observation {
+            hand: hand_of(hands, &seat).clone(),
+            seat,
+            phase: Phase::Bidding,
+            round: 1,
+            to_act: Some(next_seat(&dealer)),
+            dealer,
+            hand_sizes: HandSizes {
+                a: 7,
+                b: 7,
+                c: 7,
+                d: 7,
+            },
+            bids: vec![],
+            contract: None,
+            trick: vec![],
+            captured: vec![],
+            history: Some(vec![]),
+            points: Some(PointsClass { ac: 0, bd: 0 }),
+            tricks_won: TricksWon { ac: 0, bd: 0 },
+            marks: ObservationMarks {
+                ac: self.marks.0,
+                bd: self.marks.1,
+            },
+            result: None,
+            winner: None,
+        })
+    }
+}
+
+fn main() {
+    serve(&mut Tiny::default());
+}
