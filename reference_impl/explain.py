@@ -307,6 +307,8 @@ def claimed_rule(match: Match, action: Any, code: str | None) -> str | None:
         return phase_rule(match, action.get("type"))
     if code == "MALFORMED_ACTION":
         return "DIG-01"
+    if code == "POINT_BID_RANGE" and "points" in action:  # the range, whoever bids
+        return "BID-02" if match.rules.one_mark_points is None else "FORTYTWO-02"
     if code == "TRUMP_NOT_ALLOWED" and "forced_bid" in match.variants and \
             action.get("trump") in ("nello", "sevens"):
         return "FORCE-06"  # the choice is allowed here: on which contracts, FORCE-06 says
@@ -502,6 +504,9 @@ def winner_rule(after: Match, engine_view: dict | None = None) -> str:
     engine's winner neither follows nor is a trump; an option's rank or winner rule when
     it decides."""
     rules = after.rules
+    if after.contract is not None and after.contract.trump == "sevens" and \
+            _signed_distance(after, engine_view):
+        return "SEVENS-03"
     if rules.trick_rank is not BASE_RULES.trick_rank:
         return named_rule(rules.trick_rank) or "RANK-02"
     if rules.trick_winner is not BASE_RULES.trick_winner:
@@ -524,6 +529,18 @@ def winner_rule(after: Match, engine_view: dict | None = None) -> str:
     if theirs == lead or rules.follows(theirs, called, trump):
         return "RANK-03"
     return "RANK-02"  # a tile that neither follows nor is a trump never wins
+
+
+def _signed_distance(after: Match, engine_view: dict | None) -> bool:
+    """The engine's Sevens winner is farther from 7 than the reference's, and nearest by
+    the pips' sum minus 7 with its sign: SEVENS-03's distance misread."""
+    theirs = _engine_winner_tile(after, engine_view)
+    if theirs is None or not after.tricks:
+        return False
+    tiles = after.tricks[-1][1]
+    distance = [abs(sum(PIPS[t]) - 7) for t in tiles]
+    return abs(sum(PIPS[theirs]) - 7) > min(distance) and \
+        theirs == min(tiles, key=lambda t: sum(PIPS[t]) - 7)
 
 
 def _engine_winner_tile(after: Match, engine_view: dict | None) -> int | None:

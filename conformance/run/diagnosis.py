@@ -384,7 +384,8 @@ class Diagnosis:
         match = self.shadow.state(self.index() + 1)
         if field == "captured" and match is not None:
             rule = _captured_rule(match, d.path)
-        return Cause(rule, f"{general_path(d.path)} differs from what the seat may see")
+        return self.restated(Cause(rule, f"{general_path(d.path)} differs from what the seat "
+                                   "may see"))
 
     def _by_field(self, kind: str, differences: list[Any]) -> Cause:
         """No earlier divergence: the view's field is wrong at this very step."""
@@ -424,13 +425,10 @@ class Diagnosis:
             action = d.actual if extra else d.expected
             if not isinstance(action, dict):
                 continue
-            if extra:
-                rule = explain.refusal_rule(match, action) or "DIG-01"
+            if extra:  # refused here, or listed twice: the rule that makes it legal
+                rule = explain.refusal_rule(match, action) or _legal_rule(match, action)
             else:
-                try:
-                    rule = explain.legal_rule(match, action)
-                except (KeyError, TypeError):
-                    rule = "DIG-01"
+                rule = _legal_rule(match, action)
             what = _legal_what(action, extra)
             if not extra:  # the rule that allows it, restated by an option in force
                 rule = self.restated(Cause(rule, what)).rule
@@ -622,6 +620,14 @@ def _legal_what(action: dict[str, Any], extra: bool) -> str:
     if kind == "bid":
         noun = next((f"{k} bids" for k in action if k not in ("type", "seat")), noun)
     return f"legal actions: {'extra' if extra else 'missing'} {noun}"
+
+
+def _legal_rule(match: Match, action: dict[str, Any]) -> str:
+    """The rule that makes `action` legal here; DIG-01 for one the reference cannot read."""
+    try:
+        return explain.legal_rule(match, action)
+    except (KeyError, TypeError):
+        return "DIG-01"
 
 
 def _perft_causes(match: Match, extra: list[str], missing: list[str]) -> list[Cause]:
