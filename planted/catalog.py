@@ -27,6 +27,10 @@ class Bug:
     description: str
     build: Callable[[str], PlantedAdapter]  # name -> a fresh in-process adapter
     level: str = "rules"  # must be caught at this level (spec/levels.yaml); strict: a convention
+    # the rules the spec makes this bug break as well where they apply, and why (a
+    # report that names them names a true break; `t42 selftest --full` counts them apart)
+    also: tuple[str, ...] = ()
+    why: str = ""
 
     def adapter(self) -> PlantedAdapter:
         return self.build(f"planted:{self.name}")

@@ -43,10 +43,18 @@ class BugResult:
     # --full: the report's groups (cause) of its failures judged at `wanted`, largest first
     groups: list[tuple[str, str, int]] = field(default_factory=list)
 
+    also: tuple[str, ...] = ()  # the rules the catalog says it breaks as well, and why
+    why: str = ""
+
     @property
     def named(self) -> bool:
         """Every group of its report names the rule it breaks (the diagnosis is right)."""
         return all(rule == self.rule for rule, _, _ in self.groups)
+
+    @property
+    def explained(self) -> bool:
+        """Every group names its rule or one the catalog says it also breaks, by the spec."""
+        return all(rule in (self.rule, *self.also) for rule, _, _ in self.groups)
 
     @property
     def caught(self) -> bool:
@@ -95,7 +103,8 @@ def run_bug(bug: Any, scenarios: Sequence[Any], index: Any, full: bool = True) -
     from conformance.run.runner import run_scenario
 
     adapter = bug.adapter()
-    result = BugResult(bug.name, bug.rule, bug.description, variant=bool(adapter.variants),
+    result = BugResult(bug.name, bug.rule, bug.description, also=bug.also, why=bug.why,
+                       variant=bool(adapter.variants),
                        wanted=getattr(bug, "level", "rules"))
     rank = index.levels.rank
     if not full:  # a stable sort: the corpus order within each part
@@ -232,13 +241,17 @@ def diagnosis_lines(report: SelfTest) -> Iterable[str]:
     failing = [b for b in report.bugs if b.groups]
     for b in failing:
         if not b.named:
+            also = f" [also {', '.join(b.also)}: {b.why}]" if b.explained else ""
             yield f"diagnosis of {b.name} ({b.rule}): " + "; ".join(
-                f"{rule} x{n} ({what})" for rule, what, n in b.groups[:4])
+                f"{rule} x{n} ({what})" for rule, what, n in b.groups[:4]) + also
     named = sum(b.named for b in failing)
+    explained = sum(b.explained for b in failing)
     groups = sum(len(b.groups) for b in failing)
+    share = max(len(failing), 1)
     yield (f"diagnosis: every group names the plant's rule for {named} of the {len(failing)} "
-           f"plants that fail ({100 * named / max(len(failing), 1):.0f}%); "
-           f"{groups / max(len(failing), 1):.1f} groups a plant")
+           f"plants that fail ({100 * named / share:.0f}%); {explained} "
+           f"({100 * explained / share:.0f}%) counting the rules the catalog says a plant "
+           f"also breaks, with why; {groups / share:.1f} groups a plant")
 
 
 def main(argv: list[str] | None = None) -> int:
