@@ -76,6 +76,16 @@ class DetachedGrandchild(OnAct):
         os._exit(0)
 
 
+class DaemonWithoutTrace(ReferenceAdapter):
+    """Starts a daemon in a session of its own, orphaned, with an empty environment."""
+
+    def __init__(self):
+        from protocol_zoo import daemonize_without_trace
+
+        super().__init__()
+        daemonize_without_trace()
+
+
 class MemoryHog(OnAct):
     def misbehave(self):
         import resource

@@ -127,6 +127,24 @@ def daemonize() -> None:
         os._exit(0)
 
 
+def daemonize_without_trace() -> None:
+    """A daemon that leaves every trace of the tree: a session of its own, orphaned (its
+    parent exits at once), and an empty environment (the tree's mark gone); it keeps the
+    adapter's stdout and stderr open. Its pid goes to `daemon-no-env.pids` in the flag
+    folder, and its command line names the folder, so that it can be counted."""
+    flags = os.environ.get("T42_HOSTILE_ONCE", "")
+    if os.fork() == 0:
+        os.setsid()
+        if os.fork() == 0:
+            if flags:
+                with open(Path(flags) / "daemon-no-env.pids", "a") as pids:
+                    pids.write(f"{os.getpid()}\n")
+            os.execve(sys.executable, [sys.executable, "-c", "import time; time.sleep(120)",
+                                       flags], {})
+        os._exit(0)
+    os.wait()  # the session leader is gone: the daemon is orphaned before the first reply
+
+
 def misbehave_on_stderr(mode: str) -> None:
     err = sys.stderr.buffer
     if mode == "stderr-100mb-line":
@@ -144,6 +162,8 @@ def main(mode: str) -> None:
     adapter = ReferenceAdapter()
     if mode == "daemon":
         daemonize()
+    elif mode == "daemon-no-env":
+        daemonize_without_trace()
     for line in sys.stdin:
         request = json.loads(line)
         seq, cmd = request["seq"], request["cmd"]
