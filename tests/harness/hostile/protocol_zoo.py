@@ -98,9 +98,12 @@ def always(mode: str, request: dict, adapter: ReferenceAdapter) -> bool:
         view["result"]["phase"] = "p" * BIG
         write(json.dumps(view).encode() + b"\n")
     elif mode == "rewrites-scenario" and cmd == "setup":
-        # rewrite the scenario file under the harness's feet, then play on as the reference
+        # rewrite a scenario file under the harness's feet (and remove another, if named),
+        # then play on as the reference
         target = Path(os.environ["T42_HOSTILE_REWRITE"])
         target.write_text(target.read_text().replace("title: T\n", "title: REWRITTEN\n"))
+        if os.environ.get("T42_HOSTILE_REMOVE"):
+            Path(os.environ["T42_HOSTILE_REMOVE"]).unlink(missing_ok=True)
         return False
     elif mode == "view-wrong-shape" and cmd == "view":
         reply(seq, '{"hands": 5, "trick": "x", "contract": 7, "to_act": []}')
