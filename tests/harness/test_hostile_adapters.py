@@ -69,6 +69,9 @@ CASES = [
     (python("Recursion"), "errored", "act raised RecursionError: maximum recursion depth exceeded"),
     (python("Segfault"), "errored", "act: the implementation exited (code -11) without replying"),
     (python("Hangs"), "errored", f"act: no reply within {TIMEOUT:g} s"),
+    # each beats --in-process's watchdog (documented as trusting); a worker is killed
+    (python("CatchesEverything"), "errored", f"act: no reply within {TIMEOUT:g} s"),
+    (python("IgnoresAlarm"), "errored", f"act: no reply within {TIMEOUT:g} s"),
     (python("DetachedGrandchild"), "errored", "act: the implementation exited (code 0) without replying, and a process it started kept its stdout open"),
     (python("MemoryHog"), "errored", "act raised MemoryError"),
     (python("PrintsToStdout"), "passed", ""),

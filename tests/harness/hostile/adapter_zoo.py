@@ -64,6 +64,30 @@ class Hangs(OnAct):
             pass
 
 
+class CatchesEverything(OnAct):
+    """A hang that swallows whatever would end it (issue 27: it beat --in-process's
+    watchdog)."""
+
+    def misbehave(self):
+        while True:
+            try:
+                while True:
+                    pass
+            except BaseException:  # noqa: BLE001 - the attack
+                pass
+
+
+class IgnoresAlarm(OnAct):
+    """A hang that ignores SIGALRM, the signal of --in-process's watchdog."""
+
+    def misbehave(self):
+        import signal
+
+        signal.signal(signal.SIGALRM, signal.SIG_IGN)
+        while True:
+            pass
+
+
 class DetachedGrandchild(OnAct):
     """A grandchild in a session of its own holds the reply pipe; the worker exits."""
 
