@@ -89,8 +89,9 @@ def _orphan_of(proc: psutil.Process, root: int) -> bool:
 
 
 def tree(root: int, mark: str) -> set[psutil.Process]:
-    """The live processes of the adapter's tree: the root, its descendants, and the
-    harness's descendants that carry its mark, session or group (orphans)."""
+    """The live processes of the adapter's tree: the root, its descendants, the harness's
+    descendants that carry its mark, session or group, and (with a subreaper) the
+    harness's children that left all three (`_orphan_of`), with their descendants."""
     found: set[psutil.Process] = set()
     try:
         top = psutil.Process(root)
