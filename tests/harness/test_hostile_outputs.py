@@ -140,3 +140,19 @@ def test_pytest_draws_the_html_report_from_what_the_run_kept(tmp_path):
     assert "REWRITTEN" not in (pages / "hostile.a.html").read_text()
     index = (tmp_path / "html" / "index.html").read_text()
     assert "<code>scenarios/bad.yaml:2: &#39;title&#39; is a required property</code>" in index
+
+
+def test_pytest_finds_an_unwritable_html_report_before_the_run(tmp_path):
+    """pytest --t42-report-html into a path under a file: a usage error before any item
+    runs, not a report lost after the run."""
+    (tmp_path / "file").write_text("")
+    (tmp_path / "scenarios").mkdir()
+    (tmp_path / "scenarios" / "s.yaml").write_text(body("s"))
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q",
+         "--t42-report-html", tmp_path / "file" / "out", "scenarios"],
+        capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    assert done.returncode == 4
+    assert done.stderr.strip().splitlines()[-1] == \
+        f"ERROR: --t42-report-html: cannot write {tmp_path / 'file' / 'out'}: Not a directory"
+    assert done.stdout == ""  # nothing collected, nothing ran
