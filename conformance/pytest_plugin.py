@@ -196,11 +196,15 @@ class RunReport:
     def __init__(self, config: pytest.Config):
         self.config = config
         self.entries: list[dict] = []
+        self.invalid: list[dict] = []  # the files that did not load, for the HTML report
+        self.said = ""  # what became of the HTML report
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         for name, value in getattr(report, "user_properties", ()):
             if name == "t42_result" and report.when == "call":
                 self.entries.append(json.loads(value))
+            elif name == "t42_invalid" and report.when == "call":
+                self.invalid.append(json.loads(value))
 
     def pytest_terminal_summary(self, terminalreporter) -> None:
         if not self.entries:
@@ -218,26 +222,36 @@ class RunReport:
             lines.append(f"  {', '.join(group.ids[:10])}" + (" ..." if len(group.ids) > 10
                                                                else ""))
         lines.append(compliance_table(results, level))
+        lines.append(self.said)  # the HTML report, written at the session's finish
         lines.append(summary_line(totals(results), level))
         for line in filter(None, lines):  # an engine's code may be in a cause: escaped
             terminalreporter.write_line(safe(line))
 
+    @pytest.hookimpl(tryfirst=True)
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         if not self.entries or not self.config.getoption("t42_report_html", None):
             return
-        from conformance.book.report import write_report
+        from conformance.book.report import scenario_from_kept, write_report
+        from conformance.corpus.scenario import Loaded
         from conformance.run.results import Outcome
 
         results = [entry["result"] for entry in self.entries]
         shots = {e["result"]["id"]: e["shot"] for e in self.entries if e.get("shot")}
         checks = {e["result"]["id"]: e.get("checks", []) for e in self.entries}
         counts = {o.value: sum(r["outcome"] == o.value for r in results) for o in Outcome}
-        paths = sorted({Path(r["path"]) for r in results})
-        reporter = self.config.pluginmanager.get_plugin("terminalreporter")
+        # the scenarios as the run read them, sent with their results: no file is read again
+        loaded = [Loaded(Path(e["scenario"]["path"]), scenario_from_kept(e["scenario"]), [])
+                  for e in self.entries if e.get("scenario")]
+        loaded += [Loaded(Path(e["path"]), None, e["problems"]) for e in self.invalid]
+        loaded.sort(key=lambda item: (str(item.path), item.scenario.id if item.scenario
+                                      else ""))
+        cut_short = {e["scenario"]["id"]: e["scenario"]["steps_not_kept"]
+                     for e in self.entries if (e.get("scenario") or {}).get("steps_not_kept")}
         try:
-            where = write_report(Path(self.config.getoption("t42_report_html")), paths,
+            where = write_report(Path(self.config.getoption("t42_report_html")), [],
                                  results, shots, self.config.getoption("t42_adapter"),
-                                 counts, self.config.getoption("t42_level"), checks)
+                                 counts, self.config.getoption("t42_level"), checks,
+                                 loaded=loaded, steps_not_kept=cut_short)
         except Exception as error:  # noqa: BLE001 - the session's summary still comes
             said = f"t42: the HTML report could not be written ({type(error).__name__}: " \
                    f"{error})"
@@ -245,8 +259,7 @@ class RunReport:
                 session.exitstatus = pytest.ExitCode.TESTS_FAILED
         else:
             said = f"t42: wrote the HTML report {where}"
-        if reporter is not None:
-            reporter.write_line(safe(said))
+        self.said = said  # printed with the summary: pytest prints it after this hook
 
 
 def _uses_workers(config: pytest.Config) -> bool:
@@ -303,6 +316,10 @@ class ScenarioItem(pytest.Item):
 
         entry = {"result": result.to_json(), "checks": checks_to_json(result)}
         html = self.config.getoption("t42_report_html", None)
+        if html:  # the report draws the scenario as it ran, not as its file is later
+            from conformance.book.report import kept_scenario
+
+            entry["scenario"] = kept_scenario(self.scenario)
         if html and result.outcome in (Outcome.FAILED, Outcome.ERRORED):
             entry["shot"] = capture(self.scenario, _adapter(self.config),
                                     self.config.getoption("t42_level"))
@@ -323,6 +340,11 @@ class InvalidScenario(pytest.Item):
         self.problems = problems
 
     def runtest(self) -> None:
+        if self.config.getoption("t42_report_html", None):  # listed in the report's index
+            from conformance.adapters.limits import cut
+
+            kept = {"path": str(self.path), "problems": [cut(p) for p in self.problems[:20]]}
+            self.user_properties.append(("t42_invalid", json.dumps(kept)))
         raise Reported("invalid scenario file\n" + "\n".join(self.problems),
                        f"invalid scenario file: {self.problems[0]}" if self.problems else "")
 

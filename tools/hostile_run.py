@@ -93,19 +93,26 @@ def remove(folder: Path) -> None:
     shutil.rmtree(folder, ignore_errors=True)
 
 
-def left_behind(flags: Path) -> int:
-    """Processes still running whose environment names this run's flag folder: only the
-    adapter's tree has it."""
+def leftovers(flags: Path) -> list[str]:
+    """The command lines of the processes still running whose environment or command line
+    names this run's flag folder: only the adapter's tree has it (a daemon that empties its
+    environment names it on its command line, hostile/protocol_zoo.py)."""
     import psutil
 
-    count = 0
+    found = []
     for proc in psutil.process_iter():
         try:
-            count += proc.environ().get("T42_HOSTILE_ONCE") == str(flags) and \
-                proc.status() != psutil.STATUS_ZOMBIE
+            cmdline = proc.cmdline()
+            if (proc.environ().get("T42_HOSTILE_ONCE") == str(flags)
+                    or str(flags) in cmdline) and proc.status() != psutil.STATUS_ZOMBIE:
+                found.append(" ".join(cmdline))
         except psutil.Error:
             pass
-    return count
+    return found
+
+
+def left_behind(flags: Path) -> int:
+    return len(leftovers(flags))
 
 
 def raw_controls(text: str) -> bool:

@@ -186,6 +186,7 @@ class ProcessAdapter(Harnessed):
             )
         except (OSError, ValueError) as error:
             raise AdapterError(f"cannot start {self.command[0]}: {error}") from None
+        tree.launched(self._proc.pid, self._mark)
         self._lines: queue.Queue[Any] = queue.Queue(maxsize=4)
         self._launched_at = self._stderr.count  # a failure quotes this process's lines only
         self._stop = threading.Event()

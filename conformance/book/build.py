@@ -22,6 +22,7 @@ from markupsafe import Markup, escape
 from conformance.adapters.limits import cut
 from conformance.book import compliance, drawing, words
 from conformance.book.replay import Frame, replay
+from conformance.book.report import KEPT_STEPS_CHARS
 from conformance.corpus.scenario import Scenario, display_path
 from conformance.specdata.index import SpecIndex, load_index
 
@@ -300,9 +301,14 @@ def build(out: Path, paths: Sequence[Path] = (), results: list[dict[str, Any]] |
     summaries, frames = [], 0
     rule_text = {r.id: r.text for r in index.rules.values()}
     for sc in scenarios:
+        cut_short = (run or {}).get("steps_not_kept", {}).get(sc.id, 0)
+        labels = {step.label for step in sc.steps}
+        wanted = [fig for fig in figures.get(sc.id, []) if not cut_short or fig["step"] in labels]
         summary, contexts, marks, doc = scenario_page(
-            sc, index, code_text, by_id.get(sc.id), shots.get(sc.id), figures.get(sc.id, []))
+            sc, index, code_text, by_id.get(sc.id), shots.get(sc.id), wanted)
         frames += len(contexts)
+        summary["steps_not_kept"] = cut_short
+        summary["kept_chars"] = KEPT_STEPS_CHARS
         summaries.append(summary)
         html = page.render(root="../", sc=summary, frames=contexts, marks=marks,
                            figures=doc, rule_text=rule_text, **common)

@@ -277,3 +277,31 @@ def test_the_index_leads_with_the_causes(tmp_path):
     index = (out / "index.html").read_text(encoding="utf-8")
     assert index.index('id="causes"') < index.index('id="compliance"')
     assert index.count('class="cause"') == 1 and 'data-rule="PLAY-03"' in index
+
+
+def test_the_plugin_keeps_each_scenario_as_it_ran_and_its_steps_within_a_budget(tmp_path):
+    """The plugin sends each scenario with its result (the controller reads no file);
+    steps past the budget (YAML aliases can repeat a step 100,000 times) are not kept, and
+    the page says how many."""
+    from conformance.book.build import build
+    from conformance.book.report import kept_scenario, scenario_from_kept
+    from conformance.corpus.scenario import Loaded, load_corpus
+
+    loaded = load_corpus([EXAMPLES])
+    for item in loaded:
+        kept = json.loads(json.dumps(kept_scenario(item.scenario)))
+        assert kept["steps_not_kept"] == 0
+        assert scenario_from_kept(kept) == item.scenario
+    sc = loaded[0].scenario
+    kept = kept_scenario(sc, budget=300)
+    short = scenario_from_kept(kept)
+    assert 0 < len(short.steps) < len(sc.steps)
+    assert short.steps == sc.steps[:len(short.steps)]
+    assert kept["steps_not_kept"] == len(sc.steps) - len(short.steps)
+    run = {"adapter": "x", "variants": "", "summary": "", "level": "strict", "results": [],
+           "steps_not_kept": {sc.id: kept["steps_not_kept"]}}
+    build(tmp_path, [], [], None, run, [Loaded(sc.path, short, [])])
+    page = (tmp_path / "scenarios" / f"{sc.id}.html").read_text(encoding="utf-8")
+    assert f"The {kept['steps_not_kept']:,} later steps of this scenario are not shown: " \
+           "their JSON is more than the 1,048,576 characters the report keeps of a " \
+           "scenario's steps." in page

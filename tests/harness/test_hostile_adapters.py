@@ -17,6 +17,7 @@ from conformance.adapters.loading import load_adapter
 from conformance.corpus.scenario import load_scenario
 from conformance.run.results import Outcome
 from conformance.run.runner import run_all
+from tools.hostile_run import leftovers
 
 from .conftest import GOOD, HERE
 
@@ -60,6 +61,7 @@ CASES = [
     (protocol("grandchild"), "errored", "view: the implementation exited (code 0) without replying, and a process it started kept its stdout open"),
     (protocol("detached-grandchild"), "errored", "view: the implementation exited (code 0) without replying, and a process it started kept its stdout open"),
     (protocol("daemon"), "passed", ""),
+    (protocol("daemon-no-env"), "passed", ""),  # its own session, no environment, orphaned
     (protocol("stderr-100mb-line"), "passed", ""),
     (protocol("stderr-many-lines"), "passed", ""),
     (python("HardExit"), "errored", "act: the implementation exited (code 0) without replying"),
@@ -67,9 +69,13 @@ CASES = [
     (python("Recursion"), "errored", "act raised RecursionError: maximum recursion depth exceeded"),
     (python("Segfault"), "errored", "act: the implementation exited (code -11) without replying"),
     (python("Hangs"), "errored", f"act: no reply within {TIMEOUT:g} s"),
+    # each beats --in-process's watchdog (documented as trusting); a worker is killed
+    (python("CatchesEverything"), "errored", f"act: no reply within {TIMEOUT:g} s"),
+    (python("IgnoresAlarm"), "errored", f"act: no reply within {TIMEOUT:g} s"),
     (python("DetachedGrandchild"), "errored", "act: the implementation exited (code 0) without replying, and a process it started kept its stdout open"),
     (python("MemoryHog"), "errored", "act raised MemoryError"),
     (python("PrintsToStdout"), "passed", ""),
+    (python("DaemonWithoutTrace"), "passed", ""),
     (python("HugeView"), "errored", f"view: reply longer than {LIMIT} bytes (--max-reply-bytes)"),
     (python("DeepView"), "errored", "view returned a value that is not JSON: it is nested deeper than 64 levels"),
     (python("NanView"), "errored", "view returned a value that is not JSON: round is NaN"),
@@ -106,22 +112,6 @@ def _run(spec: str, tmp_path, scenarios: list[str] = SCENARIOS):
         adapter.close()
 
 
-def _left_behind(flags) -> list[str]:
-    """Processes still running with this test's flag folder in their environment: only
-    the adapter's tree has it (T42_HOSTILE_ONCE)."""
-    import psutil
-
-    left = []
-    for proc in psutil.process_iter():
-        try:
-            if proc.environ().get("T42_HOSTILE_ONCE") == str(flags) and \
-                    proc.status() != psutil.STATUS_ZOMBIE:
-                left.append(" ".join(proc.cmdline()))
-        except psutil.Error:
-            pass
-    return left
-
-
 @pytest.fixture(autouse=True)
 def once(tmp_path, monkeypatch):
     monkeypatch.setenv("T42_HOSTILE_ONCE", str(tmp_path))
@@ -139,7 +129,7 @@ def _id(spec: str) -> str:
 def test_each_breaks_once_gets_its_report_and_the_run_goes_on(spec, outcome, message,
                                                                tmp_path):
     (first, second), adapter = _run(spec, tmp_path)
-    assert _left_behind(tmp_path) == []  # no process of the adapter's tree outlives it
+    assert leftovers(tmp_path) == []  # no process of the adapter's tree outlives it
     assert first.outcome.value == outcome, first.report()
     if outcome == "errored":
         assert first.detail.message == message

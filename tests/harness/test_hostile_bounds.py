@@ -73,23 +73,41 @@ def test_a_megabyte_name_in_hello_makes_the_adapter_unusable():
 
 
 @pytest.mark.parametrize("spec", [attack("detached-grandchild"), attack("daemon"),
+                                  attack("daemon-no-env"),
                                   f"python:{HERE / 'hostile' / 'adapter_zoo.py'}"
-                                  ":DetachedGrandchild"])
+                                  ":DetachedGrandchild",
+                                  f"python:{HERE / 'hostile' / 'adapter_zoo.py'}"
+                                  ":DaemonWithoutTrace"])
 def test_t42_run_ends_and_leaves_no_process_behind(spec, tmp_path):
     """A grandchild in its own session kept the adapter's stdout open: cleanup blocked on
-    the stream a reader thread held, and t42 run never ended. A daemon outlived it."""
+    the stream a reader thread held, and t42 run never ended. A daemon outlived it, and
+    one in its own session with an empty environment, re-parented to the harness, still
+    did once the first two were ended."""
     flags = tmp_path / "flags"
     flags.mkdir()
+    assert left_behind(flags) == 0
     done = subprocess.run(
         [sys.executable, "-m", "conformance.cli.main", "run", "--adapter", spec,
          "--timeout", "3", GOOD / "bidding.yaml", GOOD / "first-trick.yaml"],
         capture_output=True, text=True, cwd=ROOT, timeout=300,
         env={**os.environ, "T42_HOSTILE_ONCE": str(flags)})
-    daemon = spec.endswith(" daemon")
+    daemon = "aemon" in spec
     assert done.returncode == (0 if daemon else 1), done.stdout[-2000:]
     assert done.stdout.splitlines()[-1] == summary(passed=2 if daemon else 1,
                                                    errored=0 if daemon else 1)
     assert left_behind(flags) == 0
+    if "no-env" in spec or "WithoutTrace" in spec:  # it did run, and is gone
+        pids = [int(pid) for pid in (flags / "daemon-no-env.pids").read_text().split()]
+        assert len(pids) == 1 and not _running(pids[0])
+
+
+def _running(pid: int) -> bool:
+    import psutil
+
+    try:
+        return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+    except psutil.Error:
+        return False
 
 
 def test_pytest_with_workers_stays_within_memory_when_every_step_is_refused():

@@ -108,3 +108,51 @@ def test_the_html_report_shows_the_scenario_as_it_ran_not_as_rewritten_after(tmp
     assert "title: REWRITTEN" in scenario.read_text()  # the adapter did rewrite it
     page = (tmp_path / "html" / "scenarios" / "hostile.s.html").read_text()
     assert "REWRITTEN" not in page
+
+
+def test_pytest_draws_the_html_report_from_what_the_run_kept(tmp_path):
+    """pytest --t42-report-html read every file again after the run: a file rewritten
+    meanwhile showed content that never ran, and one removed lost its page. Each scenario
+    now travels with its result (from xdist workers too); a file that did not load is
+    listed from its item."""
+    scenarios = tmp_path / "scenarios"
+    scenarios.mkdir()
+    for name in ("a", "b"):
+        (scenarios / f"{name}.yaml").write_text(body(name))
+    (scenarios / "bad.yaml").write_text(body("bad").replace("title: T\n", ""))
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "--t42-adapter",
+         f"cmd:{sys.executable} {ZOO} rewrites-scenario", "--t42-report-html",
+         tmp_path / "html", "scenarios"],
+        capture_output=True, text=True, cwd=tmp_path, timeout=300,
+        env={**os.environ, "T42_HOSTILE_ONCE": "", "T42_HOSTILE_REWRITE":
+             str(scenarios / "a.yaml"), "T42_HOSTILE_REMOVE": str(scenarios / "b.yaml")})
+    assert done.returncode == 1, done.stdout[-3000:]
+    lines = done.stdout.strip().splitlines()
+    assert lines[-1].startswith("1 failed, 2 passed")
+    assert "2 passed, 0 failed, 0 errored, 0 skipped, 0 not judged at level strict" in lines
+    assert f"t42: wrote the HTML report {tmp_path / 'html' / 'index.html'}" in lines
+    assert "title: REWRITTEN" in (scenarios / "a.yaml").read_text()  # the adapter did both
+    assert not (scenarios / "b.yaml").exists()
+    pages = tmp_path / "html" / "scenarios"
+    assert sorted(page.name for page in pages.iterdir()) == ["hostile.a.html",
+                                                             "hostile.b.html"]
+    assert "REWRITTEN" not in (pages / "hostile.a.html").read_text()
+    index = (tmp_path / "html" / "index.html").read_text()
+    assert "<code>scenarios/bad.yaml:2: &#39;title&#39; is a required property</code>" in index
+
+
+def test_pytest_finds_an_unwritable_html_report_before_the_run(tmp_path):
+    """pytest --t42-report-html into a path under a file: a usage error before any item
+    runs, not a report lost after the run."""
+    (tmp_path / "file").write_text("")
+    (tmp_path / "scenarios").mkdir()
+    (tmp_path / "scenarios" / "s.yaml").write_text(body("s"))
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q",
+         "--t42-report-html", tmp_path / "file" / "out", "scenarios"],
+        capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    assert done.returncode == 4
+    assert done.stderr.strip().splitlines()[-1] == \
+        f"ERROR: --t42-report-html: cannot write {tmp_path / 'file' / 'out'}: Not a directory"
+    assert done.stdout == ""  # nothing collected, nothing ran

@@ -55,3 +55,21 @@ def test_the_book_of_a_scenario_of_ten_thousand_steps_stays_small(tmp_path):
     assert len(page) < 5 << 20
     assert f"The {10_502 - MAX_FRAMES:,} later drawn steps are not shown: a page draws at " \
            f"most {MAX_FRAMES} steps of a scenario." in page
+
+
+def test_in_process_says_plainly_that_it_trusts_the_adapter():
+    """Issue 27: an `act` that catches BaseException or ignores SIGALRM beats the
+    in-process watchdog; the help and the README say so (a worker errors both:
+    test_hostile_adapters.py, CatchesEverything and IgnoresAlarm)."""
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from conformance.cli.main import main
+
+    said = " ".join(CliRunner().invoke(main, ["run", "--help"]).output.split())
+    assert "but it trusts the adapter: an exit in it ends the run, and a call that ignores " \
+           "the watchdog (catches BaseException, ignores SIGALRM) hangs it." in said
+    root = Path(__file__).resolve().parents[2]
+    readme = " ".join((root / "README.md").read_text(encoding="utf-8").split())
+    assert "(`--in-process` for a debugger: it trusts the adapter)" in readme

@@ -64,6 +64,30 @@ class Hangs(OnAct):
             pass
 
 
+class CatchesEverything(OnAct):
+    """A hang that swallows whatever would end it (issue 27: it beat --in-process's
+    watchdog)."""
+
+    def misbehave(self):
+        while True:
+            try:
+                while True:
+                    pass
+            except BaseException:  # noqa: BLE001 - the attack
+                pass
+
+
+class IgnoresAlarm(OnAct):
+    """A hang that ignores SIGALRM, the signal of --in-process's watchdog."""
+
+    def misbehave(self):
+        import signal
+
+        signal.signal(signal.SIGALRM, signal.SIG_IGN)
+        while True:
+            pass
+
+
 class DetachedGrandchild(OnAct):
     """A grandchild in a session of its own holds the reply pipe; the worker exits."""
 
@@ -74,6 +98,16 @@ class DetachedGrandchild(OnAct):
             os.setsid()
             time.sleep(60)
         os._exit(0)
+
+
+class DaemonWithoutTrace(ReferenceAdapter):
+    """Starts a daemon in a session of its own, orphaned, with an empty environment."""
+
+    def __init__(self):
+        from protocol_zoo import daemonize_without_trace
+
+        super().__init__()
+        daemonize_without_trace()
 
 
 class MemoryHog(OnAct):

@@ -98,9 +98,12 @@ def always(mode: str, request: dict, adapter: ReferenceAdapter) -> bool:
         view["result"]["phase"] = "p" * BIG
         write(json.dumps(view).encode() + b"\n")
     elif mode == "rewrites-scenario" and cmd == "setup":
-        # rewrite the scenario file under the harness's feet, then play on as the reference
+        # rewrite a scenario file under the harness's feet (and remove another, if named),
+        # then play on as the reference
         target = Path(os.environ["T42_HOSTILE_REWRITE"])
         target.write_text(target.read_text().replace("title: T\n", "title: REWRITTEN\n"))
+        if os.environ.get("T42_HOSTILE_REMOVE"):
+            Path(os.environ["T42_HOSTILE_REMOVE"]).unlink(missing_ok=True)
         return False
     elif mode == "view-wrong-shape" and cmd == "view":
         reply(seq, '{"hands": 5, "trick": "x", "contract": 7, "to_act": []}')
@@ -127,6 +130,24 @@ def daemonize() -> None:
         os._exit(0)
 
 
+def daemonize_without_trace() -> None:
+    """A daemon that leaves every trace of the tree: a session of its own, orphaned (its
+    parent exits at once), and an empty environment (the tree's mark gone); it keeps the
+    adapter's stdout and stderr open. Its pid goes to `daemon-no-env.pids` in the flag
+    folder, and its command line names the folder, so that it can be counted."""
+    flags = os.environ.get("T42_HOSTILE_ONCE", "")
+    if os.fork() == 0:
+        os.setsid()
+        if os.fork() == 0:
+            if flags:
+                with open(Path(flags) / "daemon-no-env.pids", "a") as pids:
+                    pids.write(f"{os.getpid()}\n")
+            os.execve(sys.executable, [sys.executable, "-c", "import time; time.sleep(120)",
+                                       flags], {})
+        os._exit(0)
+    os.wait()  # the session leader is gone: the daemon is orphaned before the first reply
+
+
 def misbehave_on_stderr(mode: str) -> None:
     err = sys.stderr.buffer
     if mode == "stderr-100mb-line":
@@ -144,6 +165,8 @@ def main(mode: str) -> None:
     adapter = ReferenceAdapter()
     if mode == "daemon":
         daemonize()
+    elif mode == "daemon-no-env":
+        daemonize_without_trace()
     for line in sys.stdin:
         request = json.loads(line)
         seq, cmd = request["seq"], request["cmd"]
