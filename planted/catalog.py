@@ -268,7 +268,9 @@ VARIANT_BUGS: tuple[Bug, ...] = (
         option_fields("match_points", marks_range=range(0, 7))),
     Bug("mpts-mark-worth-one-point", "MPTS-03",
         "a marks bid of n is worth n points, not 42 n",
-        option_fields("match_points", stake=vswap.stake_is_bid_number)),
+        option_fields("match_points", stake=vswap.stake_is_bid_number),
+        also=('MPTS-04',),
+        why="MPTS-03's value is what MPTS-04 adds to the score"),
     Bug("mpts-made-defenders-get-nothing", "MPTS-04",
         "a made point contract adds nothing to the defenders' score",
         option_fields("match_points", score=vswap.score_made_points_to_bidders_only)),
@@ -311,10 +313,16 @@ VARIANT_BUGS: tuple[Bug, ...] = (
                                                                required=("points", 30)))),
     Bug("forced-every-contract", "FORCE-05",
         "every contract counts as the dealer's forced bid",
-        option_wrapping("forced_bid", "won_contract", vswap.every_contract_forced)),
+        option_wrapping("forced_bid", "won_contract", vswap.every_contract_forced),
+        also=('FORCE-06', 'FORCE-08'),
+        why=('FORCE-05 decides which contracts FORCE-06 to FORCE-08 apply to: a contract wrongly '
+             'recorded forced or not breaks them where they apply')),
     Bug("forced-never-recorded", "FORCE-05",
         "no contract is ever recorded as forced",
-        option_without("forced_bid", "won_contract")),
+        option_without("forced_bid", "won_contract"),
+        also=('FORCE-06', 'FORCE-08'),
+        why=('FORCE-05 decides which contracts FORCE-06 to FORCE-08 apply to: a contract wrongly '
+             'recorded forced or not breaks them where they apply')),
     Bug("forced-only-ignored", "FORCE-06",
         'with nello_sevens "forced_only" Nel-O and Sevens may be declared on any contract',
         option_settings("forced_bid", nello_sevens="any_contract")),
@@ -329,13 +337,22 @@ VARIANT_BUGS: tuple[Bug, ...] = (
         option("forced_bid", vswap.forced_only_before_choice), level="codes"),
     Bug("forced-dropped-on-declaration", "FORCE-05",
         "the declared contract forgets that it was forced",
-        option_wrapping("forced_bid", "declared", vswap.forced_dropped_on_declaration)),
+        option_wrapping("forced_bid", "declared", vswap.forced_dropped_on_declaration),
+        also=('FORCE-06', 'FORCE-08'),
+        why=('FORCE-05 decides which contracts FORCE-06 to FORCE-08 apply to: a contract wrongly '
+             'recorded forced or not breaks them where they apply')),
     Bug("sweep-bonus-ignored", "FORCE-07",
         "a swept forced 30 scores 1 mark whatever sweep_marks says",
-        option_settings("forced_bid", sweep_marks=1)),
+        option_settings("forced_bid", sweep_marks=1),
+        also=('FORCE-08',),
+        why=('sweep_marks: 2 is read by FORCE-07 (the bonus) and by FORCE-08 (no end at 30 while '
+             'the bidders may sweep): ignoring it breaks both')),
     Bug("sweep-bonus-any-forced-points", "FORCE-07",
         "the sweep bonus (and the play past the bid) for any forced point bid, not only 30",
-        option("forced_bid", vswap.sweep_for_any_forced_points)),
+        option("forced_bid", vswap.sweep_for_any_forced_points),
+        also=('FORCE-08',),
+        why=('it also plays past any forced point bid (its description), which FORCE-08 allows '
+             'only for a forced 30')),
     Bug("sweep-bonus-when-made", "FORCE-07",
         "a forced 30 made scores the bonus without all seven tricks",
         option_wrapping("forced_bid", "score", vswap.sweep_bonus_when_made)),
@@ -347,14 +364,20 @@ VARIANT_BUGS: tuple[Bug, ...] = (
         option_without("forced_bid", "outcome")),
     Bug("sweep-under-match-points", "FORCE-09",
         "sweep_marks is read under match_points too",
-        option("forced_bid", vswap.sweep_under_points)),
+        option("forced_bid", vswap.sweep_under_points),
+        also=('FORCE-08', 'MPTS-04'),
+        why=('FORCE-09 says sweep_marks is not read under match_points; reading it plays past 30 '
+             '(FORCE-08) and changes what MPTS-04 scores')),
     # ---- bid_42
     Bug("bid-42-out-of-range", "FORTYTWO-02",
         "a point bid of 42 is rejected with option bid_42",
         option_fields("bid_42", point_bids=range(30, 42))),
     Bug("bid-42-below-one-mark", "FORTYTWO-03",
         "a bid of 1 mark is accepted after a bid of 42",
-        option_fields("bid_42", one_mark_points=None)),
+        option_fields("bid_42", one_mark_points=None),
+        also=('FORTYTWO-05',),
+        why=('FORTYTWO-05 (42 as the 1-mark bid) reads the same equivalence of 42 and 1 mark as '
+             'FORTYTWO-03, which the plant drops')),
     Bug("bid-42-is-one-mark", "FORTYTWO-04",
         "a contract of 42 is played as a 1-mark contract (stacks, set by any trick)",
         option_wrapping("bid_42", "won_contract", vswap.forty_two_is_one_mark)),
@@ -435,7 +458,10 @@ VARIANT_BUGS: tuple[Bug, ...] = (
         option_wrapping("plunge", "special_bid_problem", vswap.special_bid_after_bid)),
     Bug("plunge-bids-five-marks", "PLUNGE-03",
         "a plunge is a bid of 5 marks",
-        option("plunge", vswap.special_entry("plunge", v.PLUNGE, marks=5))),
+        option("plunge", vswap.special_entry("plunge", v.PLUNGE, marks=5)),
+        also=('PLUNGE-07',),
+        why=('with when: any_time a plunge jumps by its marks (PLUNGE-07): a 5-mark plunge is '
+             'legal where a 4-mark one is not')),
     Bug("plunger-declares", "PLUNGE-04",
         "the plunger, not the partner, declares and leads",
         option_wrapping("plunge", "won_contract", vswap.plunger_declares)),
@@ -444,7 +470,10 @@ VARIANT_BUGS: tuple[Bug, ...] = (
         option_settings("plunge", when="before_bids")),
     Bug("plunge-terms-jump-dropped", "PLUNGE-08",
         'with plunge_terms the plunge of when "any_time" no longer jumps',
-        option("plunge_terms", vswap.special_entry("plunge_terms", v.PLUNGE, jumps=False))),
+        option("plunge_terms", vswap.special_entry("plunge_terms", v.PLUNGE, jumps=False)),
+        also=('PLUNGE-07',),
+        why=("PLUNGE-08 extends PLUNGE-07's jump to plunge_terms' plunge: a jump refused there "
+             "breaks both")),
     # ---- nello, doubles own_suit_reversed (issue 18)
     Bug("nello-reversed-as-own-suit", "NELLO-10",
         'doubles "own_suit_reversed" rank as "own_suit" (6|6 highest)',
@@ -540,7 +569,8 @@ VARIANT_BUGS: tuple[Bug, ...] = (
         option("splash", vswap.plunge_over_splash)),
 )
 
-BASE_BUGS += tuple(Bug(n, r, d, edge(cls)) for n, r, d, cls in doc000.PLANTS)
+BASE_BUGS += tuple(Bug(n, r, d, edge(cls), also=doc000.ALSO.get(n, ((), ""))[0],
+                       why=doc000.ALSO.get(n, ((), ""))[1]) for n, r, d, cls in doc000.PLANTS)
 VARIANT_BUGS += tuple(Bug(n, r, d, edge(cls)) for n, r, d, cls in doc000.VARIANT_PLANTS)
 BUGS: tuple[Bug, ...] = BASE_BUGS + VARIANT_BUGS
 

@@ -163,6 +163,11 @@ PLANTS = (  # name, rule, description, class
      "the generator is seeded with 42 at every new match", SeededEveryMatch),
 )
 
+# the rules the spec makes a plant break as well, and why (catalog.Bug.also)
+ALSO = {"own-rng-seeded-every-match": (
+    ("DEAL-04",), "DEAL-04 asks each match's first dealer to be independent of earlier "
+    "matches; a generator seeded again every match repeats it")}
+
 VARIANT_PLANTS = (  # the running total under one option only (VIS-09 with NELLO, SEVENS, PLUNGE)
     ("nello-points-shown", "VIS-09",
      "while a Nel-O contract is played every seat sees the running round points",
