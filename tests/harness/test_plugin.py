@@ -155,21 +155,21 @@ def pytest_runtest_logfinish(nodeid):
 
 
 @pytest.mark.parametrize("workers", [["-p", "no:xdist"], ["-n", "2"]])
-def test_a_fuzz_game_is_reported_once_between_its_start_and_finish(tmp_path, workers):
+def test_a_fuzz_game_is_an_ordinary_item_of_pytests_protocol(tmp_path, workers):
+    """No copy of pytest-xdist's protocol: each game is started, set up, called, torn down
+    and finished by pytest itself, in a worker, and the controller sees the same."""
     (tmp_path / "conftest.py").write_text(LOGGING_CONFTEST)
     done = pytest_run("--t42-fuzz", "4", *workers, "-q", "--rootdir", tmp_path, tmp_path,
                       cwd=tmp_path)
     assert done.returncode == 0, done.stdout
     lines = (tmp_path / "phases.txt").read_text().splitlines()
-    shown = [line.split(" ", 1)[1] for line in lines if not line.startswith("worker")]
-    games = sorted({line.split()[-1] for line in shown})
-    assert len(games) == 4 and len(shown) == 12  # no setup or teardown reports
-    for first in range(0, 12, 3):  # each game: its start, its one report, its finish
-        game = shown[first].split()[-1]
-        assert shown[first:first + 3] == [f"start {game}", f"call {game}", f"finish {game}"]
-    # a worker reports each of its games, and sends no start or finish
-    assert sorted(line.split()[-1] for line in lines if line.startswith("worker")) == \
-        (games if workers[0] == "-n" else [])
+    phases = ["start", "setup", "call", "teardown", "finish"]
+    for role in ("worker", "controller") if workers[0] == "-n" else ("alone",):
+        shown = [line.split(" ", 1)[1] for line in lines if line.startswith(role)]
+        games = list(dict.fromkeys(line.split()[-1] for line in shown))
+        assert len(games) == 4 and len(shown) == 20, (role, shown)
+        for game in games:
+            assert [line.split()[0] for line in shown if line.endswith(f" {game}")] == phases
 
 
 def test_ctrl_c_still_stops_a_fuzz_campaign(tmp_path):
