@@ -14,9 +14,9 @@ import pytest
 
 from conformance.adapters.reference import ReferenceAdapter
 from conformance.corpus import select
+from conformance.planted import BY_NAME
 from conformance.report.text import groups
 from conformance.run.runner import run_scenario
-from planted import BY_NAME
 
 ROOT = Path(__file__).resolve().parents[2]
 

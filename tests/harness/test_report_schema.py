@@ -21,7 +21,7 @@ from .conftest import BAD, GOOD
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "scenarios"
-PLANTED = "python:planted:{} --in-process"
+PLANTED = "python:conformance.planted:{} --in-process"
 
 
 def errors(report: dict) -> list[str]:

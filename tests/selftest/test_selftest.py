@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from conformance.planted import BUGS, BY_NAME, doc000
+from conformance.planted.base import PlantedAdapter
+from conformance.planted.catalog import BASE_BUGS, VARIANT_BUGS, Bug
+from conformance.planted.selftest import main, run_bug, run_selftest, table
 from conformance.run.results import Outcome
 from conformance.specdata.index import load_index
-from planted import BUGS, BY_NAME, doc000
-from planted.base import PlantedAdapter
-from planted.catalog import BASE_BUGS, VARIANT_BUGS, Bug
-from planted.selftest import main, run_bug, run_selftest, table
 from reference_impl.rules import BASE_RULES
 from reference_impl.variants import rules_for
 
