@@ -6,7 +6,8 @@
 The catalog is `catalog.BUGS`: base plants (a rule of spec/rules.md, base scenarios only)
 then variant plants (a rule of spec/variants.md; they declare every option and play as
 the reference engine unless the setup turns their option on). Each names the rule it
-breaks.
+breaks. The harness's self-test, and public: any of them is a demo of what a failure
+looks like (README, docs/fuzzing.md).
 """
 
 from __future__ import annotations
