@@ -2,7 +2,7 @@
 
     python tools/fuzz_plants.py [-k NAME] [--part I/N] [--games 150] [--save DIR]
 
-For each plant of `t42 selftest --list` (adapter `python:planted:NAME`): seeded games
+For each plant of `t42 selftest --list` (adapter `python:conformance.planted:NAME`): seeded games
 against the reference under each configuration that can show its rule (the base game;
 for a variant plant its option with each of its settings alone, then the option with each
 other option, then each setting with each other option; deals by hands, then by order),
@@ -149,7 +149,7 @@ def part(text: str) -> tuple[int, int]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from planted import BUGS
+    from conformance.planted import BUGS
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-k", dest="keyword", help="only plants whose name contains this")

@@ -303,7 +303,7 @@ def bench(seconds, seed):
 def selftest(args):
     """Run the suite against planted-bug engines: each must be caught."""
     from conformance.cli.commands import _say_source
-    from planted.selftest import main as selftest_main
+    from conformance.planted.selftest import main as selftest_main
 
     if not {"--list", "-h", "--help"} & set(args):  # those read no scenario
         _say_source(err="--json" in args)  # stdout is then the JSON report

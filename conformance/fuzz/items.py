@@ -1,14 +1,14 @@
 """Fuzz games as pytest items: `pytest --t42-fuzz N --t42-adapter A`.
 
-Each seed is one item (`fuzz[seed=17]`), so pytest-xdist spreads a campaign over cores
-(`-n auto`) and machines (`--tx ssh=...`), `--junitxml` reports it for CI, and `-x`
-stops at the first divergence. A diverging item fails with the shrunk case; with
+Each seed is one ordinary item (`fuzz[seed=17]`), run by pytest's own protocol (setup,
+call, teardown), so pytest-xdist spreads a campaign over cores (`-n auto`) and machines
+(`--tx ssh=...`) through its public interface alone, `--junitxml` reports it for CI, and
+`-x` stops at the first divergence. A diverging item fails with the shrunk case; with
 `--t42-fuzz-save DIR` it is written there as a scenario, as `t42 fuzz --save` does.
 """
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -55,68 +55,6 @@ def configure(config: pytest.Config) -> None:
             config.pluginmanager.unregister(plugin)
         if not hasattr(config, "workerinput"):  # the xdist controller, or a lone pytest
             config.pluginmanager.register(FuzzProgress(config), "t42-fuzz-progress")
-        config.pluginmanager.register(OneReport(config), "t42-fuzz-one-report")
-
-
-class OneReport:
-    """A fuzz game has no fixtures: it is run and reported in one phase, `call`, not the
-    three of pytest's protocol (setup, call, teardown). Under pytest-xdist every report,
-    and a game's start and finish too, is a message from a worker that the controller
-    decodes and hands to every reporter, waking on the cores the games need: a worker
-    sends only the report, and the controller frames it with the start and finish itself.
-    Two messages a game instead of six: `-n 2` went from 1.61x to 1.83x one process
-    (tools/fuzz_bench.py --jobs 2). Ctrl-C and pytest.exit still stop the run."""
-
-    def __init__(self, config: pytest.Config):
-        self.hook = config.hook
-        self.remote = hasattr(config, "workerinput")  # an xdist worker
-        self.junit = bool(config.getoption("xmlpath", None))
-
-    @pytest.hookimpl(tryfirst=True)
-    def pytest_runtest_protocol(self, item: pytest.Item, nextitem: Any) -> bool | None:
-        if not isinstance(item, FuzzGame):
-            return None
-        hook, where = item.ihook, {"nodeid": item.nodeid, "location": item.location}
-        if not self.remote:
-            hook.pytest_runtest_logstart(**where)
-        # item.runtest itself: the pytest_runtest_call hook expects the setup phase's state
-        call = pytest.CallInfo.from_call(item.runtest, when="call",
-                                         reraise=(pytest.exit.Exception, KeyboardInterrupt))
-        report = hook.pytest_runtest_makereport(item=item, call=call)
-        hook.pytest_runtest_logreport(report=report)
-        if call.excinfo is not None and report.failed:  # --pdb
-            hook.pytest_exception_interact(node=item, call=call, report=report)
-        if not self.remote:
-            self._close(report)
-            hook.pytest_runtest_logfinish(**where)
-        return True
-
-    def _close(self, report: pytest.TestReport) -> None:
-        """pytest's JUnit XML writes a test's properties (a game's `rounds`) when its
-        teardown is reported, and a game has none: one is made here, not sent by a
-        worker, and only when JUnit XML is written."""
-        if not self.junit:
-            return
-        # a copy: junitxml matches a teardown to its call by the report's node id (pytest
-        # 9 keeps it structured), and under xdist by its worker and index too
-        teardown = copy.copy(report)
-        teardown.when, teardown.outcome, teardown.longrepr = "teardown", "passed", None
-        teardown.sections, teardown.duration = [], 0.0  # already in the call's
-        self.hook.pytest_runtest_logreport(report=teardown)
-
-    @pytest.hookimpl(wrapper=True, tryfirst=True)
-    def pytest_runtest_logreport(self, report: pytest.TestReport) -> Any:
-        """On the xdist controller (which sets `report.node`), a game's report from a
-        worker comes between the start and the finish that its worker did not send."""
-        if getattr(report, "node", None) is None or report.when != "call" or \
-                not report.nodeid.startswith(f"{CAMPAIGN}::"):
-            return (yield)
-        where = {"nodeid": report.nodeid, "location": report.location}
-        self.hook.pytest_runtest_logstart(**where)
-        result = yield
-        self._close(report)
-        self.hook.pytest_runtest_logfinish(**where)
-        return result
 
 
 class _Lines:

@@ -271,7 +271,7 @@ def test_the_index_leads_with_the_causes(tmp_path):
     out = tmp_path / "report"
     done = subprocess.run(
         ["t42", "run", str(ROOT / "scenarios" / "play"), "--level", "rules", "--in-process",
-         "--adapter", "python:planted:leader-rotates", "--report-html", str(out)],
+         "--adapter", "python:conformance.planted:leader-rotates", "--report-html", str(out)],
         capture_output=True, text=True, cwd=tmp_path)
     assert done.returncode == 1, done.stdout[-2000:]
     index = (out / "index.html").read_text(encoding="utf-8")

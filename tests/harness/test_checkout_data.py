@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-SHIPPED = ("conformance", "reference_impl", "planted", "spec", "scenarios", "kits", "tools",
+SHIPPED = ("conformance", "reference_impl", "spec", "scenarios", "kits", "tools",
            "pyproject.toml", "README.md", "CHANGELOG.md")
 SOURCE = ROOT / "scenarios" / "examples" / "doc000-trump-sixes-30-set-after-one-trick.yaml"
 NEW_ID = "play.contributed-after-install"

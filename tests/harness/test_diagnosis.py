@@ -1,7 +1,7 @@
 """The cause of a failure, per kind of difference (spec/INTERPRETING.md, "How a cause is
 found"): the rule found, one group for one cause, and the sentence of the rule printed.
 
-Each engine here breaks one rule (a planted bug of `planted/`, or a form mistake), and
+Each engine here breaks one rule (a planted bug of `conformance/planted/`, or a form mistake), and
 its report over the scenarios of the rule's area must be one group under that rule.
 """
 
@@ -14,9 +14,9 @@ import pytest
 
 from conformance.adapters.reference import ReferenceAdapter
 from conformance.corpus import select
+from conformance.planted import BY_NAME
 from conformance.report.text import groups
 from conformance.run.runner import run_scenario
-from planted import BY_NAME
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -36,7 +36,7 @@ def test_a_game_stops_where_the_referee_states_differ_and_says_where():
 
 
 def test_a_convention_engine_has_no_divergence_at_level_rules():
-    from planted import BY_NAME
+    from conformance.planted import BY_NAME
 
     adapter = BY_NAME["boolean-is-integer"].adapter()
     _, rules, _ = fuzz(adapter, games=60, seed=0, level="rules")

@@ -41,7 +41,7 @@ SAMPLE = {
 
 
 def plant(name: str):
-    from planted import BY_NAME
+    from conformance.planted import BY_NAME
 
     return BY_NAME[name].adapter()
 
@@ -151,7 +151,7 @@ def test_shards_split_the_seeds():
 
 
 def test_t42_fuzz_saves_verified_scenarios(t42, tmp_path):
-    code, out = t42("fuzz", "--adapter", "python:planted:doubles-low", "--games", "4",
+    code, out = t42("fuzz", "--adapter", "python:conformance.planted:doubles-low", "--games", "4",
                     "--save", tmp_path)
     assert code == 1
     assert "(reference passed, planted:doubles-low failed)" in out
@@ -166,7 +166,8 @@ def test_divergences_are_grouped_by_cause_before_shrinking(t42):
     # a play that does not follow suit is listed as legal and accepted: the games go on
     # past a legal difference, and every divergence is filed under the cause the
     # diagnosis finds, the plant's rule for most games; shrinking keeps the groups
-    args = ("fuzz", "--adapter", "python:planted:must-follow-not-enforced", "--games", "60")
+    args = ("fuzz", "--adapter", "python:conformance.planted:must-follow-not-enforced",
+            "--games", "60")
     code, out = t42(*args, "--no-shrink")
     assert code == 1 and "cause 1: PLAY-05: " in out, out
     groups = [line for line in out.splitlines() if line.startswith("cause ")]
@@ -174,7 +175,7 @@ def test_divergences_are_grouped_by_cause_before_shrinking(t42):
     assert code == 1
     assert [line for line in shrunk.splitlines() if line.startswith("cause ")] == groups
 def test_t42_fuzz_names_the_likeliest_rule_broken(t42):
-    code, out = t42("fuzz", "--adapter", "python:planted:declared-plunge-exact-marks",
+    code, out = t42("fuzz", "--adapter", "python:conformance.planted:declared-plunge-exact-marks",
                     "--variants", '{"plunge_terms": {"announce": "declaration", "marks": 2}}',
                     "--games", "12")
     assert code == 1
@@ -196,7 +197,7 @@ def test_over_the_protocol_a_plant_is_found_shrunk_and_saved(t42, tmp_path):
     code, out = t42("fuzz", "--adapter", serve, "--games", "3")
     assert code == 0, out
     assert "3 agreed, 0 diverged, 0 errored" in out
-    planted = f"{serve} --adapter python:planted:must-follow-not-enforced"
+    planted = f"{serve} --adapter python:conformance.planted:must-follow-not-enforced"
     code, out = t42("fuzz", "--adapter", planted, "--games", "2", "--save", tmp_path)
     assert code == 1, out
     assert "failed)" in out and "UNSOUND" not in out and "shrunk from" in out

@@ -99,7 +99,8 @@ def test_fuzz_games_are_items_spread_by_xdist_with_junit(tmp_path, workers):
 def test_fuzz_items_save_each_cause_once_checked_and_sum_up_the_causes(tmp_path):
     saved = tmp_path / "found"
     done = pytest_run("--t42-fuzz", "12", "--t42-adapter",
-                      "python:planted:must-follow-not-enforced", "--t42-fuzz-save", saved,
+                      "python:conformance.planted:must-follow-not-enforced",
+                      "--t42-fuzz-save", saved,
                       "-n", "2", "-q", "--rootdir", tmp_path, tmp_path, ci=True)
     assert done.returncode == 1, done.stdout
     failed = int(re.search(r"(\d+) failed", done.stdout).group(1))
@@ -126,7 +127,8 @@ def test_known_causes_in_pytest_pass_their_games(tmp_path):
     known = tmp_path / "known.txt"
     known.write_text("PLAY-05  # every cause of the plant's rule\nSUIT-01\nSUIT-02\n")
     done = pytest_run("--t42-fuzz", "6", "--t42-adapter",
-                      "python:planted:must-follow-not-enforced", "--t42-fuzz-known", known,
+                      "python:conformance.planted:must-follow-not-enforced",
+                      "--t42-fuzz-known", known,
                       "-p", "no:xdist", "-q", "--rootdir", tmp_path, tmp_path)
     assert done.returncode == 0, done.stdout
     assert re.search(r"^t42 fuzz: known cause PLAY-05: .*\(\d+ games?\)$", done.stdout,
@@ -155,21 +157,21 @@ def pytest_runtest_logfinish(nodeid):
 
 
 @pytest.mark.parametrize("workers", [["-p", "no:xdist"], ["-n", "2"]])
-def test_a_fuzz_game_is_reported_once_between_its_start_and_finish(tmp_path, workers):
+def test_a_fuzz_game_is_an_ordinary_item_of_pytests_protocol(tmp_path, workers):
+    """No copy of pytest-xdist's protocol: each game is started, set up, called, torn down
+    and finished by pytest itself, in a worker, and the controller sees the same."""
     (tmp_path / "conftest.py").write_text(LOGGING_CONFTEST)
     done = pytest_run("--t42-fuzz", "4", *workers, "-q", "--rootdir", tmp_path, tmp_path,
                       cwd=tmp_path)
     assert done.returncode == 0, done.stdout
     lines = (tmp_path / "phases.txt").read_text().splitlines()
-    shown = [line.split(" ", 1)[1] for line in lines if not line.startswith("worker")]
-    games = sorted({line.split()[-1] for line in shown})
-    assert len(games) == 4 and len(shown) == 12  # no setup or teardown reports
-    for first in range(0, 12, 3):  # each game: its start, its one report, its finish
-        game = shown[first].split()[-1]
-        assert shown[first:first + 3] == [f"start {game}", f"call {game}", f"finish {game}"]
-    # a worker reports each of its games, and sends no start or finish
-    assert sorted(line.split()[-1] for line in lines if line.startswith("worker")) == \
-        (games if workers[0] == "-n" else [])
+    phases = ["start", "setup", "call", "teardown", "finish"]
+    for role in ("worker", "controller") if workers[0] == "-n" else ("alone",):
+        shown = [line.split(" ", 1)[1] for line in lines if line.startswith(role)]
+        games = list(dict.fromkeys(line.split()[-1] for line in shown))
+        assert len(games) == 4 and len(shown) == 20, (role, shown)
+        for game in games:
+            assert [line.split()[0] for line in shown if line.endswith(f" {game}")] == phases
 
 
 def test_ctrl_c_still_stops_a_fuzz_campaign(tmp_path):
@@ -187,7 +189,7 @@ def test_ctrl_c_still_stops_a_fuzz_campaign(tmp_path):
 def test_a_fuzz_campaign_ends_with_its_rounds_per_second_and_divergences(tmp_path):
     for extra in (["-p", "no:xdist"], ["-n", "2"]):
         done = pytest_run("--t42-fuzz", "8", "--t42-adapter",
-                          "python:planted:must-follow-not-enforced", *extra, "-q",
+                          "python:conformance.planted:must-follow-not-enforced", *extra, "-q",
                           "--rootdir", tmp_path, tmp_path)
         failed = int(re.search(r"(\d+) failed", done.stdout).group(1))
         line = re.search(r"^t42 fuzz: 8/8 games, ([\d,]+) rounds, [\d,]+ rounds/s, "

@@ -55,10 +55,11 @@ def test_serve_answers_one_line_per_request():
 def test_serve_of_an_adapter_that_cannot_load_says_why_in_one_line_and_in_its_replies():
     requests = [{"seq": 1, "cmd": "hello", "protocol": 1}, {"seq": 2, "cmd": "stop"}]
     done = subprocess.run([sys.executable, "-m", "conformance.cli.main", "serve",
-                           "--adapter", "python:planted:no-such-plant"], text=True,
+                           "--adapter", "python:conformance.planted:no-such-plant"], text=True,
                           input="".join(json.dumps(r) + "\n" for r in requests),
                           capture_output=True, timeout=30)
-    why = "cannot load python:planted:no-such-plant: AttributeError: no planted bug named"
+    why = ("cannot load python:conformance.planted:no-such-plant: AttributeError: "
+           "no planted bug named")
     assert "Traceback" not in done.stderr and f"t42 serve: {why}" in done.stderr
     hello = json.loads(done.stdout.splitlines()[0])
     assert hello["error"]["code"] == "t42.unusable" and why in hello["error"]["message"]

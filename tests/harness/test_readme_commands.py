@@ -240,7 +240,8 @@ def test_the_book_and_html_report_commands_write_their_sites(tmp_path):
 
 
 def test_the_fuzzing_commands_of_planted_engines_find_their_bugs(tmp_path):
-    """`t42 fuzz --adapter python:planted:...` and the same behind `t42 serve --adapter`."""
+    """`t42 fuzz --adapter python:conformance.planted:...` and the same behind
+    `t42 serve --adapter`."""
     planted = [c for c in commands() if c.startswith("t42 fuzz") and "planted:" in c]
     assert len(planted) == 2 and any("cmd:t42 serve --adapter" in c for c in planted)
     for line in planted:

@@ -250,8 +250,8 @@ def test_a_failure_pictures_the_table_at_its_step_not_at_the_end_of_the_run():
     picture must still be the one B's check saw."""
     corpus = Path(__file__).resolve().parents[2] / "scenarios"
     scenario = load_scenario(corpus / "play/no-pass-in-play.yaml").scenario
-    result = run_scenario(scenario, load_adapter("python:planted:must-follow-not-enforced",
-                                                 in_process=True))
+    plant = "python:conformance.planted:must-follow-not-enforced"
+    result = run_scenario(scenario, load_adapter(plant, in_process=True))
     legal = next(d for d in result.failures if d.kind == "legal")
     assert legal.step == "steps[1]", result.reports()
     assert "table: trump 6 (A bid 30 points); trick in play order: A 5|6" in legal.context

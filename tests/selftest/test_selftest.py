@@ -1,4 +1,4 @@
-"""The suite must catch every planted-bug engine (planted/, t42 selftest)."""
+"""The suite must catch every planted-bug engine (conformance/planted/, t42 selftest)."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from conformance.planted import BUGS, BY_NAME, doc000
+from conformance.planted.base import PlantedAdapter
+from conformance.planted.catalog import BASE_BUGS, VARIANT_BUGS, Bug
+from conformance.planted.selftest import main, run_bug, run_selftest, table
 from conformance.run.results import Outcome
 from conformance.specdata.index import load_index
-from planted import BUGS, BY_NAME, doc000
-from planted.base import PlantedAdapter
-from planted.catalog import BASE_BUGS, VARIANT_BUGS, Bug
-from planted.selftest import main, run_bug, run_selftest, table
 from reference_impl.rules import BASE_RULES
 from reference_impl.variants import rules_for
 
@@ -110,7 +110,7 @@ def test_every_option_has_planted_bugs():
     planted = {index.rules[bug.rule].variant for bug in VARIANT_BUGS}
     assert planted >= set(index.variants), "an option with no planted bug proves nothing"
     # a variant plant breaks a rule of variants.md, or a base rule under one option only
-    # (planted/doc000.py: VIS-09 under Nel-O, Sevens, a plunge)
+    # (conformance/planted/doc000.py: VIS-09 under Nel-O, Sevens, a plunge)
     under_one_option = {name for name, *_ in doc000.VARIANT_PLANTS}
     for bug in VARIANT_BUGS:
         assert index.rules[bug.rule].file == "variants.md" or bug.name in under_one_option, \

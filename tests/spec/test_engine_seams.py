@@ -10,7 +10,7 @@ import reference_impl
 from reference_impl import match, rules, tables, variants
 
 ROOT = Path(__file__).resolve().parents[2]
-OUTSIDE = ("conformance", "planted", "tools", "tests")
+OUTSIDE = ("conformance", "tools", "tests")
 
 
 def _private_names() -> set[str]:

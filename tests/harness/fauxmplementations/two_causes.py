@@ -9,8 +9,8 @@ should have won a trick).
 
 from __future__ import annotations
 
-from planted import catalog
-from planted.base import PlantedAdapter
+from conformance.planted import catalog
+from conformance.planted.base import PlantedAdapter
 
 DOUBLES_LOW = catalog.BY_NAME["doubles-low"].adapter().planted_rules
 

@@ -10,10 +10,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
-from planted import doc000, edges, variant_edges
-from planted import rule_swaps as swap
-from planted import variant_swaps as vswap
-from planted.base import OptionChanges, PlantedAdapter, with_option
+from conformance.planted import doc000, edges, variant_edges
+from conformance.planted import rule_swaps as swap
+from conformance.planted import variant_swaps as vswap
+from conformance.planted.base import OptionChanges, PlantedAdapter, with_option
 from reference_impl import Rules
 from reference_impl import variant_rules as vr
 from reference_impl import variants as v

@@ -147,9 +147,9 @@ def run_selftest(paths: Sequence[Path] = (), keyword: str | None = None,
     from conformance.adapters.reference import ReferenceAdapter
     from conformance.corpus import select as suite
     from conformance.corpus.scenario import display_path
+    from conformance.planted import BUGS
     from conformance.run.runner import run_scenario
     from conformance.specdata.index import load_index
-    from planted import BUGS
 
     start = time.perf_counter()
     index = load_index()
@@ -189,7 +189,7 @@ _SHARED: tuple[list[Any], Any, bool] = ([], None, True)
 
 
 def _run_named(name: str) -> BugResult:
-    from planted import BY_NAME
+    from conformance.planted import BY_NAME
 
     return run_bug(BY_NAME[name], *_SHARED)
 
@@ -271,7 +271,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--list", action="store_true", help="list the planted bugs and stop")
     args = parser.parse_args(argv)
     if args.list:
-        from planted import BUGS
+        from conformance.planted import BUGS
 
         for bug in BUGS:
             print(f"{bug.name:32} {bug.rule:9} {bug.description}")

@@ -14,7 +14,7 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from planted.base import OptionChanges
+from conformance.planted.base import OptionChanges
 from reference_impl import variant_rules as vr
 from reference_impl import variants as v
 from reference_impl.dealing import deal_order

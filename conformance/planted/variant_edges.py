@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from conformance.adapters.protocol import Rejected
-from planted.base import PlantedAdapter, ShownEdge
+from conformance.planted.base import PlantedAdapter, ShownEdge
 from reference_impl.tiles import PIPS, SEATS, TILE_INDEX
 from reference_impl.variants import OPTIONS
 

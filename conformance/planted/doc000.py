@@ -12,8 +12,8 @@ import random
 from typing import Any
 
 from conformance.adapters.reference import TILES
-from planted.base import PlantedAdapter
-from planted.variant_edges import VariantEdge
+from conformance.planted.base import PlantedAdapter
+from conformance.planted.variant_edges import VariantEdge
 from reference_impl.tiles import SEATS
 
 # ---- VIS-09: the running total of a marks contract --------------------------------------

@@ -8,7 +8,7 @@ import copy
 from typing import Any
 
 from conformance.adapters.protocol import Rejected
-from planted.base import PlantedAdapter, ShownEdge
+from conformance.planted.base import PlantedAdapter, ShownEdge
 from reference_impl.actions import parse_action
 from reference_impl.errors import IllegalAction
 from reference_impl.tiles import SEATS, TILE_INDEX
