@@ -467,6 +467,15 @@ def _special_bid(match: Match) -> str | None:
     return last_special_bid(match)
 
 
+def _special_bids_made(match: Match) -> list[str]:
+    """The special bids of this round's bidding, in order, each kind once."""
+    from .actions import special_bids
+
+    kinds = set(special_bids(match.rules))
+    made = [k for a in match.history if a.get("type") == "bid" for k in a if k in kinds]
+    return list(dict.fromkeys(made))
+
+
 def last_special_bid(match: Match) -> str | None:
     """The name of the last bid's special kind (`plunge`, `splash`), if it was one."""
     bids = [a for a in match.history if a.get("type") == "bid"]
@@ -604,6 +613,10 @@ def field_alternatives(after: Match, field: str, engine_view: dict | None) -> tu
             after.phase in (ROUND_OVER, MATCH_OVER) and len(after.tricks) < 7 \
             and after.rules.end_when_decided:
         return ("END-05",)
+    if field in ("contract.bid", "contract.declarer", "contract.team"):
+        number = "03" if field == "contract.bid" else "04"  # PLUNGE-03/-04, SPLASH-03/-04
+        return tuple(f"{name.upper()}-{number}" for name in _special_bids_made(after)
+                     if name != _special_bid(after))  # the marks an earlier one set
     if field == "winner" and _own_target(after):
         return (_own_target(after) or "",)  # reached exactly, or a target of its own
     return ()
