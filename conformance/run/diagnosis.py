@@ -349,7 +349,7 @@ class Diagnosis:
         # the most specific: the rule that cites the fewest others (PTERMS-05 restates
         # PLUNGE-03 alone; PTERMS-02 names PLUNGE-02 to PLUNGE-06 at once)
         best = min(citing, key=lambda rule: len(set(RULE_IDS.findall(rule.text))))
-        return Cause(best.id, cause.what, cause.where)
+        return Cause(best.id, cause.what, cause.where, cause.alternatives)
 
     def _code_rule(self, code: str | None) -> str:
         error = self.run.index.codes.get(code) if code else None
@@ -430,8 +430,7 @@ class Diagnosis:
             else:
                 rule = _legal_rule(match, action)
             what = _legal_what(action, extra)
-            if not extra:  # the rule that allows it, restated by an option in force
-                rule = self.restated(Cause(rule, what)).rule
+            rule = self.restated(Cause(rule, what)).rule  # as an option in force restates it
             causes[(rule, what)] = causes.get((rule, what), 0) + 1
         return [Cause(rule, what) for (rule, what) in causes]
 
