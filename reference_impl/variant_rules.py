@@ -221,6 +221,35 @@ def partner_sits_out(rules: Rules, contract: Contract, *, inner: Callable[..., i
     return inner(rules, contract)  # pragma: no mutate
 
 
+def nello_point_score(rules: Rules, contract: Contract, outcome: str, points: list[int], *,
+                      inner: Callable[..., tuple[int, list[int]]]) -> tuple[int, list[int]]:
+    """NELLO-11 (`min_marks: 0`): a Nel-O made on a point contract scores the stake of
+    its bid for the bidders alone, as a made marks contract (MPTS-05; without
+    match_points this is SCORE-02's 1 mark); every other round: `inner`."""
+    if outcome == "made" and contract.trump == "nello" and contract.kind == "points":
+        gains = [0, 0]
+        gains[contract.team] = rules.stake(rules, contract)
+        return contract.team, gains
+    return inner(rules, contract, outcome, points)
+
+
+def caller_sits_out(rules: Rules, contract: Contract, *, inner: Callable[..., int | None]
+                    ) -> int | None:
+    """NELLO-12 (`on_plunge: "allowed"`): a Nel-O declared by the partner of a plunge or
+    a splash is played by the plunger; the declaring partner sits out."""
+    if contract.trump == "nello" and contract.partner_declares:
+        return contract.declarer
+    return inner(rules, contract)
+
+
+def plunger_leads_nello(rules: Rules, contract: Contract, dealer: int, *,
+                        inner: Callable[..., int]) -> int:
+    """NELLO-12: the plunger leads the Nel-O its partner declared (the partner sits out)."""
+    if contract.trump == "nello" and contract.partner_declares:
+        return (contract.declarer + 2) & 3
+    return inner(rules, contract, dealer)
+
+
 # ---- no_trump: the doubles of a no-trump contract (NOTRUMP-02, NOTRUMP-03) -----------
 # A no-trump contract ("none") with the doubles low or as a suit of their own uses the
 # suit functions of Nel-O's `doubles` settings (NELLO-06): both are "no trump suit, the

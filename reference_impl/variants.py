@@ -97,8 +97,13 @@ def undeclared_trump(s: Settings, rules: Rules) -> dict:
 
 
 def follow_me(s: Settings, rules: Rules) -> dict:
-    """FOLLOWME-02: "follow_me" is another name for "none"."""
-    return {"trump_aliases": (("follow_me", "none"),)}
+    """FOLLOWME-02: "follow_me" is another name for "none"; FOLLOWME-03 (`min_marks: 1`):
+    no-trump, by either name, only on a marks contract."""
+    changes = {"trump_aliases": (("follow_me", "none"),)}
+    if s["min_marks"]:
+        changes.update(allowed_on(rules, "none", s["min_marks"], on_plunge=True,
+                                  rule="FOLLOWME-03"))
+    return changes
 
 
 NELLO_SUITS: dict[str, tuple[Callable, Callable, Callable]] = {  # NELLO-06, by `doubles`
@@ -113,22 +118,33 @@ NELLO_SUITS: dict[str, tuple[Callable, Callable, Callable]] = {  # NELLO-06, by 
 def nello(s: Settings, rules: Rules) -> dict:
     """NELLO-02 (marks contracts of min_marks or more, never a plunge), NELLO-03/04 (the
     partner sits out), NELLO-06 (suits), NELLO-07 (outcome). Unchanged: NELLO-05 (who
-    leads), NELLO-08 (round points counted as usual)."""
-    return {"trumps": rules.trumps + ("nello",),
-            **choice_suits(rules, "nello", *NELLO_SUITS[s["doubles"]]),
-            **allowed_on(rules, "nello", s["min_marks"], on_plunge=False,  # pragma: no mutate
-                         rule="NELLO-02"),
-            "sitting_out": partial(vr.partner_sits_out, inner=rules.sitting_out),
-            "outcome": partial(vr.nello_outcome, inner=rules.outcome)}
+    leads), NELLO-08 (round points counted as usual). NELLO-11 (`min_marks: 0`): also on
+    a point contract, scored as a marks contract of its value; NELLO-12 (`on_plunge:
+    "allowed"`): on a plunge, the declaring partner sits out and the plunger leads."""
+    on_plunge = s["on_plunge"] == "allowed"
+    changes = {"trumps": rules.trumps + ("nello",),
+               **choice_suits(rules, "nello", *NELLO_SUITS[s["doubles"]]),
+               **allowed_on(rules, "nello", s["min_marks"], on_plunge=on_plunge,
+                            rule="NELLO-02"),
+               "sitting_out": partial(vr.partner_sits_out, inner=rules.sitting_out),
+               "outcome": partial(vr.nello_outcome, inner=rules.outcome)}
+    if not s["min_marks"]:
+        changes["score"] = partial(vr.nello_point_score, inner=rules.score)
+    if on_plunge:
+        changes["sitting_out"] = partial(vr.caller_sits_out, inner=changes["sitting_out"])
+        changes["first_leader"] = partial(vr.plunger_leads_nello, inner=rules.first_leader)
+    return changes
 
 
 def sevens(s: Settings, rules: Rules) -> dict:
-    """SEVENS-02 (any marks contract), SEVENS-04 (suits; duty), SEVENS-05 (ties).
-    Unchanged: SEVENS-06 (who leads, made and set as any marks contract)."""
+    """SEVENS-02 (any marks contract; SEVENS-07: of `min_marks` or more), SEVENS-04
+    (suits; duty), SEVENS-05 (ties). Unchanged: SEVENS-06 (who leads, made and set as any
+    marks contract)."""
+    rule = "SEVENS-02" if s["min_marks"] == 1 else "SEVENS-07"
     changes = {"trumps": rules.trumps + ("sevens",),
                **choice_suits(rules, "sevens", vr.sevens_called, vr.sevens_follows,
                               vr.sevens_rank),
-               **allowed_on(rules, "sevens", 1, on_plunge=True, rule="SEVENS-02")}
+               **allowed_on(rules, "sevens", s["min_marks"], on_plunge=True, rule=rule)}
     if s["duty"] == "closest":
         changes["duty"] = partial(vr.closest_duty, inner=rules.duty)  # pragma: no mutate
         changes["duty_problem"] = ("MUST_PLAY_CLOSEST", "SEVENS-04")
@@ -241,12 +257,14 @@ OPTIONS: dict[str, Option] = {
     "undeclared_trump": Option({"end": Setting(("high", "low"), "high"),
                                 "double": Setting(("number", "doubles"), "number")},
                                undeclared_trump),
-    "follow_me": Option({}, follow_me),
+    "follow_me": Option({"min_marks": Setting((0, 1), 0)}, follow_me),
     "nello": Option({"doubles": Setting(("high", "low", "own_suit", "own_suit_reversed"),
                                         "high"),
-                     "min_marks": Setting((1, 2), 2)}, nello),
+                     "min_marks": Setting((0, 1, 2), 2),
+                     "on_plunge": Setting(("refused", "allowed"), "refused")}, nello),
     "sevens": Option({"duty": Setting(("closest", "free"), "closest"),
-                      "ties": Setting(("first_played", "bidders"), "first_played")}, sevens),
+                      "ties": Setting(("first_played", "bidders"), "first_played"),
+                      "min_marks": Setting((1, 2), 1)}, sevens),
     "plunge": Option({"when": Setting(("before_bids", "any_time"), "before_bids")}, plunge),
     "no_trump": Option({"doubles": Setting(("low", "own_suit"), "low")}, no_trump),
     "match_marks": Option({"target": Setting(range(1, 101), 10)}, match_marks),

@@ -169,6 +169,57 @@ def test_nello_09_views_of_three_tile_tricks():
     schema_validator("observation.schema.json")(obs)
 
 
+def points_nello(variants: dict, bid: int = 30) -> Match:
+    """A bids `bid` points (B, C, D pass) and declares Nel-O without stacks."""
+    m = start(DOUBLES_HAND, variants=variants)
+    return bid_and_declare(m, "A", {"points": bid}, "nello")
+
+
+def test_nello_11_on_a_point_contract_without_stacks():
+    """NELLO-11: with min_marks 0 a point contract may declare Nel-O (listed, without
+    stacks; with stacks STACKS_NOT_ALLOWED); C sits out; decided by NELLO-07 for the
+    stake of a point bid, 1 mark; min_marks 1 still refuses it."""
+    m = start(DOUBLES_HAND, variants={"nello": {"min_marks": 0, "doubles": "low"}})
+    for seat in "ABCD":
+        m.apply({"type": "bid", "seat": "A", "points": 30} if seat == "A"
+                else {"type": "pass", "seat": seat})
+    assert trump("A", "nello") in m.legal_actions()
+    assert trump("A", "nello", 1) not in m.legal_actions()
+    rejects(m, trump("A", "nello", 1), "STACKS_NOT_ALLOWED")
+    m.apply(trump("A", "nello"))
+    assert m.view()["contract"]["stake"] == 1 and m.view()["contract"]["stacks"] is None
+    play_out(m)
+    assert m.view()["result"] == {"outcome": "made", "awarded_to": "AC", "marks": 1}
+    assert len(m.view()["tricks"]) == 7 and m.view()["hands"]["C"] == DOUBLES_HAND["C"]
+    m = start(DOUBLES_HAND, variants={"nello": {"min_marks": 1}})
+    for seat in "ABCD":
+        m.apply({"type": "bid", "seat": "A", "points": 30} if seat == "A"
+                else {"type": "pass", "seat": seat})
+    rejects(m, trump("A", "nello"), "TRUMP_NOT_ALLOWED")
+
+
+def test_nello_11_set_at_the_first_trick_the_declarer_wins():
+    """NELLO-11: under doubles "high" A's 0|0 wins the blanks: set at once, 1 mark to BD,
+    although A's team could still reach 30 round points."""
+    m = points_nello({"nello": {"min_marks": 0, "doubles": "high"}})
+    play(m, "A 0|0", "B 0|1", "D 2|5")
+    assert m.view()["result"] == {"outcome": "set", "awarded_to": "BD", "marks": 1}
+
+
+def test_nello_11_match_points_scores_the_bid():
+    """NELLO-11 with match_points: made, the bidders add the bid (31), not their round
+    points (MPTS-05 instead of MPTS-04); set, the defenders add 31 and their round
+    points (MPTS-06)."""
+    m = play_out(points_nello({"nello": {"min_marks": 0, "doubles": "low"},
+                               "match_points": True}, 31))
+    assert m.view()["result"] == {"outcome": "made", "awarded_to": "AC", "marks": 31}
+    assert m.view()["marks"] == {"AC": 31, "BD": 0}
+    m = points_nello({"nello": {"min_marks": 0, "doubles": "high"},
+                      "match_points": True}, 31)
+    play(m, "A 0|0", "B 0|1", "D 2|5")
+    assert m.view()["result"] == {"outcome": "set", "awarded_to": "BD", "marks": 31}
+
+
 # ---- sevens --------------------------------------------------------------------------
 
 
@@ -183,6 +234,23 @@ def test_sevens_01_settings():
     for value in ({"duty": "any"}, {"ties": "defenders"}, {"order": 1}):
         with pytest.raises(IllegalAction):
             start(variants={"sevens": value})
+
+
+def test_sevens_07_min_marks_two():
+    """SEVENS-07: with min_marks 2, Sevens on 1 mark is TRUMP_NOT_ALLOWED (before the
+    stacks) and not listed; on 2 marks it is declared."""
+    m = start(EXAMPLE, variants={"sevens": {"min_marks": 2}})
+    for seat in "ABCD":
+        m.apply({"type": "bid", "seat": "A", "marks": 1} if seat == "A"
+                else {"type": "pass", "seat": seat})
+    assert "sevens" not in {a["trump"] for a in m.legal_actions()}
+    rejects(m, trump("A", "sevens", 1), "TRUMP_NOT_ALLOWED")
+    rejects(m, trump("A", "sevens"), "TRUMP_NOT_ALLOWED")
+    m = bid_and_declare(start(EXAMPLE, variants={"sevens": {"min_marks": 2}}), "A",
+                        {"marks": 2}, "sevens", stacks=1)
+    assert m.view()["contract"]["trump"] == "sevens"
+    with pytest.raises(IllegalAction):
+        start(variants={"sevens": {"min_marks": 3}})
 
 
 def test_sevens_02_any_marks_contract_never_a_point_contract():
@@ -325,6 +393,29 @@ def test_followme_01_no_settings():
     start(variants={"follow_me": {}})
     with pytest.raises(IllegalAction):
         start(variants={"follow_me": {"doubles": "low"}})
+
+
+def test_followme_03_min_marks_one_no_trump_only_on_marks():
+    """FOLLOWME-03: with min_marks 1 no-trump by either name is TRUMP_NOT_ALLOWED on a
+    point contract (before the stacks check) and not listed; on 1 mark it is declared;
+    with 0 (the default) a point contract may declare it."""
+    m = start(EXAMPLE, variants={"follow_me": {"min_marks": 1}})
+    for seat in "ABCD":
+        m.apply({"type": "bid", "seat": "A", "points": 30} if seat == "A"
+                else {"type": "pass", "seat": seat})
+    assert "none" not in {a["trump"] for a in m.legal_actions()}
+    for choice in ("none", "follow_me"):
+        rejects(m, trump("A", choice), "TRUMP_NOT_ALLOWED")
+        rejects(m, trump("A", choice, 1), "TRUMP_NOT_ALLOWED")
+    m.apply(trump("A", 6))
+    m = bid_and_declare(start(EXAMPLE, variants={"follow_me": {"min_marks": 1}}), "A",
+                        {"marks": 1}, "follow_me", stacks=1)
+    assert m.view()["contract"]["trump"] == "none"
+    m = bid_and_declare(start(EXAMPLE, variants={"follow_me": {"min_marks": 0}}), "A",
+                        {"points": 30}, "none")
+    assert m.view()["contract"]["trump"] == "none"
+    with pytest.raises(IllegalAction):
+        start(variants={"follow_me": {"min_marks": 2}})
 
 
 def test_followme_02_an_alias_of_none_recorded_as_none():
