@@ -309,6 +309,15 @@ def nello_on_plunge(s: Settings, rules: Rules) -> dict:
             **v.allowed_on(rules, "nello", s["min_marks"], on_plunge=True, rule="NELLO-02")}
 
 
+def nello_plunger_sits_out(s: Settings, rules: Rules) -> dict:
+    """NELLO-12 broken: with on_plunge "allowed" the partner may declare Nel-O, but the
+    plunger sits out (NELLO-03's partner of the declarer) and the declarer leads."""
+    changes = reference("nello")(s, rules)
+    changes.pop("first_leader", None)
+    changes["sitting_out"] = partial(vr.partner_sits_out, inner=rules.sitting_out)
+    return changes
+
+
 def declarer_always_leads(rules: Rules, contract: Contract, leader: int, winner: int, *,
                           inner: Callable[..., int]) -> int:
     """NELLO-05 broken: in a Nel-O the declarer leads every trick, not the winner of the
@@ -316,6 +325,26 @@ def declarer_always_leads(rules: Rules, contract: Contract, leader: int, winner:
     if contract.trump == "nello":
         return contract.declarer
     return inner(rules, contract, leader, winner)
+
+
+# ---- follow_me (FOLLOWME) ------------------------------------------------------------
+
+
+def alias_only_problem(rules: Rules, contract: Contract, trump: Any, stacks: Any, *,
+                       inner: Callable[..., Problem | None]) -> Problem | None:
+    """FOLLOWME-03 broken: only the name "follow_me" needs a marks contract; "none" is
+    declared on a point contract as without the setting."""
+    if trump == "follow_me" and contract.kind == "points":
+        return ("TRUMP_NOT_ALLOWED", "FOLLOWME-03", "follow-me needs a marks contract")
+    return inner(rules, contract, trump, stacks)
+
+
+def follow_me_alias_only(s: Settings, rules: Rules) -> dict:
+    changes = reference("follow_me")({**s, "min_marks": 0}, rules)
+    if s["min_marks"]:
+        changes["declaration_problem"] = partial(alias_only_problem,
+                                                 inner=rules.declaration_problem)
+    return changes
 
 
 # ---- sevens (SEVENS) -----------------------------------------------------------------
