@@ -30,10 +30,14 @@ def bid_action(seat: int, kind: str, value: int) -> dict:
 
 
 @cache
-def trump_action(seat: int, trump: int | str, stacks: int | None) -> dict:
-    action = {"type": "trump", "seat": SEATS[seat], "trump": trump}
+def trump_action(seat: int, trump: int | str, stacks: int | None,
+                 doubles: str | None = None) -> dict:
+    """A declaration; `doubles` the doubles it names (NELLO-13, NOTRUMP-05), if any."""
+    action: dict = {"type": "trump", "seat": SEATS[seat], "trump": trump}
     if stacks is not None:
         action["stacks"] = stacks
+    if doubles is not None:
+        action["doubles"] = doubles
     return action
 
 
@@ -61,10 +65,14 @@ def declaring_actions(rules: Rules, seat: int, contract: Contract) -> tuple[dict
     ones; an alias never), each with stacks 1 then 2 when the contract is a marks bid
     (CON-01..CON-03), or without stacks where a choice of a marks contract takes none
     (PTERMS-07); exactly the declarations `rules.declaration_problem` accepts (CON-03
-    refuses stacks on a point contract). Tables.declaring caches them."""
-    return tuple(trump_action(seat, trump, None if stacks is MISSING else stacks)
+    refuses stacks on a point contract); a choice whose declaration names the doubles
+    once per value, in the order of `rules.treatments` (NELLO-13, NOTRUMP-05).
+    Tables.declaring caches them."""
+    named = {choice: values for choice, values, _ in rules.treatments}
+    return tuple(trump_action(seat, trump, None if stacks is MISSING else stacks, doubles)
                  for trump in rules.trumps for stacks in (MISSING, *rules.stacks)
-                 if rules.declaration_problem(rules, contract, trump, stacks) is None)
+                 if rules.declaration_problem(rules, contract, trump, stacks) is None
+                 for doubles in named.get(trump, (None,)))
 
 
 # ---- Strict parsing (DIG-01) -------------------------------------------------------
@@ -95,6 +103,8 @@ MARKS_BID_FIELDS = frozenset({"type", "seat", "marks"})
 ORDINARY_BIDS = ("points", "marks")  # every other bid is a special bid, `"<kind>": true`
 TRUMP_FIELDS = frozenset({"type", "seat", "trump"})
 TRUMP_STACKS_FIELDS = frozenset({"type", "seat", "trump", "stacks"})
+# NELLO-13, NOTRUMP-05: a declaration that names the doubles (only where an option lets it)
+TRUMP_FORMS_NAMING = (TRUMP_FIELDS | {"doubles"}, TRUMP_STACKS_FIELDS | {"doubles"})
 PLAY_FIELDS = frozenset({"type", "seat", "tile"})
 
 
@@ -127,12 +137,14 @@ class ParsedAction(NamedTuple):
     """A well-formed action: its kind ("play", "bid", "pass", "trump"), its seat, and
     per kind: play (`what` the tile, `value` None); bid (`what` "points", "marks" or a
     special bid, `value` its number or marks); pass (None, None); trump (`what` the trump
-    as given, `value` the stacks as given or MISSING)."""
+    as given, `value` the stacks as given or MISSING, `named` the doubles as given or
+    MISSING, NELLO-13)."""
 
     kind: str
     seat: int
     what: Any
     value: Any
+    named: Any = MISSING
 
 
 def parse_action(action: Any, rules: Rules = BASE_RULES) -> ParsedAction:
@@ -176,18 +188,20 @@ def parse_action(action: Any, rules: Rules = BASE_RULES) -> ParsedAction:
             raise fields_problem(action, PASS_FIELDS)
         return ParsedAction(kind, parse_seat(action), None, None)
     if kind == "trump":
-        if keys == TRUMP_FIELDS:
-            stacks = MISSING
-        elif keys == TRUMP_STACKS_FIELDS:
-            stacks = action["stacks"]
-            if type(stacks) is not int:
-                raise malformed(f"`stacks` must be an integer, not {stacks!r}")
-        else:
-            raise fields_problem(action, TRUMP_FIELDS, TRUMP_STACKS_FIELDS)
+        forms = (TRUMP_FIELDS, TRUMP_STACKS_FIELDS,
+                 *(TRUMP_FORMS_NAMING if rules.treatments else ()))  # VAR-04
+        if keys not in forms:
+            raise fields_problem(action, *forms)
+        stacks = action.get("stacks", MISSING)
+        if stacks is not MISSING and type(stacks) is not int:
+            raise malformed(f"`stacks` must be an integer, not {stacks!r}")
+        named = action.get("doubles", MISSING)
+        if named is not MISSING and type(named) is not str:
+            raise malformed(f"`doubles` must be a string, not {named!r}")
         trump = action["trump"]
         if type(trump) is not int and type(trump) is not str:
             raise malformed(f"`trump` must be an integer or a string, not {trump!r}")
-        return ParsedAction(kind, parse_seat(action), trump, stacks)
+        return ParsedAction(kind, parse_seat(action), trump, stacks, named)
     raise malformed(f"unknown action type {kind!r}")
 
 
@@ -196,7 +210,8 @@ def parse_action(action: Any, rules: Rules = BASE_RULES) -> ParsedAction:
 
 def action_key(action: dict) -> str:
     """`pass`, `bid:30`, `bid:2m`, `bid:<special bid>`, `trump:6`, `trump:none/2`,
-    `trump:first_tile`, `play:5|5` (no seat)."""
+    `trump:first_tile`, `trump:nello/1@low` (the doubles named, NELLO-13), `play:5|5`
+    (no seat)."""
     kind = action["type"]
     if kind == "play":
         return "play:" + action["tile"]
@@ -209,8 +224,9 @@ def action_key(action: dict) -> str:
             return f"bid:{action['marks']}m"
         return "bid:" + next(k for k in action if k not in PASS_FIELDS)  # a special bid
     if kind == "trump":
-        stacks = action.get("stacks")
-        return f"trump:{action['trump']}" + ("" if stacks is None else f"/{stacks}")
+        stacks, doubles = action.get("stacks"), action.get("doubles")
+        return (f"trump:{action['trump']}" + ("" if stacks is None else f"/{stacks}")
+                + ("" if doubles is None else f"@{doubles}"))
     raise ValueError(f"not an action: {action!r}")
 
 
@@ -228,10 +244,13 @@ def action_from_key(seat: str, key: str) -> dict:
             return {"type": "bid", "seat": seat, "marks": int(arg[:-1])}
         return {"type": "bid", "seat": seat, "points": int(arg)}
     if kind == "trump" and arg:
+        arg, _, doubles = arg.partition("@")
         choice, _, stacks = arg.partition("/")
         action: dict = {"type": "trump", "seat": seat,
                         "trump": int(choice) if choice.isdigit() else choice}
         if stacks:
             action["stacks"] = int(stacks)
+        if doubles:
+            action["doubles"] = doubles
         return action
     raise ValueError(f"not an action key: {key!r}")

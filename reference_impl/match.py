@@ -36,6 +36,7 @@ from .dealing import draw_first_dealer
 from .errors import IllegalAction
 from .rules import (
     ALL_PASSED,
+    MISSING,
     Bidding,
     Contract,
     RoundResult,
@@ -43,6 +44,7 @@ from .rules import (
     Trick,
     bid_problem,
     special_bid_marks,
+    suit_key,
     winner_after_round,
 )
 from .setup import Hands, invalid, parse_deal, parse_setup
@@ -286,7 +288,7 @@ class Match:
                 self._pass(seat)
                 return
         # pragma: no mutate end
-        kind, seat, what, value = parse_action(action, self.rules)
+        kind, seat, what, value, named = parse_action(action, self.rules)
         if self.phase != PHASE_OF_KIND[kind] or seat != self._seat:
             raise self._out_of_turn(kind, seat)
         if kind == "play":  # pragma: no mutate
@@ -296,7 +298,7 @@ class Match:
         elif kind == "pass":  # pragma: no mutate
             self._pass(seat)  # pragma: no mutate
         else:
-            self._declare(seat, what, value)
+            self._declare(seat, what, value, named)
 
     @property
     def completed_tricks(self) -> list[Trick]:
@@ -383,19 +385,25 @@ class Match:
 
     # ---- declaration (CON) -------------------------------------------------------
 
-    def _declare(self, seat: int, trump: Any, stacks: Any) -> None:
+    def _declare(self, seat: int, trump: Any, stacks: Any, named: Any = MISSING) -> None:
         rules = self.rules
         problem = rules.declaration_problem(rules, self.contract, trump, stacks)
+        if problem is None and rules.treatment_problem is not None:  # NELLO-13, NOTRUMP-05
+            problem = rules.treatment_problem(rules, self.contract, trump, named)
         if problem:
             raise IllegalAction(*problem)
-        self.contract = contract = rules.declared(rules, self.contract, trump, stacks)  # CON-04
+        contract = rules.declared(rules, self.contract, trump, stacks)  # CON-04
+        if named is not MISSING:  # the doubles the declaration named (NELLO-13)
+            contract = contract._replace(treatment=named)
+        self.contract = contract
         if contract.trump is None:  # PTERMS-08: a choice that hands the declaration on
             self.history.append(trump_action(seat, rules.canonical_trump(trump), None))
             self._seat = contract.declarer
             self.to_act = SEATS[self._seat]
             return
-        self.history.append(trump_action(seat, contract.trump, contract.stacks))
-        self._use_trump(contract.trump)
+        self.history.append(trump_action(seat, contract.trump, contract.stacks,
+                                         contract.treatment))
+        self._use_trump(suit_key(contract.trump, contract.treatment))
         out = self.sitting_out = rules.sitting_out(  # NELLO-03
             rules,  # pragma: no mutate
             contract)
@@ -411,8 +419,9 @@ class Match:
         self.to_act = SEATS[self._seat]
 
     def _use_trump(self, trump: Any) -> None:
-        """Play by the tables of `trump` (its index in rules.trumps)."""
-        tables, index = self._tables, self.rules.trumps.index(trump)
+        """Play by the tables of `trump` (its index in rules.suit_keys: a trump, or a
+        trump with the doubles its declaration named, NELLO-13)."""
+        tables, index = self._tables, self.rules.suit_keys.index(trump)
         self._called_of, self._follow = tables.called[index], tables.follow[index]
         self._rank, self._counters = tables.rank[index], tables.counters
 

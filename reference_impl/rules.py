@@ -35,7 +35,8 @@ class Contract(NamedTuple):
     the bidder's partner) or declared one (PTERMS-08); `compelled` one won by a bid the
     dealer had to make (FORCE-05: only an option can compel one); `doubles` is how many
     doubles the winner of the bidding holds (PTERMS-07: a plunge declared needs them;
-    never shown in a view, VIS-01)."""
+    never shown in a view, VIS-01); `treatment` the doubles the declaration named, where
+    an option lets the declarer name them (NELLO-13, NOTRUMP-05), else None."""
 
     declarer: int
     team: int
@@ -46,6 +47,7 @@ class Contract(NamedTuple):
     partner_declares: bool = False
     compelled: bool = False
     doubles: int = 0
+    treatment: str | None = None
 
 
 class Trick(NamedTuple):
@@ -291,11 +293,11 @@ def won_contract(rules: Rules, bidder: int, high_points: int, last_marks: int,
 def declared(rules: Rules, contract: Contract, trump: Any, stacks: Any) -> Contract:
     """CON-04: the contract with its trump (FOLLOWME-02: an alias is recorded as the
     choice it names) and its stacks (CON-02; none on a point contract, CON-03)."""
-    declarer, team, kind, value, _, _, partner_declares, compelled, doubles = contract
+    declarer, team, kind, value, _, _, partner_declares, compelled, doubles, treatment = contract
     return Contract(declarer, team, kind, value, rules.canonical_trump(trump),
                     None if stacks is MISSING else stacks, partner_declares, compelled,
                     doubles,  # pragma: no mutate
-                    )
+                    treatment)
 
 
 def nobody_sits_out(rules: Rules, contract: Contract) -> int | None:
@@ -385,6 +387,12 @@ def winner_after_round(rules: Rules, marks: list[int], bidders: int | None) -> i
     return rules.match_winner(rules, marks)
 
 
+def suit_key(trump: int | str, treatment: str | None) -> int | str:
+    """The key of the suit functions and tables a contract plays by: its trump, or, when
+    its declaration named the doubles (NELLO-13, NOTRUMP-05), "<trump>/<doubles>"."""
+    return trump if treatment is None else f"{trump}/{treatment}"
+
+
 # ---- The configuration -------------------------------------------------------------
 
 
@@ -405,6 +413,9 @@ class Rules:
     special_bids: tuple[SpecialBid, ...] = ()
     trumps: tuple[int | str, ...] = TRUMP_CHOICES  # CON-01 (+ the options' choices)
     trump_aliases: tuple[tuple[str, int | str], ...] = ()  # FOLLOWME-02
+    # the choices whose declaration names the doubles: (choice, the values it may name in
+    # canonical order, the rule ID), NELLO-13, NOTRUMP-05; played under suit_key
+    treatments: tuple[tuple[int | str, tuple[str, ...], str], ...] = ()
     stacks: tuple[int, ...] = (1, 2)  # CON-02
     trick_point: int = 1  # PTS-01: a trick is worth 1 round point besides its counters
     counters: tuple[tuple[str, int], ...] = tuple(COUNTERS.items())  # PTS-02
@@ -437,6 +448,10 @@ class Rules:
     declaration_problem: Callable[[Rules, Contract, Any, Any], Problem | None] = field(
         default=declaration_problem)
     declared: Callable[[Rules, Contract, Any, Any], Contract] = field(default=declared)
+    # the doubles a declaration names: (rules, contract, trump, doubles as given or
+    # MISSING); no default, since the base game's declaration names none (a `doubles`
+    # field is malformed without a `treatments` entry)
+    treatment_problem: Callable[[Rules, Contract, Any, Any], Problem | None] | None = None
     # ---- play (PLAY, RANK, PTS); `duty`: a duty besides following (SEVENS-04), or none
     sitting_out: Callable[[Rules, Contract], int | None] = field(default=nobody_sits_out)
     first_leader: Callable[[Rules, Contract, int], int] = field(default=declarer_leads)
@@ -469,6 +484,13 @@ class Rules:
     def round_points(self) -> int:
         """PTS-03: 7 trick points plus the counters (42)."""
         return 7 * self.trick_point + sum(points for _, points in self.counters)
+
+    @cached_property
+    def suit_keys(self) -> tuple[int | str, ...]:
+        """The keys the suit tables are built for: every trump choice, and for a choice
+        whose declaration names the doubles, one key per value (suit_key)."""
+        return self.trumps + tuple(suit_key(choice, value) for choice, values, _ in
+                                   self.treatments for value in values)
 
     @cached_property
     def _trump_names(self) -> dict[Any, int | str]:

@@ -250,6 +250,29 @@ def plunger_leads_nello(rules: Rules, contract: Contract, dealer: int, *,
     return inner(rules, contract, dealer)
 
 
+def treatment_problem(rules: Rules, contract: Contract, trump: Any, named: Any
+                      ) -> Problem | None:
+    """NELLO-13, NOTRUMP-05 (`doubles: "declared"`): the declaration of a choice of
+    `rules.treatments` names its doubles, one of its values (DOUBLES_REQUIRED without,
+    DOUBLES_INVALID with another); no other declaration names any (DOUBLES_INVALID).
+    Checked after every other check of the declaration (errors.yaml)."""
+    choice = rules.canonical_trump(trump)
+    entry = next((entry for entry in rules.treatments if entry[0] == choice), None)
+    if entry is None:
+        if named is MISSING:
+            return None
+        rule = rules.treatments[0][2]
+        return ("DOUBLES_INVALID", rule, f"the declaration of {choice} names no doubles")
+    _, values, rule = entry
+    if named is MISSING:
+        return ("DOUBLES_REQUIRED", rule,
+                f"the declaration of {choice} names its doubles: {', '.join(values)}")
+    if named not in values:
+        return ("DOUBLES_INVALID", rule,
+                f"the doubles of {choice} are {', '.join(values)}, not {named!r}")
+    return None
+
+
 # ---- no_trump: the doubles of a no-trump contract (NOTRUMP-02, NOTRUMP-03) -----------
 # A no-trump contract ("none") with the doubles low or as a suit of their own uses the
 # suit functions of Nel-O's `doubles` settings (NELLO-06): both are "no trump suit, the

@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 from . import variant_rules as vr
 from .dealing import drawn_order
 from .errors import IllegalAction
-from .rules import BASE_RULES, TRUMP_CHOICES, Rules, SpecialBid
+from .rules import BASE_RULES, TRUMP_CHOICES, Rules, SpecialBid, suit_key
 
 Settings = Mapping[str, Any]
 
@@ -106,6 +106,18 @@ def follow_me(s: Settings, rules: Rules) -> dict:
     return changes
 
 
+def named_doubles(rules: Rules, choice: str, suits: Mapping[str, tuple], *, rule: str
+                  ) -> dict:
+    """NELLO-13, NOTRUMP-05 (`doubles: "declared"`): the declaration of `choice` names its
+    doubles, one of `suits`; the suit functions of each value under its suit key."""
+    changes: dict = {"treatments": (*rules.treatments, (choice, tuple(suits), rule)),
+                     "treatment_problem": vr.treatment_problem}
+    for value, functions in suits.items():
+        changes.update(choice_suits(replace(rules, **changes), str(suit_key(choice, value)),
+                                    *functions))
+    return changes
+
+
 NELLO_SUITS: dict[str, tuple[Callable, Callable, Callable]] = {  # NELLO-06, by `doubles`
     "high": (vr.nello_called, vr.nello_follows, vr.nello_rank_doubles_high),
     "low": (vr.nello_called, vr.nello_follows, vr.nello_rank_doubles_low),
@@ -122,14 +134,18 @@ def nello(s: Settings, rules: Rules) -> dict:
     a point contract, scored as a marks contract of its value; NELLO-12 (`on_plunge:
     "allowed"`): on a plunge, the declaring partner sits out and the plunger leads."""
     on_plunge = s["on_plunge"] == "allowed"
+    declared = s["doubles"] == "declared"  # NELLO-13: named at each declaration
     changes = {"trumps": rules.trumps + ("nello",),
-               **choice_suits(rules, "nello", *NELLO_SUITS[s["doubles"]]),
+               **choice_suits(rules, "nello", *NELLO_SUITS["high" if declared else s["doubles"]]),
                **allowed_on(rules, "nello", s["min_marks"], on_plunge=on_plunge,
                             rule="NELLO-02"),
                "sitting_out": partial(vr.partner_sits_out, inner=rules.sitting_out),
                "outcome": partial(vr.nello_outcome, inner=rules.outcome)}
     if not s["min_marks"]:
         changes["score"] = partial(vr.nello_point_score, inner=rules.score)
+    if declared:
+        changes.update(named_doubles(replace(rules, **changes), "nello", NELLO_SUITS,
+                                     rule="NELLO-13"))
     if on_plunge:
         changes["sitting_out"] = partial(vr.caller_sits_out, inner=changes["sitting_out"])
         changes["first_leader"] = partial(vr.plunger_leads_nello, inner=rules.first_leader)
@@ -181,10 +197,18 @@ def plunge(s: Settings, rules: Rules) -> dict:
     return with_special_bid(rules, plunge_bid(4, 4, s["when"] == "any_time"), PLUNGE)
 
 
+NOTRUMP_NAMED = ("high", "low", "own_suit")  # NOTRUMP-05: the doubles a no-trump may name
+
+
 def no_trump(s: Settings, rules: Rules) -> dict:
     """NOTRUMP-02 ("low": a double is the lowest of its number suit), NOTRUMP-03
     ("own_suit": the doubles are a suit of their own), for the choice "none" only (and so
-    for its alias "follow_me", NOTRUMP-04); the suit functions of NELLO-06's settings."""
+    for its alias "follow_me", NOTRUMP-04); the suit functions of NELLO-06's settings.
+    NOTRUMP-05 ("declared"): the declaration of "none" names its doubles."""
+    if s["doubles"] == "declared":
+        return named_doubles(rules, "none",
+                             {value: NELLO_SUITS[value] for value in NOTRUMP_NAMED},
+                             rule="NOTRUMP-05")
     return choice_suits(rules, "none", *NELLO_SUITS[s["doubles"]])
 
 
@@ -258,15 +282,16 @@ OPTIONS: dict[str, Option] = {
                                 "double": Setting(("number", "doubles"), "number")},
                                undeclared_trump),
     "follow_me": Option({"min_marks": Setting((0, 1), 0)}, follow_me),
-    "nello": Option({"doubles": Setting(("high", "low", "own_suit", "own_suit_reversed"),
-                                        "high"),
+    "nello": Option({"doubles": Setting(("high", "low", "own_suit", "own_suit_reversed",
+                                         "declared"), "high"),
                      "min_marks": Setting((0, 1, 2), 2),
                      "on_plunge": Setting(("refused", "allowed"), "refused")}, nello),
     "sevens": Option({"duty": Setting(("closest", "free"), "closest"),
                       "ties": Setting(("first_played", "bidders"), "first_played"),
                       "min_marks": Setting((1, 2), 1)}, sevens),
     "plunge": Option({"when": Setting(("before_bids", "any_time"), "before_bids")}, plunge),
-    "no_trump": Option({"doubles": Setting(("low", "own_suit"), "low")}, no_trump),
+    "no_trump": Option({"doubles": Setting(("low", "own_suit", "declared"), "low")},
+                       no_trump),
     "match_marks": Option({"target": Setting(range(1, 101), 10)}, match_marks),
     "plunge_terms": Option({"doubles": Setting((3, 4, 5, 6, 7), 4),
                             "marks": Setting((2, 3, 4), 4),

@@ -50,6 +50,8 @@ def action_words(action: Any) -> str:
         text = f"{seat} names {trump_words(action.get('trump'))}"
         if action.get("stacks") is not None:
             text += f", {action['stacks']} stack{'s' if action['stacks'] != 1 else ''}"
+        if action.get("doubles") is not None:  # NELLO-13, NOTRUMP-05
+            text += f", doubles {action['doubles']}"
         return text
     if kind == "play":
         return f"{seat} plays {action.get('tile')}"
@@ -138,6 +140,8 @@ def value_words(name: str, value: Any) -> str:
             parts.append(trump_words(value["trump"]))
         if value.get("stacks") is not None:
             parts.append(f"{value['stacks']} stack{'s' if value['stacks'] != 1 else ''}")
+        if value.get("doubles") is not None:
+            parts.append(f"doubles {value['doubles']}")
         return ", ".join(parts) or compact(value)
     if isinstance(value, list | dict):
         return compact(value)

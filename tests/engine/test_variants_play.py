@@ -220,6 +220,66 @@ def test_nello_11_match_points_scores_the_bid():
     assert m.view()["result"] == {"outcome": "set", "awarded_to": "BD", "marks": 31}
 
 
+def declaring(variants: dict, bid: dict, hands=None) -> Match:
+    """A bids `bid` (B, C, D pass); A is to declare."""
+    m = start(hands or DOUBLES_HAND, variants=variants)
+    for seat in "ABCD":
+        m.apply({"type": "bid", "seat": "A", **bid} if seat == "A"
+                else {"type": "pass", "seat": seat})
+    return m
+
+
+def test_nello_13_the_declaration_names_the_doubles():
+    """NELLO-13: the Nel-O declaration names its doubles (listed once per value after
+    its stacks); without them DOUBLES_REQUIRED, an unlisted value or one on another
+    choice DOUBLES_INVALID (after the stacks checks); recorded in the contract and the
+    history; without the setting the field is malformed (VAR-04)."""
+    m = declaring({"nello": {"doubles": "declared"}}, {"marks": 2})
+    nellos = [action_key(a) for a in m.legal_actions() if a["trump"] == "nello"]
+    assert nellos == [f"trump:nello/{s}@{d}" for s in (1, 2)
+                      for d in ("high", "low", "own_suit", "own_suit_reversed")]
+    rejects(m, trump("A", "nello", 1), "DOUBLES_REQUIRED")
+    rejects(m, trump("A", "nello", 1) | {"doubles": "middle"}, "DOUBLES_INVALID")
+    rejects(m, trump("A", 6, 1) | {"doubles": "low"}, "DOUBLES_INVALID")
+    rejects(m, trump("A", "nello") | {"doubles": "low"}, "STACKS_REQUIRED")
+    rejects(m, trump("A", "nello", 1) | {"doubles": 1}, "MALFORMED_ACTION")
+    m.apply(trump("A", "nello", 1) | {"doubles": "low"})
+    assert m.view()["contract"]["doubles"] == "low"
+    assert m.view()["history"][-1] == trump("A", "nello", 1) | {"doubles": "low"}
+    play(m, "A 0|0", "B 0|1", "D 2|5")  # low: B's 0|1 beats A's double
+    assert m.view()["tricks"][0]["winner"] == "B"
+    m = declaring({"nello": {"doubles": "declared"}}, {"marks": 2})
+    m.apply(trump("A", "nello", 1) | {"doubles": "high"})
+    play(m, "A 0|0", "B 0|1", "D 2|5")  # high: A's double tops the blanks, set
+    assert m.view()["result"]["outcome"] == "set"
+    m = declaring({"nello": True}, {"marks": 2})
+    rejects(m, trump("A", "nello", 1) | {"doubles": "low"}, "MALFORMED_ACTION")
+    assert "doubles" not in bid_and_declare(
+        start(EXAMPLE), "A", {"marks": 1}, 6, 1).view()["contract"]
+
+
+def test_notrump_05_no_trump_names_its_doubles():
+    """NOTRUMP-05: "none" (and "follow_me", recorded as "none") names high, low or
+    own_suit; own_suit_reversed is Nel-O's only; a Nel-O of another setting names none."""
+    variants = {"no_trump": {"doubles": "declared"}, "nello": {"min_marks": 0},
+                "follow_me": True}
+    m = declaring(variants, {"points": 30})
+    nones = [action_key(a) for a in m.legal_actions() if a["trump"] == "none"]
+    assert nones == ["trump:none@high", "trump:none@low", "trump:none@own_suit"]
+    rejects(m, trump("A", "none"), "DOUBLES_REQUIRED")
+    rejects(m, trump("A", "none") | {"doubles": "own_suit_reversed"}, "DOUBLES_INVALID")
+    rejects(m, trump("A", "nello") | {"doubles": "low"}, "DOUBLES_INVALID")
+    rejects(m, trump("A", "none", 1) | {"doubles": "low"}, "STACKS_NOT_ALLOWED")
+    m.apply(trump("A", "follow_me") | {"doubles": "low"})
+    view = m.view()
+    assert view["contract"]["trump"] == "none" and view["contract"]["doubles"] == "low"
+    assert view["history"][-1] == trump("A", "none") | {"doubles": "low"}
+    rank = m.rules.trick_rank
+    low, high = "none/low", "none/high"
+    assert rank(TILE_INDEX["5|5"], 5, low) < rank(TILE_INDEX["0|5"], 5, low)
+    assert rank(TILE_INDEX["5|5"], 5, high) > rank(TILE_INDEX["5|6"], 5, high)
+
+
 # ---- sevens --------------------------------------------------------------------------
 
 
