@@ -318,6 +318,30 @@ def nello_plunger_sits_out(s: Settings, rules: Rules) -> dict:
     return changes
 
 
+def named_doubles_played_as(choice: str, option: str, fixed: str, rule: str) -> OptionChanges:
+    """NELLO-13, NOTRUMP-05 broken: with doubles "declared" the declaration still names
+    the doubles, but `choice` is played by the `fixed` doubles whatever it names."""
+    def changes(s: Settings, rules: Rules) -> dict:
+        if s["doubles"] != "declared":
+            return reference(option)(s, rules)
+        found = reference(option)({**s, "doubles": "high" if option == "nello" else "low"},
+                                  rules)
+        values = v.NELLO_SUITS if option == "nello" else v.NOTRUMP_NAMED
+        return {**found, **v.named_doubles(replace(rules, **found), choice,
+                                           {value: v.NELLO_SUITS[fixed] for value in values},
+                                           rule=rule)}
+    return changes
+
+
+def doubles_optional(rules: Rules, contract: Contract, trump: Any, named: Any
+                     ) -> Problem | None:
+    """NELLO-13 broken: a Nel-O declaration may leave out its doubles (and is then played
+    high); the other checks of the named doubles hold."""
+    if named is MISSING:
+        return None
+    return vr.treatment_problem(rules, contract, trump, named)
+
+
 def declarer_always_leads(rules: Rules, contract: Contract, leader: int, winner: int, *,
                           inner: Callable[..., int]) -> int:
     """NELLO-05 broken: in a Nel-O the declarer leads every trick, not the winner of the
