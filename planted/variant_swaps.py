@@ -342,6 +342,16 @@ def doubles_optional(rules: Rules, contract: Contract, trump: Any, named: Any
     return vr.treatment_problem(rules, contract, trump, named)
 
 
+def nello_announcement_lapses(s: Settings, rules: Rules) -> dict:
+    """NELLO-15 broken: with announce "bid" the winner of a Nel-O bid may declare any
+    choice, and Nel-O may be declared on an ordinary bid as without the setting."""
+    changes = reference("nello")(s, rules)
+    check = changes["declaration_problem"]
+    if s["announce"] == "bid":
+        changes["declaration_problem"] = check.keywords["inner"]
+    return changes
+
+
 def declarer_always_leads(rules: Rules, contract: Contract, leader: int, winner: int, *,
                           inner: Callable[..., int]) -> int:
     """NELLO-05 broken: in a Nel-O the declarer leads every trick, not the winner of the

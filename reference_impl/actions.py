@@ -22,11 +22,15 @@ PLAYS: tuple[tuple[dict, ...], ...] = tuple(
 
 
 @cache
-def bid_action(seat: int, kind: str, value: int) -> dict:
+def bid_action(seat: int, kind: str, value: int, announced: str | None = None) -> dict:
     """`kind` is "points" or "marks" (with its number), or a special bid of
-    `rules.special_bids` (PLUNGE-02, SPLASH-02), written `"<kind>": true`."""
-    return {"type": "bid", "seat": SEATS[seat],
-            kind: value if kind in ORDINARY_BIDS else True}
+    `rules.special_bids` (PLUNGE-02, SPLASH-02), written `"<kind>": true`; `announced`
+    a choice the bid announces, written `"<choice>": true` beside it (NELLO-14)."""
+    action: dict = {"type": "bid", "seat": SEATS[seat],
+                    kind: value if kind in ORDINARY_BIDS else True}
+    if announced is not None:
+        action[announced] = True
+    return action
 
 
 @cache
@@ -57,7 +61,8 @@ def bidding_actions(rules: Rules, seat: int, state: Bidding) -> tuple[dict, ...]
     may_pass = (not state.dealer_after_passes
                 or rules.dealer_bid_problem(rules, None, None) is None)
     return ((PASSES[seat],) if may_pass else ()) + tuple(
-        bid_action(seat, kind, value) for kind, value in legal_bids(rules, state))
+        bid_action(seat, kind, value, announced)
+        for kind, value, announced in legal_bids(rules, state))
 
 
 def declaring_actions(rules: Rules, seat: int, contract: Contract) -> tuple[dict, ...]:
@@ -138,7 +143,8 @@ class ParsedAction(NamedTuple):
     per kind: play (`what` the tile, `value` None); bid (`what` "points", "marks" or a
     special bid, `value` its number or marks); pass (None, None); trump (`what` the trump
     as given, `value` the stacks as given or MISSING, `named` the doubles as given or
-    MISSING, NELLO-13)."""
+    MISSING, NELLO-13); a point or marks bid's `named` is the choice it announces or
+    MISSING (NELLO-14)."""
 
     kind: str
     seat: int
@@ -156,7 +162,7 @@ def parse_action(action: Any, rules: Rules = BASE_RULES) -> ParsedAction:
     """
     if type(action) is not dict:
         raise malformed("an action must be a JSON object")
-    kind, keys = action.get("type"), action.keys()
+    kind, keys = action.get("type"), frozenset(action)
     if kind == "play":  # pragma: no mutate
         if keys != PLAY_FIELDS:
             raise fields_problem(action, PLAY_FIELDS)
@@ -165,6 +171,12 @@ def parse_action(action: Any, rules: Rules = BASE_RULES) -> ParsedAction:
             raise malformed(f"`tile` must be a string a|b with 0 <= a <= b <= 6, not {tile!r}")
         return ParsedAction(kind, seat, TILE_INDEX[tile], None)
     if kind == "bid":
+        announced: Any = MISSING
+        for choice in rules.bid_announces:  # NELLO-14: `"<choice>": true` beside the bid
+            if choice in keys and (keys - {choice}) in (POINT_BID_FIELDS, MARKS_BID_FIELDS):
+                if action[choice] is not True:
+                    raise malformed(f"`{choice}` is always true, not {action[choice]!r}")
+                announced, keys = choice, keys - {choice}
         if keys == POINT_BID_FIELDS:
             which = "points"
         elif keys == MARKS_BID_FIELDS:
@@ -182,7 +194,7 @@ def parse_action(action: Any, rules: Rules = BASE_RULES) -> ParsedAction:
         value = action[which]  # pragma: no mutate
         if type(value) is not int:  # a JSON integer, never a boolean  # pragma: no mutate
             raise malformed(f"`{which}` must be an integer, not {value!r}")
-        return ParsedAction(kind, parse_seat(action), which, value)
+        return ParsedAction(kind, parse_seat(action), which, value, announced)
     if kind == "pass":  # pragma: no mutate
         if keys != PASS_FIELDS:
             raise fields_problem(action, PASS_FIELDS)
@@ -210,18 +222,21 @@ def parse_action(action: Any, rules: Rules = BASE_RULES) -> ParsedAction:
 
 def action_key(action: dict) -> str:
     """`pass`, `bid:30`, `bid:2m`, `bid:<special bid>`, `trump:6`, `trump:none/2`,
-    `trump:first_tile`, `trump:nello/1@low` (the doubles named, NELLO-13), `play:5|5`
-    (no seat)."""
+    `trump:first_tile`, `trump:nello/1@low` (the doubles named, NELLO-13), `bid:2m@nello`
+    (a bid announcing Nel-O, NELLO-14), `play:5|5` (no seat)."""
     kind = action["type"]
     if kind == "play":
         return "play:" + action["tile"]
     if kind == "pass":  # pragma: no mutate
         return "pass"
     if kind == "bid":
+        announced = next((k for k in action if k not in (*PASS_FIELDS, "points", "marks")),
+                         None)
+        suffix = "" if announced is None else f"@{announced}"  # NELLO-14
         if "points" in action:
-            return f"bid:{action['points']}"
+            return f"bid:{action['points']}{suffix}"
         if "marks" in action:
-            return f"bid:{action['marks']}m"
+            return f"bid:{action['marks']}m{suffix}"
         return "bid:" + next(k for k in action if k not in PASS_FIELDS)  # a special bid
     if kind == "trump":
         stacks, doubles = action.get("stacks"), action.get("doubles")
@@ -240,9 +255,12 @@ def action_from_key(seat: str, key: str) -> dict:
     if kind == "bid" and arg:
         if not arg[0].isdigit():  # a special bid: bid:<name>
             return {"type": "bid", "seat": seat, arg: True}
-        if arg.endswith("m"):
-            return {"type": "bid", "seat": seat, "marks": int(arg[:-1])}
-        return {"type": "bid", "seat": seat, "points": int(arg)}
+        arg, _, announced = arg.partition("@")  # NELLO-14: bid:2m@nello
+        bid: dict = ({"type": "bid", "seat": seat, "marks": int(arg[:-1])} if arg.endswith("m")
+                     else {"type": "bid", "seat": seat, "points": int(arg)})
+        if announced:
+            bid[announced] = True
+        return bid
     if kind == "trump" and arg:
         arg, _, doubles = arg.partition("@")
         choice, _, stacks = arg.partition("/")

@@ -17,6 +17,7 @@ CODES: tuple[str, ...] = (
     "MARKS_BID_STEP",
     "PLUNGE_NOT_ALLOWED",
     "FORCED_BID",
+    "NELLO_BID_NOT_ALLOWED",
     "INVALID_TRUMP",
     "TRUMP_NOT_ALLOWED",
     "STACKS_NOT_ALLOWED",

@@ -36,7 +36,8 @@ class Contract(NamedTuple):
     dealer had to make (FORCE-05: only an option can compel one); `doubles` is how many
     doubles the winner of the bidding holds (PTERMS-07: a plunge declared needs them;
     never shown in a view, VIS-01); `treatment` the doubles the declaration named, where
-    an option lets the declarer name them (NELLO-13, NOTRUMP-05), else None."""
+    an option lets the declarer name them (NELLO-13, NOTRUMP-05), else None; `announced`
+    the choice the winning bid announced (NELLO-14), else None."""
 
     declarer: int
     team: int
@@ -48,6 +49,7 @@ class Contract(NamedTuple):
     compelled: bool = False
     doubles: int = 0
     treatment: str | None = None
+    announced: str | None = None
 
 
 class Trick(NamedTuple):
@@ -209,10 +211,12 @@ def marks_bid_problem(rules: Rules, marks: int, last_marks: int, high_points: in
 
 
 def bid_problem(rules: Rules, kind: str, value: int, high_points: int, last_marks: int,
-                bid_made: bool, dealer_after_passes: bool, doubles: int) -> Problem | None:
+                bid_made: bool, dealer_after_passes: bool, doubles: int,
+                announced: str | None = None) -> Problem | None:
     """A bid's checks in errors.yaml order; `kind` is "points", "marks" or a special bid
     of `rules.special_bids`; the rest are the fields of a Bidding. The dealer's bid after
-    three passes is checked last (`rules.dealer_bid_problem`)."""
+    three passes is checked next (`rules.dealer_bid_problem`); a bid that announces a
+    choice (`announced`, NELLO-14) last (`rules.announce_problem`)."""
     if kind == "points":
         problem = rules.point_bid_problem(rules, value, high_points, last_marks)
     elif kind == "marks":
@@ -221,9 +225,13 @@ def bid_problem(rules: Rules, kind: str, value: int, high_points: int, last_mark
         check = rules.special_bid_problem
         assert check is not None, "a special bid without its checks"
         problem = check(rules, kind, last_marks, bid_made, doubles)
-    if problem or not dealer_after_passes:
-        return problem
-    return rules.dealer_bid_problem(rules, kind, value)
+    if problem is None and dealer_after_passes:
+        problem = rules.dealer_bid_problem(rules, kind, value)
+    if problem is None and announced is not None:
+        announce = rules.announce_problem
+        assert announce is not None, "an announcement without its checks"
+        problem = announce(rules, kind, value, announced, dealer_after_passes)
+    return problem
 
 
 def dealer_may_pass(rules: Rules, kind: str | None, value: int | None) -> Problem | None:
@@ -243,10 +251,14 @@ def bid_candidates(rules: Rules, state: Bidding) -> list[tuple[str, int]]:
               for bid in rules.special_bids)]
 
 
-def legal_bids(rules: Rules, state: Bidding) -> list[tuple[str, int]]:
-    """The bids `bid_problem` accepts, in canonical order."""
-    return [(kind, value) for kind, value in bid_candidates(rules, state)
-            if bid_problem(rules, kind, value, *state) is None]
+def legal_bids(rules: Rules, state: Bidding) -> list[tuple[str, int, str | None]]:
+    """The bids `bid_problem` accepts, in canonical order: (kind, value, the choice the
+    bid announces or None); an ordinary bid is followed by the bids announcing a choice
+    of `rules.bid_announces` with it (NELLO-14)."""
+    return [(kind, value, announced) for kind, value in bid_candidates(rules, state)
+            for announced in (None, *(rules.bid_announces if kind in ("points", "marks")
+                                      else ()))
+            if bid_problem(rules, kind, value, *state, announced) is None]
 
 
 MISSING: Any = object()  # a `stacks` field that was not given
@@ -293,11 +305,11 @@ def won_contract(rules: Rules, bidder: int, high_points: int, last_marks: int,
 def declared(rules: Rules, contract: Contract, trump: Any, stacks: Any) -> Contract:
     """CON-04: the contract with its trump (FOLLOWME-02: an alias is recorded as the
     choice it names) and its stacks (CON-02; none on a point contract, CON-03)."""
-    declarer, team, kind, value, _, _, partner_declares, compelled, doubles, treatment = contract
+    declarer, team, kind, value, _, _, partner_declares, compelled, doubles, *named = contract
     return Contract(declarer, team, kind, value, rules.canonical_trump(trump),
                     None if stacks is MISSING else stacks, partner_declares, compelled,
                     doubles,  # pragma: no mutate
-                    treatment)
+                    *named)
 
 
 def nobody_sits_out(rules: Rules, contract: Contract) -> int | None:
@@ -413,6 +425,8 @@ class Rules:
     special_bids: tuple[SpecialBid, ...] = ()
     trumps: tuple[int | str, ...] = TRUMP_CHOICES  # CON-01 (+ the options' choices)
     trump_aliases: tuple[tuple[str, int | str], ...] = ()  # FOLLOWME-02
+    bid_announces: tuple[str, ...] = ()  # NELLO-14: the choices a bid may announce
+    forced_only_choices: tuple[str, ...] = ()  # FORCE-06: only on a forced contract
     # the choices whose declaration names the doubles: (choice, the values it may name in
     # canonical order, the rule ID), NELLO-13, NOTRUMP-05; played under suit_key
     treatments: tuple[tuple[int | str, tuple[str, ...], str], ...] = ()
@@ -438,6 +452,9 @@ class Rules:
     # the checks of a special bid: (rules, kind, last_marks, bid_made, doubles); no default,
     # since the base game has none
     special_bid_problem: Callable[[Rules, str, int, bool, int], Problem | None] | None = None
+    # a bid that announces a choice (NELLO-14): (rules, kind, value, the choice,
+    # dealer_after_passes); no default, since the base game's bids announce nothing
+    announce_problem: Callable[[Rules, str, int, str, bool], Problem | None] | None = None
     # the dealer's pass (kind None) or bid after three passes: (rules, kind, value)
     dealer_bid_problem: Callable[[Rules, str | None, int | None], Problem | None] = field(
         default=dealer_may_pass)

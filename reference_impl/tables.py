@@ -70,7 +70,7 @@ class Tables:
         return found
 
     def declaring(self, seat: int, contract: Contract) -> tuple[dict, ...]:
-        key = (seat, *contract[2:4], *contract[6:9])  # pragma: no mutate
+        key = (seat, *contract[2:4], *contract[6:9], contract.announced)  # pragma: no mutate
         found = self._declaring.get(key)  # pragma: no mutate
         if found is None:
             found = self._declaring[key] = declaring_actions(self.rules, seat, contract)

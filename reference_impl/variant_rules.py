@@ -250,6 +250,39 @@ def plunger_leads_nello(rules: Rules, contract: Contract, dealer: int, *,
     return inner(rules, contract, dealer)
 
 
+def nello_bid_problem(rules: Rules, kind: str, value: int, announced: str,
+                      dealer_after_passes: bool, *, min_marks: int) -> Problem | None:
+    """NELLO-14 (`announce: "bid"`): a bid announcing Nel-O is a marks bid of `min_marks`
+    or more (a point bid only with `min_marks` 0); FORCE-06: where Nel-O is only for a
+    forced contract, only the dealer's bid after three passes may announce it. Checked
+    after every other check of the bid (errors.yaml)."""
+    if (kind == "points" and min_marks) or (kind == "marks" and value < min_marks):
+        return ("NELLO_BID_NOT_ALLOWED", "NELLO-14",
+                f"a Nel-O bid is a marks bid of {min_marks} or more"
+                if min_marks else "a Nel-O bid is a point or marks bid")
+    if announced in rules.forced_only_choices and not dealer_after_passes:
+        return ("NELLO_BID_NOT_ALLOWED", "FORCE-06",
+                f"{announced} is announced only on the dealer's forced bid")
+    return None
+
+
+def announced_choice_problem(rules: Rules, contract: Contract, trump: Any, stacks: Any, *,
+                             choice: str, inner: Callable[..., Problem | None]
+                             ) -> Problem | None:
+    """NELLO-15: a contract won by a bid announcing `choice` is declared `choice` only,
+    and `choice` is declared only on such a contract (or by a special bid's partner,
+    NELLO-12); checked after CON-01 and before the stacks (errors.yaml)."""
+    named = rules.canonical_trump(trump)
+    if named is not None:
+        if contract.announced == choice and named != choice:
+            return ("TRUMP_NOT_ALLOWED", "NELLO-15",
+                    f"the winning bid announced {choice}: it is declared {choice}")
+        if named == choice and contract.announced != choice and not contract.partner_declares:
+            return ("TRUMP_NOT_ALLOWED", "NELLO-15",
+                    f"{choice} is declared only when the winning bid announced it")
+    return inner(rules, contract, trump, stacks)
+
+
 def treatment_problem(rules: Rules, contract: Contract, trump: Any, named: Any
                       ) -> Problem | None:
     """NELLO-13, NOTRUMP-05 (`doubles: "declared"`): the declaration of a choice of
@@ -311,6 +344,9 @@ def plunge_declaration_problem(rules: Rules, contract: Contract, trump: Any, sta
                 f"a plunge needs a contract of {marks} marks or more")
     if contract.partner_declares:
         return ("TRUMP_NOT_ALLOWED", "PTERMS-07", "the contract is already a plunge")
+    if contract.announced is not None:
+        return ("TRUMP_NOT_ALLOWED", "NELLO-15",
+                f"the winning bid announced {contract.announced}")
     if contract.doubles < doubles:
         return ("TRUMP_NOT_ALLOWED", "PTERMS-07",
                 f"a plunge needs {doubles} doubles; this hand holds {contract.doubles}")

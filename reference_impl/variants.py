@@ -43,6 +43,9 @@ def deal_by_drawing(s: Settings, rules: Rules) -> dict:
     return {"deal_order": drawn_order, "draws": True}
 
 
+FORCED_ONLY = ("nello", "sevens")  # FORCE-06
+
+
 def forced_bid(s: Settings, rules: Rules) -> dict:
     """FORCE-02 (the dealer may not pass after three passes), FORCE-03 (only 30);
     FORCE-04: the contract it makes is played and scored as any other, except that
@@ -54,7 +57,8 @@ def forced_bid(s: Settings, rules: Rules) -> dict:
                "won_contract": partial(vr.forced_contract, inner=rules.won_contract)}
     if s["nello_sevens"] == "forced_only":
         changes["declaration_problem"] = partial(
-            vr.forced_only, choices=("nello", "sevens"), inner=rules.declaration_problem)
+            vr.forced_only, choices=FORCED_ONLY, inner=rules.declaration_problem)
+        changes["forced_only_choices"] = FORCED_ONLY  # NELLO-14: a Nel-O bid too
     if s["sweep_marks"] != 1 and rules.stake is not vr.points_stake:
         changes["outcome"] = partial(vr.sweep_outcome, inner=rules.outcome)
         changes["score"] = partial(vr.sweep_score, marks=s["sweep_marks"], inner=rules.score)
@@ -146,6 +150,12 @@ def nello(s: Settings, rules: Rules) -> dict:
     if declared:
         changes.update(named_doubles(replace(rules, **changes), "nello", NELLO_SUITS,
                                      rule="NELLO-13"))
+    if s["announce"] == "bid":  # NELLO-14, NELLO-15: Nel-O announced with the bid
+        changes.update({
+            "bid_announces": (*rules.bid_announces, "nello"),
+            "announce_problem": partial(vr.nello_bid_problem, min_marks=s["min_marks"]),
+            "declaration_problem": partial(vr.announced_choice_problem, choice="nello",
+                                           inner=changes["declaration_problem"])})
     if on_plunge:
         changes["sitting_out"] = partial(vr.caller_sits_out, inner=changes["sitting_out"])
         changes["first_leader"] = partial(vr.plunger_leads_nello, inner=rules.first_leader)
@@ -285,7 +295,8 @@ OPTIONS: dict[str, Option] = {
     "nello": Option({"doubles": Setting(("high", "low", "own_suit", "own_suit_reversed",
                                          "declared"), "high"),
                      "min_marks": Setting((0, 1, 2), 2),
-                     "on_plunge": Setting(("refused", "allowed"), "refused")}, nello),
+                     "on_plunge": Setting(("refused", "allowed"), "refused"),
+                     "announce": Setting(("declaration", "bid"), "declaration")}, nello),
     "sevens": Option({"duty": Setting(("closest", "free"), "closest"),
                       "ties": Setting(("first_played", "bidders"), "first_played"),
                       "min_marks": Setting((1, 2), 1)}, sevens),

@@ -26,11 +26,14 @@ def trump_words(trump: Any) -> str:
 
 
 def bid_words(bid: dict[str, Any]) -> str:
+    announced = [name for name, value in bid.items()
+                 if name not in ("points", "marks") and value is True]
+    also = f", announcing {announced[0]}" if announced and len(bid) == 2 else ""  # NELLO-14
     if "points" in bid:
-        return f"{bid['points']} points"
+        return f"{bid['points']} points{also}"
     if "marks" in bid:
         marks = bid["marks"]
-        return f"{marks} mark{'s' if marks != 1 else ''} (all the tricks)"
+        return f"{marks} mark{'s' if marks != 1 else ''} (all the tricks){also}"
     if len(bid) == 1 and next(iter(bid.values())) is True:  # a special bid: plunge, splash
         return f"a {next(iter(bid))} (the partner names trump)"
     return compact(bid)

@@ -140,6 +140,14 @@ def test_nello_12_the_plunge_partner_calls_nello_the_plunger_plays(variants):
     assert len(m.view()["hands"]["D"]) == 7
 
 
+def test_nello_12_and_15_the_plunge_partner_still_calls_nello_when_it_is_a_bid():
+    """NELLO-15 leaves NELLO-12 as it is: a plunge carries no announcement, and its
+    partner may declare Nel-O with on_plunge "allowed"."""
+    m = plunged({"plunge": True, "nello": {"on_plunge": "allowed", "announce": "bid"}})
+    m.apply({"type": "trump", "seat": "D", "trump": "nello", "stacks": 1})
+    assert m.to_act == "B"
+
+
 def test_nello_12_refused_by_default_and_with_splash_allowed():
     """NELLO-12: on_plunge "refused" keeps PLUNGE-05; with a splash the partner may
     declare Nel-O and the splasher leads."""

@@ -4,7 +4,7 @@
 import pytest
 
 from reference_impl import IllegalAction, Match
-from reference_impl.actions import action_key
+from reference_impl.actions import action_from_key, action_key
 from reference_impl.rules import BASE_RULES, Contract
 from reference_impl.tiles import TILE_INDEX
 from reference_impl.variant_rules import closest_tiles, distance, first_tile_trump
@@ -278,6 +278,63 @@ def test_notrump_05_no_trump_names_its_doubles():
     low, high = "none/low", "none/high"
     assert rank(TILE_INDEX["5|5"], 5, low) < rank(TILE_INDEX["0|5"], 5, low)
     assert rank(TILE_INDEX["5|5"], 5, high) > rank(TILE_INDEX["5|6"], 5, high)
+
+
+def nello_bid(marks: int | None = 2, points: int | None = None, seat: str = "A") -> dict:
+    bid = {"points": points} if points is not None else {"marks": marks}
+    return {"type": "bid", "seat": seat, **bid, "nello": True}
+
+
+def test_nello_14_nello_announced_with_a_bid():
+    """NELLO-14: a marks bid may carry "nello": true (listed after the ordinary bid of its
+    number); it ranks as that bid; fewer marks than min_marks, or a point bid without
+    min_marks 0, is NELLO_BID_NOT_ALLOWED after the bid's own checks; malformed without
+    the setting; its compact key is bid:2m@nello."""
+    m = start(DOUBLES_HAND, variants={"nello": {"announce": "bid"}})
+    keys = [action_key(a) for a in m.legal_actions()]
+    assert keys[keys.index("bid:2m") + 1] == "bid:2m@nello" and "bid:1m@nello" not in keys
+    rejects(m, nello_bid(1), "NELLO_BID_NOT_ALLOWED")
+    rejects(m, nello_bid(points=30), "NELLO_BID_NOT_ALLOWED")
+    rejects(m, nello_bid(3), "MARKS_BID_STEP")
+    rejects(m, {**nello_bid(2), "nello": "yes"}, "MALFORMED_ACTION")
+    m.apply(nello_bid(2))
+    assert m.view()["bids"][-1] == nello_bid(2)
+    rejects(m, {"type": "bid", "seat": "B", "marks": 2}, "MARKS_BID_STEP")
+    m.apply({"type": "bid", "seat": "B", "marks": 3})
+    assert action_from_key("A", "bid:2m@nello") == nello_bid(2)
+    m = start(DOUBLES_HAND, variants={"nello": True})
+    rejects(m, nello_bid(2), "MALFORMED_ACTION")
+    forced = {"nello": {"announce": "bid", "min_marks": 0},
+              "forced_bid": {"nello_sevens": "forced_only"}}
+    m = start(DOUBLES_HAND, variants=forced)
+    rejects(m, nello_bid(points=30), "NELLO_BID_NOT_ALLOWED")
+    for seat in "ABC":
+        m.apply({"type": "pass", "seat": seat})
+    m.apply(nello_bid(points=30, seat="D"))
+    assert [a["trump"] for a in m.legal_actions()] == ["nello"]
+
+
+def test_nello_15_the_announced_nello_is_declared():
+    """NELLO-15: won by a Nel-O bid, only Nel-O may be declared; won by an ordinary bid,
+    Nel-O may not (but a plunge partner may with on_plunge "allowed", NELLO-12); a
+    plunge may not be declared on an announced Nel-O (PTERMS-07)."""
+    m = start(DOUBLES_HAND, variants={"nello": {"announce": "bid", "doubles": "low"}})
+    m.apply(nello_bid(2))
+    for seat in "BCD":
+        m.apply({"type": "pass", "seat": seat})
+    assert {a["trump"] for a in m.legal_actions()} == {"nello"}
+    rejects(m, trump("A", 6, 1), "TRUMP_NOT_ALLOWED")
+    m.apply(trump("A", "nello", 1))
+    assert m.view()["contract"]["bid"] == {"marks": 2} and m.sitting_out == 2
+    m = declaring({"nello": {"announce": "bid"}}, {"marks": 2})
+    rejects(m, trump("A", "nello", 1), "TRUMP_NOT_ALLOWED")
+    m = start(DOUBLES_HAND, variants={"nello": {"announce": "bid"},
+                                      "plunge_terms": {"announce": "declaration",
+                                                       "marks": 2, "doubles": 4}})
+    m.apply(nello_bid(2))
+    for seat in "BCD":
+        m.apply({"type": "pass", "seat": seat})
+    rejects(m, trump("A", "plunge"), "TRUMP_NOT_ALLOWED")
 
 
 # ---- sevens --------------------------------------------------------------------------
