@@ -22,18 +22,26 @@ PLAYS: tuple[tuple[dict, ...], ...] = tuple(
 
 
 @cache
-def bid_action(seat: int, kind: str, value: int) -> dict:
+def bid_action(seat: int, kind: str, value: int, announced: str | None = None) -> dict:
     """`kind` is "points" or "marks" (with its number), or a special bid of
-    `rules.special_bids` (PLUNGE-02, SPLASH-02), written `"<kind>": true`."""
-    return {"type": "bid", "seat": SEATS[seat],
-            kind: value if kind in ORDINARY_BIDS else True}
+    `rules.special_bids` (PLUNGE-02, SPLASH-02), written `"<kind>": true`; `announced`
+    a choice the bid announces, written `"<choice>": true` beside it (NELLO-14)."""
+    action: dict = {"type": "bid", "seat": SEATS[seat],
+                    kind: value if kind in ORDINARY_BIDS else True}
+    if announced is not None:
+        action[announced] = True
+    return action
 
 
 @cache
-def trump_action(seat: int, trump: int | str, stacks: int | None) -> dict:
-    action = {"type": "trump", "seat": SEATS[seat], "trump": trump}
+def trump_action(seat: int, trump: int | str, stacks: int | None,
+                 doubles: str | None = None) -> dict:
+    """A declaration; `doubles` the doubles it names (NELLO-13, NOTRUMP-05), if any."""
+    action: dict = {"type": "trump", "seat": SEATS[seat], "trump": trump}
     if stacks is not None:
         action["stacks"] = stacks
+    if doubles is not None:
+        action["doubles"] = doubles
     return action
 
 
@@ -53,7 +61,8 @@ def bidding_actions(rules: Rules, seat: int, state: Bidding) -> tuple[dict, ...]
     may_pass = (not state.dealer_after_passes
                 or rules.dealer_bid_problem(rules, None, None) is None)
     return ((PASSES[seat],) if may_pass else ()) + tuple(
-        bid_action(seat, kind, value) for kind, value in legal_bids(rules, state))
+        bid_action(seat, kind, value, announced)
+        for kind, value, announced in legal_bids(rules, state))
 
 
 def declaring_actions(rules: Rules, seat: int, contract: Contract) -> tuple[dict, ...]:
@@ -61,10 +70,14 @@ def declaring_actions(rules: Rules, seat: int, contract: Contract) -> tuple[dict
     ones; an alias never), each with stacks 1 then 2 when the contract is a marks bid
     (CON-01..CON-03), or without stacks where a choice of a marks contract takes none
     (PTERMS-07); exactly the declarations `rules.declaration_problem` accepts (CON-03
-    refuses stacks on a point contract). Tables.declaring caches them."""
-    return tuple(trump_action(seat, trump, None if stacks is MISSING else stacks)
+    refuses stacks on a point contract); a choice whose declaration names the doubles
+    once per value, in the order of `rules.treatments` (NELLO-13, NOTRUMP-05).
+    Tables.declaring caches them."""
+    named = {choice: values for choice, values, _ in rules.treatments}
+    return tuple(trump_action(seat, trump, None if stacks is MISSING else stacks, doubles)
                  for trump in rules.trumps for stacks in (MISSING, *rules.stacks)
-                 if rules.declaration_problem(rules, contract, trump, stacks) is None)
+                 if rules.declaration_problem(rules, contract, trump, stacks) is None
+                 for doubles in named.get(trump, (None,)))
 
 
 # ---- Strict parsing (DIG-01) -------------------------------------------------------
@@ -95,6 +108,8 @@ MARKS_BID_FIELDS = frozenset({"type", "seat", "marks"})
 ORDINARY_BIDS = ("points", "marks")  # every other bid is a special bid, `"<kind>": true`
 TRUMP_FIELDS = frozenset({"type", "seat", "trump"})
 TRUMP_STACKS_FIELDS = frozenset({"type", "seat", "trump", "stacks"})
+# NELLO-13, NOTRUMP-05: a declaration that names the doubles (only where an option lets it)
+TRUMP_FORMS_NAMING = (TRUMP_FIELDS | {"doubles"}, TRUMP_STACKS_FIELDS | {"doubles"})
 PLAY_FIELDS = frozenset({"type", "seat", "tile"})
 
 
@@ -127,12 +142,15 @@ class ParsedAction(NamedTuple):
     """A well-formed action: its kind ("play", "bid", "pass", "trump"), its seat, and
     per kind: play (`what` the tile, `value` None); bid (`what` "points", "marks" or a
     special bid, `value` its number or marks); pass (None, None); trump (`what` the trump
-    as given, `value` the stacks as given or MISSING)."""
+    as given, `value` the stacks as given or MISSING, `named` the doubles as given or
+    MISSING, NELLO-13); a point or marks bid's `named` is the choice it announces or
+    MISSING (NELLO-14)."""
 
     kind: str
     seat: int
     what: Any
     value: Any
+    named: Any = MISSING
 
 
 def parse_action(action: Any, rules: Rules = BASE_RULES) -> ParsedAction:
@@ -144,7 +162,7 @@ def parse_action(action: Any, rules: Rules = BASE_RULES) -> ParsedAction:
     """
     if type(action) is not dict:
         raise malformed("an action must be a JSON object")
-    kind, keys = action.get("type"), action.keys()
+    kind, keys = action.get("type"), frozenset(action)
     if kind == "play":  # pragma: no mutate
         if keys != PLAY_FIELDS:
             raise fields_problem(action, PLAY_FIELDS)
@@ -153,6 +171,12 @@ def parse_action(action: Any, rules: Rules = BASE_RULES) -> ParsedAction:
             raise malformed(f"`tile` must be a string a|b with 0 <= a <= b <= 6, not {tile!r}")
         return ParsedAction(kind, seat, TILE_INDEX[tile], None)
     if kind == "bid":
+        announced: Any = MISSING
+        for choice in rules.bid_announces:  # NELLO-14: `"<choice>": true` beside the bid
+            if choice in keys and (keys - {choice}) in (POINT_BID_FIELDS, MARKS_BID_FIELDS):
+                if action[choice] is not True:
+                    raise malformed(f"`{choice}` is always true, not {action[choice]!r}")
+                announced, keys = choice, keys - {choice}
         if keys == POINT_BID_FIELDS:
             which = "points"
         elif keys == MARKS_BID_FIELDS:
@@ -170,24 +194,26 @@ def parse_action(action: Any, rules: Rules = BASE_RULES) -> ParsedAction:
         value = action[which]  # pragma: no mutate
         if type(value) is not int:  # a JSON integer, never a boolean  # pragma: no mutate
             raise malformed(f"`{which}` must be an integer, not {value!r}")
-        return ParsedAction(kind, parse_seat(action), which, value)
+        return ParsedAction(kind, parse_seat(action), which, value, announced)
     if kind == "pass":  # pragma: no mutate
         if keys != PASS_FIELDS:
             raise fields_problem(action, PASS_FIELDS)
         return ParsedAction(kind, parse_seat(action), None, None)
     if kind == "trump":
-        if keys == TRUMP_FIELDS:
-            stacks = MISSING
-        elif keys == TRUMP_STACKS_FIELDS:
-            stacks = action["stacks"]
-            if type(stacks) is not int:
-                raise malformed(f"`stacks` must be an integer, not {stacks!r}")
-        else:
-            raise fields_problem(action, TRUMP_FIELDS, TRUMP_STACKS_FIELDS)
+        forms = (TRUMP_FIELDS, TRUMP_STACKS_FIELDS,
+                 *(TRUMP_FORMS_NAMING if rules.treatments else ()))  # VAR-04
+        if keys not in forms:
+            raise fields_problem(action, *forms)
+        stacks = action.get("stacks", MISSING)
+        if stacks is not MISSING and type(stacks) is not int:
+            raise malformed(f"`stacks` must be an integer, not {stacks!r}")
+        named = action.get("doubles", MISSING)
+        if named is not MISSING and type(named) is not str:
+            raise malformed(f"`doubles` must be a string, not {named!r}")
         trump = action["trump"]
         if type(trump) is not int and type(trump) is not str:
             raise malformed(f"`trump` must be an integer or a string, not {trump!r}")
-        return ParsedAction(kind, parse_seat(action), trump, stacks)
+        return ParsedAction(kind, parse_seat(action), trump, stacks, named)
     raise malformed(f"unknown action type {kind!r}")
 
 
@@ -196,21 +222,26 @@ def parse_action(action: Any, rules: Rules = BASE_RULES) -> ParsedAction:
 
 def action_key(action: dict) -> str:
     """`pass`, `bid:30`, `bid:2m`, `bid:<special bid>`, `trump:6`, `trump:none/2`,
-    `trump:first_tile`, `play:5|5` (no seat)."""
+    `trump:first_tile`, `trump:nello/1@low` (the doubles named, NELLO-13), `bid:2m@nello`
+    (a bid announcing Nel-O, NELLO-14), `play:5|5` (no seat)."""
     kind = action["type"]
     if kind == "play":
         return "play:" + action["tile"]
     if kind == "pass":  # pragma: no mutate
         return "pass"
     if kind == "bid":
+        announced = next((k for k in action if k not in (*PASS_FIELDS, "points", "marks")),
+                         None)
+        suffix = "" if announced is None else f"@{announced}"  # NELLO-14
         if "points" in action:
-            return f"bid:{action['points']}"
+            return f"bid:{action['points']}{suffix}"
         if "marks" in action:
-            return f"bid:{action['marks']}m"
+            return f"bid:{action['marks']}m{suffix}"
         return "bid:" + next(k for k in action if k not in PASS_FIELDS)  # a special bid
     if kind == "trump":
-        stacks = action.get("stacks")
-        return f"trump:{action['trump']}" + ("" if stacks is None else f"/{stacks}")
+        stacks, doubles = action.get("stacks"), action.get("doubles")
+        return (f"trump:{action['trump']}" + ("" if stacks is None else f"/{stacks}")
+                + ("" if doubles is None else f"@{doubles}"))
     raise ValueError(f"not an action: {action!r}")
 
 
@@ -224,14 +255,20 @@ def action_from_key(seat: str, key: str) -> dict:
     if kind == "bid" and arg:
         if not arg[0].isdigit():  # a special bid: bid:<name>
             return {"type": "bid", "seat": seat, arg: True}
-        if arg.endswith("m"):
-            return {"type": "bid", "seat": seat, "marks": int(arg[:-1])}
-        return {"type": "bid", "seat": seat, "points": int(arg)}
+        arg, _, announced = arg.partition("@")  # NELLO-14: bid:2m@nello
+        bid: dict = ({"type": "bid", "seat": seat, "marks": int(arg[:-1])} if arg.endswith("m")
+                     else {"type": "bid", "seat": seat, "points": int(arg)})
+        if announced:
+            bid[announced] = True
+        return bid
     if kind == "trump" and arg:
+        arg, _, doubles = arg.partition("@")
         choice, _, stacks = arg.partition("/")
         action: dict = {"type": "trump", "seat": seat,
                         "trump": int(choice) if choice.isdigit() else choice}
         if stacks:
             action["stacks"] = int(stacks)
+        if doubles:
+            action["doubles"] = doubles
         return action
     raise ValueError(f"not an action key: {key!r}")

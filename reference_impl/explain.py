@@ -20,7 +20,7 @@ from typing import Any
 
 from .errors import IllegalAction
 from .match import BIDDING, DECLARING, MATCH_OVER, PLAYING, ROUND_OVER, Match
-from .rules import BASE_RULES, TRUMP_SUIT, Rules, is_trump
+from .rules import BASE_RULES, TRUMP_SUIT, Rules, is_trump, suit_key
 from .tiles import PIPS, SEAT_INDEX, TILE_INDEX
 
 RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]{1,9}-\d{2}\b")
@@ -46,7 +46,7 @@ def table_rule(rules: Rules, name: str, base: str) -> str:
 def declared(match: Match) -> int | str:
     """The trump of a contract in play (only asked once a tile is played)."""
     assert match.contract is not None and match.contract.trump is not None
-    return match.contract.trump
+    return suit_key(match.contract.trump, match.contract.treatment)  # NELLO-13
 
 
 # ---- refusals ------------------------------------------------------------------------

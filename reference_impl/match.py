@@ -36,6 +36,7 @@ from .dealing import draw_first_dealer
 from .errors import IllegalAction
 from .rules import (
     ALL_PASSED,
+    MISSING,
     Bidding,
     Contract,
     RoundResult,
@@ -43,6 +44,7 @@ from .rules import (
     Trick,
     bid_problem,
     special_bid_marks,
+    suit_key,
     winner_after_round,
 )
 from .setup import Hands, invalid, parse_deal, parse_setup
@@ -81,7 +83,8 @@ class Match:
         # the current round
         "dealt", "phase", "to_act", "_seat", "_bidders",  # to_act is SEATS[_seat], or None
         "masks", "history",  # hands: derived from dealt and masks (the property below)
-        "high_points", "last_marks", "high_bidder", "special_bid", "contract", "sitting_out",
+        "high_points", "last_marks", "high_bidder", "special_bid", "announced", "contract",
+        "sitting_out",
         "trick", "leader", "called", "tricks", "points", "tricks_won", "decided", "result",
         # tables of the declared trump (derived from rules + contract)
         "_tables", "_called_of", "_follow", "_rank", "_counters",
@@ -110,6 +113,7 @@ class Match:
     last_marks: int
     high_bidder: int | None
     special_bid: bool
+    announced: str | None  # the choice the highest bid announced (NELLO-14)
     contract: Contract
     sitting_out: int | None
     trick: list[int]
@@ -204,6 +208,7 @@ class Match:
         self.high_points = self.last_marks = 0
         self.high_bidder = self.contract = self.result = self.decided = None  # type: ignore
         self.special_bid = False  # pragma: no mutate
+        self.announced = None
         # unset until the declaration, which sets them before any read
         self.trick, self.leader, self.called = [], None, None  # type: ignore[assignment]
         self.tricks = []
@@ -286,17 +291,17 @@ class Match:
                 self._pass(seat)
                 return
         # pragma: no mutate end
-        kind, seat, what, value = parse_action(action, self.rules)
+        kind, seat, what, value, named = parse_action(action, self.rules)
         if self.phase != PHASE_OF_KIND[kind] or seat != self._seat:
             raise self._out_of_turn(kind, seat)
         if kind == "play":  # pragma: no mutate
             self._play(seat, what)  # pragma: no mutate
         elif kind == "bid":
-            self._bid(seat, what, value)
+            self._bid(seat, what, value, None if named is MISSING else named)
         elif kind == "pass":  # pragma: no mutate
             self._pass(seat)  # pragma: no mutate
         else:
-            self._declare(seat, what, value)
+            self._declare(seat, what, value, named)
 
     @property
     def completed_tricks(self) -> list[Trick]:
@@ -330,7 +335,7 @@ class Match:
         return Bidding(self.high_points, self.last_marks, bid_made,
                        seat == self.dealer and not bid_made, doubles)
 
-    def _bid(self, seat: int, kind: str, value: int) -> None:
+    def _bid(self, seat: int, kind: str, value: int, announced: str | None = None) -> None:
         bid_made = self.high_bidder is not None
         if kind not in ORDINARY_BIDS:  # PLUNGE-07: a plunge's marks depend on the bids
             value = special_bid_marks(self.rules, kind, self.last_marks)
@@ -339,7 +344,7 @@ class Match:
         # pragma: no mutate end
         after_passes = seat == self.dealer and not bid_made  # FORCE-02, FORCE-05
         problem = bid_problem(self.rules, kind, value, self.high_points, self.last_marks,
-                              bid_made, after_passes, doubles)
+                              bid_made, after_passes, doubles, announced)
         if problem:
             raise IllegalAction(*problem)
         if kind == "points":
@@ -348,7 +353,8 @@ class Match:
             self.last_marks = value  # a special bid is a marks bid (PLUNGE-03)
         self.special_bid = kind not in ORDINARY_BIDS  # PLUNGE-04, SPLASH-04: the partner declares
         self.high_bidder = seat  # BID-08: every accepted bid outranks the ones before it
-        self.history.append(bid_action(seat, kind, value))
+        self.announced = announced  # NELLO-14: what the highest bid announced
+        self.history.append(bid_action(seat, kind, value, announced))
         self._after_bidding_turn(seat, after_passes)
 
     def _pass(self, seat: int) -> None:
@@ -378,24 +384,31 @@ class Match:
             declarer = contract.declarer
             # PTERMS-07: the doubles of the winner of the bidding (a declared plunge needs them)
             self.contract = contract = contract._replace(
-                doubles=(self.masks[declarer] & DOUBLES).bit_count())
+                doubles=(self.masks[declarer] & DOUBLES).bit_count(),
+                announced=self.announced)  # NELLO-15: the declaration the bid announced
             self.phase, self._seat, self.to_act = DECLARING, declarer, SEATS[declarer]  # CON-01
 
     # ---- declaration (CON) -------------------------------------------------------
 
-    def _declare(self, seat: int, trump: Any, stacks: Any) -> None:
+    def _declare(self, seat: int, trump: Any, stacks: Any, named: Any = MISSING) -> None:
         rules = self.rules
         problem = rules.declaration_problem(rules, self.contract, trump, stacks)
+        if problem is None and rules.treatment_problem is not None:  # NELLO-13, NOTRUMP-05
+            problem = rules.treatment_problem(rules, self.contract, trump, named)
         if problem:
             raise IllegalAction(*problem)
-        self.contract = contract = rules.declared(rules, self.contract, trump, stacks)  # CON-04
+        contract = rules.declared(rules, self.contract, trump, stacks)  # CON-04
+        if named is not MISSING:  # the doubles the declaration named (NELLO-13)
+            contract = contract._replace(treatment=named)
+        self.contract = contract
         if contract.trump is None:  # PTERMS-08: a choice that hands the declaration on
             self.history.append(trump_action(seat, rules.canonical_trump(trump), None))
             self._seat = contract.declarer
             self.to_act = SEATS[self._seat]
             return
-        self.history.append(trump_action(seat, contract.trump, contract.stacks))
-        self._use_trump(contract.trump)
+        self.history.append(trump_action(seat, contract.trump, contract.stacks,
+                                         contract.treatment))
+        self._use_trump(suit_key(contract.trump, contract.treatment))
         out = self.sitting_out = rules.sitting_out(  # NELLO-03
             rules,  # pragma: no mutate
             contract)
@@ -411,8 +424,9 @@ class Match:
         self.to_act = SEATS[self._seat]
 
     def _use_trump(self, trump: Any) -> None:
-        """Play by the tables of `trump` (its index in rules.trumps)."""
-        tables, index = self._tables, self.rules.trumps.index(trump)
+        """Play by the tables of `trump` (its index in rules.suit_keys: a trump, or a
+        trump with the doubles its declaration named, NELLO-13)."""
+        tables, index = self._tables, self.rules.suit_keys.index(trump)
         self._called_of, self._follow = tables.called[index], tables.follow[index]
         self._rank, self._counters = tables.rank[index], tables.counters
 
@@ -548,6 +562,7 @@ class Match:
         other.masks, other.history = self.masks[:], self.history[:]
         other.high_points, other.last_marks, other.high_bidder, other.special_bid = \
             self.high_points, self.last_marks, self.high_bidder, self.special_bid
+        other.announced = self.announced
         other.contract, other.sitting_out = self.contract, self.sitting_out
         other.trick, other.leader, other.called, other.tricks = \
             self.trick[:], self.leader, self.called, self.tricks[:]

@@ -35,7 +35,9 @@ class Contract(NamedTuple):
     the bidder's partner) or declared one (PTERMS-08); `compelled` one won by a bid the
     dealer had to make (FORCE-05: only an option can compel one); `doubles` is how many
     doubles the winner of the bidding holds (PTERMS-07: a plunge declared needs them;
-    never shown in a view, VIS-01)."""
+    never shown in a view, VIS-01); `treatment` the doubles the declaration named, where
+    an option lets the declarer name them (NELLO-13, NOTRUMP-05), else None; `announced`
+    the choice the winning bid announced (NELLO-14), else None."""
 
     declarer: int
     team: int
@@ -46,6 +48,8 @@ class Contract(NamedTuple):
     partner_declares: bool = False
     compelled: bool = False
     doubles: int = 0
+    treatment: str | None = None
+    announced: str | None = None
 
 
 class Trick(NamedTuple):
@@ -207,10 +211,12 @@ def marks_bid_problem(rules: Rules, marks: int, last_marks: int, high_points: in
 
 
 def bid_problem(rules: Rules, kind: str, value: int, high_points: int, last_marks: int,
-                bid_made: bool, dealer_after_passes: bool, doubles: int) -> Problem | None:
+                bid_made: bool, dealer_after_passes: bool, doubles: int,
+                announced: str | None = None) -> Problem | None:
     """A bid's checks in errors.yaml order; `kind` is "points", "marks" or a special bid
     of `rules.special_bids`; the rest are the fields of a Bidding. The dealer's bid after
-    three passes is checked last (`rules.dealer_bid_problem`)."""
+    three passes is checked next (`rules.dealer_bid_problem`); a bid that announces a
+    choice (`announced`, NELLO-14) last (`rules.announce_problem`)."""
     if kind == "points":
         problem = rules.point_bid_problem(rules, value, high_points, last_marks)
     elif kind == "marks":
@@ -219,9 +225,13 @@ def bid_problem(rules: Rules, kind: str, value: int, high_points: int, last_mark
         check = rules.special_bid_problem
         assert check is not None, "a special bid without its checks"
         problem = check(rules, kind, last_marks, bid_made, doubles)
-    if problem or not dealer_after_passes:
-        return problem
-    return rules.dealer_bid_problem(rules, kind, value)
+    if problem is None and dealer_after_passes:
+        problem = rules.dealer_bid_problem(rules, kind, value)
+    if problem is None and announced is not None:
+        announce = rules.announce_problem
+        assert announce is not None, "an announcement without its checks"
+        problem = announce(rules, kind, value, announced, dealer_after_passes)
+    return problem
 
 
 def dealer_may_pass(rules: Rules, kind: str | None, value: int | None) -> Problem | None:
@@ -241,10 +251,14 @@ def bid_candidates(rules: Rules, state: Bidding) -> list[tuple[str, int]]:
               for bid in rules.special_bids)]
 
 
-def legal_bids(rules: Rules, state: Bidding) -> list[tuple[str, int]]:
-    """The bids `bid_problem` accepts, in canonical order."""
-    return [(kind, value) for kind, value in bid_candidates(rules, state)
-            if bid_problem(rules, kind, value, *state) is None]
+def legal_bids(rules: Rules, state: Bidding) -> list[tuple[str, int, str | None]]:
+    """The bids `bid_problem` accepts, in canonical order: (kind, value, the choice the
+    bid announces or None); an ordinary bid is followed by the bids announcing a choice
+    of `rules.bid_announces` with it (NELLO-14)."""
+    return [(kind, value, announced) for kind, value in bid_candidates(rules, state)
+            for announced in (None, *(rules.bid_announces if kind in ("points", "marks")
+                                      else ()))
+            if bid_problem(rules, kind, value, *state, announced) is None]
 
 
 MISSING: Any = object()  # a `stacks` field that was not given
@@ -291,11 +305,11 @@ def won_contract(rules: Rules, bidder: int, high_points: int, last_marks: int,
 def declared(rules: Rules, contract: Contract, trump: Any, stacks: Any) -> Contract:
     """CON-04: the contract with its trump (FOLLOWME-02: an alias is recorded as the
     choice it names) and its stacks (CON-02; none on a point contract, CON-03)."""
-    declarer, team, kind, value, _, _, partner_declares, compelled, doubles = contract
+    declarer, team, kind, value, _, _, partner_declares, compelled, doubles, *named = contract
     return Contract(declarer, team, kind, value, rules.canonical_trump(trump),
                     None if stacks is MISSING else stacks, partner_declares, compelled,
                     doubles,  # pragma: no mutate
-                    )
+                    *named)
 
 
 def nobody_sits_out(rules: Rules, contract: Contract) -> int | None:
@@ -385,6 +399,12 @@ def winner_after_round(rules: Rules, marks: list[int], bidders: int | None) -> i
     return rules.match_winner(rules, marks)
 
 
+def suit_key(trump: int | str, treatment: str | None) -> int | str:
+    """The key of the suit functions and tables a contract plays by: its trump, or, when
+    its declaration named the doubles (NELLO-13, NOTRUMP-05), "<trump>/<doubles>"."""
+    return trump if treatment is None else f"{trump}/{treatment}"
+
+
 # ---- The configuration -------------------------------------------------------------
 
 
@@ -405,6 +425,11 @@ class Rules:
     special_bids: tuple[SpecialBid, ...] = ()
     trumps: tuple[int | str, ...] = TRUMP_CHOICES  # CON-01 (+ the options' choices)
     trump_aliases: tuple[tuple[str, int | str], ...] = ()  # FOLLOWME-02
+    bid_announces: tuple[str, ...] = ()  # NELLO-14: the choices a bid may announce
+    forced_only_choices: tuple[str, ...] = ()  # FORCE-06: only on a forced contract
+    # the choices whose declaration names the doubles: (choice, the values it may name in
+    # canonical order, the rule ID), NELLO-13, NOTRUMP-05; played under suit_key
+    treatments: tuple[tuple[int | str, tuple[str, ...], str], ...] = ()
     stacks: tuple[int, ...] = (1, 2)  # CON-02
     trick_point: int = 1  # PTS-01: a trick is worth 1 round point besides its counters
     counters: tuple[tuple[str, int], ...] = tuple(COUNTERS.items())  # PTS-02
@@ -427,6 +452,9 @@ class Rules:
     # the checks of a special bid: (rules, kind, last_marks, bid_made, doubles); no default,
     # since the base game has none
     special_bid_problem: Callable[[Rules, str, int, bool, int], Problem | None] | None = None
+    # a bid that announces a choice (NELLO-14): (rules, kind, value, the choice,
+    # dealer_after_passes); no default, since the base game's bids announce nothing
+    announce_problem: Callable[[Rules, str, int, str, bool], Problem | None] | None = None
     # the dealer's pass (kind None) or bid after three passes: (rules, kind, value)
     dealer_bid_problem: Callable[[Rules, str | None, int | None], Problem | None] = field(
         default=dealer_may_pass)
@@ -437,6 +465,10 @@ class Rules:
     declaration_problem: Callable[[Rules, Contract, Any, Any], Problem | None] = field(
         default=declaration_problem)
     declared: Callable[[Rules, Contract, Any, Any], Contract] = field(default=declared)
+    # the doubles a declaration names: (rules, contract, trump, doubles as given or
+    # MISSING); no default, since the base game's declaration names none (a `doubles`
+    # field is malformed without a `treatments` entry)
+    treatment_problem: Callable[[Rules, Contract, Any, Any], Problem | None] | None = None
     # ---- play (PLAY, RANK, PTS); `duty`: a duty besides following (SEVENS-04), or none
     sitting_out: Callable[[Rules, Contract], int | None] = field(default=nobody_sits_out)
     first_leader: Callable[[Rules, Contract, int], int] = field(default=declarer_leads)
@@ -469,6 +501,13 @@ class Rules:
     def round_points(self) -> int:
         """PTS-03: 7 trick points plus the counters (42)."""
         return 7 * self.trick_point + sum(points for _, points in self.counters)
+
+    @cached_property
+    def suit_keys(self) -> tuple[int | str, ...]:
+        """The keys the suit tables are built for: every trump choice, and for a choice
+        whose declaration names the doubles, one key per value (suit_key)."""
+        return self.trumps + tuple(suit_key(choice, value) for choice, values, _ in
+                                   self.treatments for value in values)
 
     @cached_property
     def _trump_names(self) -> dict[Any, int | str]:

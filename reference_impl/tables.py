@@ -32,17 +32,19 @@ class Tables:
                               and not rules.special_bids)
         tiles = range(TILE_COUNT)
         called, follows, rank = rules.called_suit, rules.follows, rules.trick_rank
-        # called[trump][lead] -> called suit (SUIT-04, SUIT-05)
-        self.called = tuple(tuple(called(t, trump) for t in tiles) for trump in rules.trumps)
+        # called[trump][lead] -> called suit (SUIT-04, SUIT-05); one entry per suit key
+        # (rules.suit_keys: the trumps, then a choice's named doubles, NELLO-13)
+        keys = rules.suit_keys
+        self.called = tuple(tuple(called(t, trump) for t in tiles) for trump in keys)
         # follow[trump][called] -> mask of the tiles that follow (SUIT-04, SUIT-06)
         self.follow = tuple(
             tuple(sum(1 << t for t in tiles if follows(t, suit, trump))
                   for suit in CALLED_SUITS)
-            for trump in rules.trumps)
+            for trump in keys)
         # rank[trump][called][tile] -> trick rank, the highest wins (RANK-01..RANK-05)
         self.rank = tuple(
             tuple(tuple(rank(t, suit, trump) for t in tiles) for suit in CALLED_SUITS)
-            for trump in rules.trumps)
+            for trump in keys)
         # bidding_orders[dealer] -> the seats in bidding order (BID-01)
         self.bidding_orders = tuple(map(rules.bidding_order, range(4)))  # pragma: no mutate
         # counters[tile] -> round points (PTS-02)
@@ -68,7 +70,7 @@ class Tables:
         return found
 
     def declaring(self, seat: int, contract: Contract) -> tuple[dict, ...]:
-        key = (seat, *contract[2:4], *contract[6:9])  # pragma: no mutate
+        key = (seat, *contract[2:4], *contract[6:9], contract.announced)  # pragma: no mutate
         found = self._declaring.get(key)  # pragma: no mutate
         if found is None:
             found = self._declaring[key] = declaring_actions(self.rules, seat, contract)

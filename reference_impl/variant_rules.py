@@ -221,6 +221,91 @@ def partner_sits_out(rules: Rules, contract: Contract, *, inner: Callable[..., i
     return inner(rules, contract)  # pragma: no mutate
 
 
+def nello_point_score(rules: Rules, contract: Contract, outcome: str, points: list[int], *,
+                      inner: Callable[..., tuple[int, list[int]]]) -> tuple[int, list[int]]:
+    """NELLO-11 (`min_marks: 0`): a Nel-O made on a point contract scores the stake of
+    its bid for the bidders alone, as a made marks contract (MPTS-05; without
+    match_points this is SCORE-02's 1 mark); every other round: `inner`."""
+    if outcome == "made" and contract.trump == "nello" and contract.kind == "points":
+        gains = [0, 0]
+        gains[contract.team] = rules.stake(rules, contract)
+        return contract.team, gains
+    return inner(rules, contract, outcome, points)
+
+
+def caller_sits_out(rules: Rules, contract: Contract, *, inner: Callable[..., int | None]
+                    ) -> int | None:
+    """NELLO-12 (`on_plunge: "allowed"`): a Nel-O declared by the partner of a plunge or
+    a splash is played by the plunger; the declaring partner sits out."""
+    if contract.trump == "nello" and contract.partner_declares:
+        return contract.declarer
+    return inner(rules, contract)
+
+
+def plunger_leads_nello(rules: Rules, contract: Contract, dealer: int, *,
+                        inner: Callable[..., int]) -> int:
+    """NELLO-12: the plunger leads the Nel-O its partner declared (the partner sits out)."""
+    if contract.trump == "nello" and contract.partner_declares:
+        return (contract.declarer + 2) & 3
+    return inner(rules, contract, dealer)
+
+
+def nello_bid_problem(rules: Rules, kind: str, value: int, announced: str,
+                      dealer_after_passes: bool, *, min_marks: int) -> Problem | None:
+    """NELLO-14 (`announce: "bid"`): a bid announcing Nel-O is a marks bid of `min_marks`
+    or more (a point bid only with `min_marks` 0); FORCE-06: where Nel-O is only for a
+    forced contract, only the dealer's bid after three passes may announce it. Checked
+    after every other check of the bid (errors.yaml)."""
+    if (kind == "points" and min_marks) or (kind == "marks" and value < min_marks):
+        return ("NELLO_BID_NOT_ALLOWED", "NELLO-14",
+                f"a Nel-O bid is a marks bid of {min_marks} or more"
+                if min_marks else "a Nel-O bid is a point or marks bid")
+    if announced in rules.forced_only_choices and not dealer_after_passes:
+        return ("NELLO_BID_NOT_ALLOWED", "FORCE-06",
+                f"{announced} is announced only on the dealer's forced bid")
+    return None
+
+
+def announced_choice_problem(rules: Rules, contract: Contract, trump: Any, stacks: Any, *,
+                             choice: str, inner: Callable[..., Problem | None]
+                             ) -> Problem | None:
+    """NELLO-15: a contract won by a bid announcing `choice` is declared `choice` only,
+    and `choice` is declared only on such a contract (or by a special bid's partner,
+    NELLO-12); checked after CON-01 and before the stacks (errors.yaml)."""
+    named = rules.canonical_trump(trump)
+    if named is not None:
+        if contract.announced == choice and named != choice:
+            return ("TRUMP_NOT_ALLOWED", "NELLO-15",
+                    f"the winning bid announced {choice}: it is declared {choice}")
+        if named == choice and contract.announced != choice and not contract.partner_declares:
+            return ("TRUMP_NOT_ALLOWED", "NELLO-15",
+                    f"{choice} is declared only when the winning bid announced it")
+    return inner(rules, contract, trump, stacks)
+
+
+def treatment_problem(rules: Rules, contract: Contract, trump: Any, named: Any
+                      ) -> Problem | None:
+    """NELLO-13, NOTRUMP-05 (`doubles: "declared"`): the declaration of a choice of
+    `rules.treatments` names its doubles, one of its values (DOUBLES_REQUIRED without,
+    DOUBLES_INVALID with another); no other declaration names any (DOUBLES_INVALID).
+    Checked after every other check of the declaration (errors.yaml)."""
+    choice = rules.canonical_trump(trump)
+    entry = next((entry for entry in rules.treatments if entry[0] == choice), None)
+    if entry is None:
+        if named is MISSING:
+            return None
+        rule = rules.treatments[0][2]
+        return ("DOUBLES_INVALID", rule, f"the declaration of {choice} names no doubles")
+    _, values, rule = entry
+    if named is MISSING:
+        return ("DOUBLES_REQUIRED", rule,
+                f"the declaration of {choice} names its doubles: {', '.join(values)}")
+    if named not in values:
+        return ("DOUBLES_INVALID", rule,
+                f"the doubles of {choice} are {', '.join(values)}, not {named!r}")
+    return None
+
+
 # ---- no_trump: the doubles of a no-trump contract (NOTRUMP-02, NOTRUMP-03) -----------
 # A no-trump contract ("none") with the doubles low or as a suit of their own uses the
 # suit functions of Nel-O's `doubles` settings (NELLO-06): both are "no trump suit, the
@@ -259,6 +344,9 @@ def plunge_declaration_problem(rules: Rules, contract: Contract, trump: Any, sta
                 f"a plunge needs a contract of {marks} marks or more")
     if contract.partner_declares:
         return ("TRUMP_NOT_ALLOWED", "PTERMS-07", "the contract is already a plunge")
+    if contract.announced is not None:
+        return ("TRUMP_NOT_ALLOWED", "NELLO-15",
+                f"the winning bid announced {contract.announced}")
     if contract.doubles < doubles:
         return ("TRUMP_NOT_ALLOWED", "PTERMS-07",
                 f"a plunge needs {doubles} doubles; this hand holds {contract.doubles}")

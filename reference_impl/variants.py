@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 from . import variant_rules as vr
 from .dealing import drawn_order
 from .errors import IllegalAction
-from .rules import BASE_RULES, TRUMP_CHOICES, Rules, SpecialBid
+from .rules import BASE_RULES, TRUMP_CHOICES, Rules, SpecialBid, suit_key
 
 Settings = Mapping[str, Any]
 
@@ -43,6 +43,9 @@ def deal_by_drawing(s: Settings, rules: Rules) -> dict:
     return {"deal_order": drawn_order, "draws": True}
 
 
+FORCED_ONLY = ("nello", "sevens")  # FORCE-06
+
+
 def forced_bid(s: Settings, rules: Rules) -> dict:
     """FORCE-02 (the dealer may not pass after three passes), FORCE-03 (only 30);
     FORCE-04: the contract it makes is played and scored as any other, except that
@@ -54,7 +57,8 @@ def forced_bid(s: Settings, rules: Rules) -> dict:
                "won_contract": partial(vr.forced_contract, inner=rules.won_contract)}
     if s["nello_sevens"] == "forced_only":
         changes["declaration_problem"] = partial(
-            vr.forced_only, choices=("nello", "sevens"), inner=rules.declaration_problem)
+            vr.forced_only, choices=FORCED_ONLY, inner=rules.declaration_problem)
+        changes["forced_only_choices"] = FORCED_ONLY  # NELLO-14: a Nel-O bid too
     if s["sweep_marks"] != 1 and rules.stake is not vr.points_stake:
         changes["outcome"] = partial(vr.sweep_outcome, inner=rules.outcome)
         changes["score"] = partial(vr.sweep_score, marks=s["sweep_marks"], inner=rules.score)
@@ -97,8 +101,25 @@ def undeclared_trump(s: Settings, rules: Rules) -> dict:
 
 
 def follow_me(s: Settings, rules: Rules) -> dict:
-    """FOLLOWME-02: "follow_me" is another name for "none"."""
-    return {"trump_aliases": (("follow_me", "none"),)}
+    """FOLLOWME-02: "follow_me" is another name for "none"; FOLLOWME-03 (`min_marks: 1`):
+    no-trump, by either name, only on a marks contract."""
+    changes = {"trump_aliases": (("follow_me", "none"),)}
+    if s["min_marks"]:
+        changes.update(allowed_on(rules, "none", s["min_marks"], on_plunge=True,
+                                  rule="FOLLOWME-03"))
+    return changes
+
+
+def named_doubles(rules: Rules, choice: str, suits: Mapping[str, tuple], *, rule: str
+                  ) -> dict:
+    """NELLO-13, NOTRUMP-05 (`doubles: "declared"`): the declaration of `choice` names its
+    doubles, one of `suits`; the suit functions of each value under its suit key."""
+    changes: dict = {"treatments": (*rules.treatments, (choice, tuple(suits), rule)),
+                     "treatment_problem": vr.treatment_problem}
+    for value, functions in suits.items():
+        changes.update(choice_suits(replace(rules, **changes), str(suit_key(choice, value)),
+                                    *functions))
+    return changes
 
 
 NELLO_SUITS: dict[str, tuple[Callable, Callable, Callable]] = {  # NELLO-06, by `doubles`
@@ -113,22 +134,43 @@ NELLO_SUITS: dict[str, tuple[Callable, Callable, Callable]] = {  # NELLO-06, by 
 def nello(s: Settings, rules: Rules) -> dict:
     """NELLO-02 (marks contracts of min_marks or more, never a plunge), NELLO-03/04 (the
     partner sits out), NELLO-06 (suits), NELLO-07 (outcome). Unchanged: NELLO-05 (who
-    leads), NELLO-08 (round points counted as usual)."""
-    return {"trumps": rules.trumps + ("nello",),
-            **choice_suits(rules, "nello", *NELLO_SUITS[s["doubles"]]),
-            **allowed_on(rules, "nello", s["min_marks"], on_plunge=False,  # pragma: no mutate
-                         rule="NELLO-02"),
-            "sitting_out": partial(vr.partner_sits_out, inner=rules.sitting_out),
-            "outcome": partial(vr.nello_outcome, inner=rules.outcome)}
+    leads), NELLO-08 (round points counted as usual). NELLO-11 (`min_marks: 0`): also on
+    a point contract, scored as a marks contract of its value; NELLO-12 (`on_plunge:
+    "allowed"`): on a plunge, the declaring partner sits out and the plunger leads."""
+    on_plunge = s["on_plunge"] == "allowed"
+    declared = s["doubles"] == "declared"  # NELLO-13: named at each declaration
+    changes = {"trumps": rules.trumps + ("nello",),
+               **choice_suits(rules, "nello", *NELLO_SUITS["high" if declared else s["doubles"]]),
+               **allowed_on(rules, "nello", s["min_marks"], on_plunge=on_plunge,
+                            rule="NELLO-02"),
+               "sitting_out": partial(vr.partner_sits_out, inner=rules.sitting_out),
+               "outcome": partial(vr.nello_outcome, inner=rules.outcome)}
+    if not s["min_marks"]:
+        changes["score"] = partial(vr.nello_point_score, inner=rules.score)
+    if declared:
+        changes.update(named_doubles(replace(rules, **changes), "nello", NELLO_SUITS,
+                                     rule="NELLO-13"))
+    if s["announce"] == "bid":  # NELLO-14, NELLO-15: Nel-O announced with the bid
+        changes.update({
+            "bid_announces": (*rules.bid_announces, "nello"),
+            "announce_problem": partial(vr.nello_bid_problem, min_marks=s["min_marks"]),
+            "declaration_problem": partial(vr.announced_choice_problem, choice="nello",
+                                           inner=changes["declaration_problem"])})
+    if on_plunge:
+        changes["sitting_out"] = partial(vr.caller_sits_out, inner=changes["sitting_out"])
+        changes["first_leader"] = partial(vr.plunger_leads_nello, inner=rules.first_leader)
+    return changes
 
 
 def sevens(s: Settings, rules: Rules) -> dict:
-    """SEVENS-02 (any marks contract), SEVENS-04 (suits; duty), SEVENS-05 (ties).
-    Unchanged: SEVENS-06 (who leads, made and set as any marks contract)."""
+    """SEVENS-02 (any marks contract; SEVENS-07: of `min_marks` or more), SEVENS-04
+    (suits; duty), SEVENS-05 (ties). Unchanged: SEVENS-06 (who leads, made and set as any
+    marks contract)."""
+    rule = "SEVENS-02" if s["min_marks"] == 1 else "SEVENS-07"
     changes = {"trumps": rules.trumps + ("sevens",),
                **choice_suits(rules, "sevens", vr.sevens_called, vr.sevens_follows,
                               vr.sevens_rank),
-               **allowed_on(rules, "sevens", 1, on_plunge=True, rule="SEVENS-02")}
+               **allowed_on(rules, "sevens", s["min_marks"], on_plunge=True, rule=rule)}
     if s["duty"] == "closest":
         changes["duty"] = partial(vr.closest_duty, inner=rules.duty)  # pragma: no mutate
         changes["duty_problem"] = ("MUST_PLAY_CLOSEST", "SEVENS-04")
@@ -165,10 +207,18 @@ def plunge(s: Settings, rules: Rules) -> dict:
     return with_special_bid(rules, plunge_bid(4, 4, s["when"] == "any_time"), PLUNGE)
 
 
+NOTRUMP_NAMED = ("high", "low", "own_suit")  # NOTRUMP-05: the doubles a no-trump may name
+
+
 def no_trump(s: Settings, rules: Rules) -> dict:
     """NOTRUMP-02 ("low": a double is the lowest of its number suit), NOTRUMP-03
     ("own_suit": the doubles are a suit of their own), for the choice "none" only (and so
-    for its alias "follow_me", NOTRUMP-04); the suit functions of NELLO-06's settings."""
+    for its alias "follow_me", NOTRUMP-04); the suit functions of NELLO-06's settings.
+    NOTRUMP-05 ("declared"): the declaration of "none" names its doubles."""
+    if s["doubles"] == "declared":
+        return named_doubles(rules, "none",
+                             {value: NELLO_SUITS[value] for value in NOTRUMP_NAMED},
+                             rule="NOTRUMP-05")
     return choice_suits(rules, "none", *NELLO_SUITS[s["doubles"]])
 
 
@@ -241,14 +291,18 @@ OPTIONS: dict[str, Option] = {
     "undeclared_trump": Option({"end": Setting(("high", "low"), "high"),
                                 "double": Setting(("number", "doubles"), "number")},
                                undeclared_trump),
-    "follow_me": Option({}, follow_me),
-    "nello": Option({"doubles": Setting(("high", "low", "own_suit", "own_suit_reversed"),
-                                        "high"),
-                     "min_marks": Setting((1, 2), 2)}, nello),
+    "follow_me": Option({"min_marks": Setting((0, 1), 0)}, follow_me),
+    "nello": Option({"doubles": Setting(("high", "low", "own_suit", "own_suit_reversed",
+                                         "declared"), "high"),
+                     "min_marks": Setting((0, 1, 2), 2),
+                     "on_plunge": Setting(("refused", "allowed"), "refused"),
+                     "announce": Setting(("declaration", "bid"), "declaration")}, nello),
     "sevens": Option({"duty": Setting(("closest", "free"), "closest"),
-                      "ties": Setting(("first_played", "bidders"), "first_played")}, sevens),
+                      "ties": Setting(("first_played", "bidders"), "first_played"),
+                      "min_marks": Setting((1, 2), 1)}, sevens),
     "plunge": Option({"when": Setting(("before_bids", "any_time"), "before_bids")}, plunge),
-    "no_trump": Option({"doubles": Setting(("low", "own_suit"), "low")}, no_trump),
+    "no_trump": Option({"doubles": Setting(("low", "own_suit", "declared"), "low")},
+                       no_trump),
     "match_marks": Option({"target": Setting(range(1, 101), 10)}, match_marks),
     "plunge_terms": Option({"doubles": Setting((3, 4, 5, 6, 7), 4),
                             "marks": Setting((2, 3, 4), 4),

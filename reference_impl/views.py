@@ -37,9 +37,12 @@ def contract_json(m: Match) -> dict | None:
     c = m.contract
     if c is None:
         return None
-    return {"declarer": SEATS[c.declarer], "team": TEAMS[c.team], "bid": {c.kind: c.value},
+    view = {"declarer": SEATS[c.declarer], "team": TEAMS[c.team], "bid": {c.kind: c.value},
             "stake": m.rules.stake(m.rules, c),  # pragma: no mutate
             "trump": c.trump, "stacks": c.stacks}
+    if c.treatment is not None:  # NELLO-13, NOTRUMP-05: the doubles the declaration named
+        view["doubles"] = c.treatment
+    return view
 
 
 def result_json(m: Match) -> dict | None:

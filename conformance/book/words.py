@@ -26,11 +26,14 @@ def trump_words(trump: Any) -> str:
 
 
 def bid_words(bid: dict[str, Any]) -> str:
+    announced = [name for name, value in bid.items()
+                 if name not in ("points", "marks") and value is True]
+    also = f", announcing {announced[0]}" if announced and len(bid) == 2 else ""  # NELLO-14
     if "points" in bid:
-        return f"{bid['points']} points"
+        return f"{bid['points']} points{also}"
     if "marks" in bid:
         marks = bid["marks"]
-        return f"{marks} mark{'s' if marks != 1 else ''} (all the tricks)"
+        return f"{marks} mark{'s' if marks != 1 else ''} (all the tricks){also}"
     if len(bid) == 1 and next(iter(bid.values())) is True:  # a special bid: plunge, splash
         return f"a {next(iter(bid))} (the partner names trump)"
     return compact(bid)
@@ -50,6 +53,8 @@ def action_words(action: Any) -> str:
         text = f"{seat} names {trump_words(action.get('trump'))}"
         if action.get("stacks") is not None:
             text += f", {action['stacks']} stack{'s' if action['stacks'] != 1 else ''}"
+        if action.get("doubles") is not None:  # NELLO-13, NOTRUMP-05
+            text += f", doubles {action['doubles']}"
         return text
     if kind == "play":
         return f"{seat} plays {action.get('tile')}"
@@ -138,6 +143,8 @@ def value_words(name: str, value: Any) -> str:
             parts.append(trump_words(value["trump"]))
         if value.get("stacks") is not None:
             parts.append(f"{value['stacks']} stack{'s' if value['stacks'] != 1 else ''}")
+        if value.get("doubles") is not None:
+            parts.append(f"doubles {value['doubles']}")
         return ", ".join(parts) or compact(value)
     if isinstance(value, list | dict):
         return compact(value)

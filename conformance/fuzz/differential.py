@@ -33,7 +33,7 @@ from reference_impl.errors import IllegalAction
 from reference_impl.match import BIDDING, DECLARING, MATCH_OVER, PLAYING, ROUND_OVER
 from reference_impl.rules import COUNTERS, TRUMP_CHOICES
 from reference_impl.tiles import NAMES, SEATS, TEAMS
-from reference_impl.variants import CHOICE_ORDER, rules_for
+from reference_impl.variants import CHOICE_ORDER, NELLO_SUITS, OPTIONS, rules_for
 
 TILES = list(NAMES)  # the 28 tiles in the sorted order (0|0, 0|1, ... 6|6)
 LEVELS = ("rules", "codes", "strict")
@@ -215,12 +215,18 @@ def illegal_candidate(rng: random.Random, view: dict[str, Any] | None = None,
             return {"type": "bid", "seat": seat, rng.choice(("plunge", "splash")): True}
         if special < 0.55:
             return {"type": "bid", "seat": seat, "points": _number(rng, 28, 43)}
+        if special < 0.65:  # a bid announcing a choice (NELLO-14), or malformed without it
+            return {"type": "bid", "seat": seat, rng.choice(("points", "marks")):
+                    _number(rng, 1, 42), rng.choice(ANNOUNCED): True}
         return {"type": "bid", "seat": seat, "marks": _number(rng, 0, 6)}
     if kind == "pass":
         return {"type": "pass", "seat": seat}
     declarations = [a for a in legal or () if a["type"] == "trump"] if aimed else []
     if declarations and rng.random() < 0.5:  # a trump it may declare, one kind in two
-        return _toggle_stacks(rng, dict(rng.choice(_by_kind(rng, declarations))))
+        declaration = dict(rng.choice(_by_kind(rng, declarations)))
+        if rng.random() < 0.3:
+            return _toggle_doubles(rng, declaration)
+        return _toggle_stacks(rng, declaration)
     action = {"type": "trump", "seat": seat, "trump": rng.choice(TRUMPS)}
     if rng.random() < 0.5:
         action["stacks"] = _number(rng, 0, 3)
@@ -234,6 +240,26 @@ def _toggle_stacks(rng: random.Random, action: dict[str, Any]) -> dict[str, Any]
         del action["stacks"]
     else:
         action["stacks"] = _number(rng, 0, 3)
+    return action
+
+
+# The choices a bid may announce (NELLO-14), read from the option that adds them.
+ANNOUNCED = tuple({choice for name, option in OPTIONS.items() for key, setting in
+                   option.settings.items() if key == "announce"
+                   for value in setting.values
+                   for choice in rules_for({name: {key: value}}).bid_announces})
+# The doubles a declaration may name (NELLO-13, NOTRUMP-05), and a value no option lists.
+DOUBLES_NAMED = (*NELLO_SUITS, "middle")
+
+
+def _toggle_doubles(rng: random.Random, action: dict[str, Any]) -> dict[str, Any]:
+    """The declaration without the doubles it names, or naming doubles it did not, or
+    other ones (NELLO-13, NOTRUMP-05: DOUBLES_REQUIRED, DOUBLES_INVALID; VAR-04: a
+    `doubles` field without the setting is malformed)."""
+    if "doubles" in action and rng.random() < 0.5:
+        del action["doubles"]
+    else:
+        action["doubles"] = rng.choice(DOUBLES_NAMED)
     return action
 
 

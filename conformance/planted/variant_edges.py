@@ -48,6 +48,18 @@ class VariantsOnDealIgnored(VariantEdge):
         super().deal(deal)
 
 
+class DoublesNamedOnAnyChoice(VariantEdge):
+    """NELLO-13 broken: with a `doubles: "declared"` setting, a `doubles` field in the
+    declaration of a choice that names none (a number trump) is dropped and the
+    declaration accepted, instead of DOUBLES_INVALID."""
+
+    def act(self, action: Any) -> None:
+        if (isinstance(action, dict) and action.get("type") == "trump"
+                and type(action.get("trump")) is int and "doubles" in action):
+            action = {k: v for k, v in action.items() if k != "doubles"}
+        super().act(action)
+
+
 def pip_totals(draw: dict[str, str]) -> dict[str, int]:
     """DRAW-03: each seat's pip total in one round of drawing (seat -> tile name)."""
     return {seat: sum(PIPS[TILE_INDEX[tile]]) for seat, tile in draw.items()}

@@ -320,6 +320,49 @@ def nello_on_plunge(s: Settings, rules: Rules) -> dict:
             **v.allowed_on(rules, "nello", s["min_marks"], on_plunge=True, rule="NELLO-02")}
 
 
+def nello_plunger_sits_out(s: Settings, rules: Rules) -> dict:
+    """NELLO-12 broken: with on_plunge "allowed" the partner may declare Nel-O, but the
+    plunger sits out (NELLO-03's partner of the declarer) and the declarer leads."""
+    changes = reference("nello")(s, rules)
+    changes.pop("first_leader", None)
+    changes["sitting_out"] = partial(vr.partner_sits_out, inner=rules.sitting_out)
+    return changes
+
+
+def named_doubles_played_as(choice: str, option: str, fixed: str, rule: str) -> OptionChanges:
+    """NELLO-13, NOTRUMP-05 broken: with doubles "declared" the declaration still names
+    the doubles, but `choice` is played by the `fixed` doubles whatever it names."""
+    def changes(s: Settings, rules: Rules) -> dict:
+        if s["doubles"] != "declared":
+            return reference(option)(s, rules)
+        found = reference(option)({**s, "doubles": "high" if option == "nello" else "low"},
+                                  rules)
+        values = v.NELLO_SUITS if option == "nello" else v.NOTRUMP_NAMED
+        return {**found, **v.named_doubles(replace(rules, **found), choice,
+                                           {value: v.NELLO_SUITS[fixed] for value in values},
+                                           rule=rule)}
+    return changes
+
+
+def doubles_optional(rules: Rules, contract: Contract, trump: Any, named: Any
+                     ) -> Problem | None:
+    """NELLO-13 broken: a Nel-O declaration may leave out its doubles (and is then played
+    high); the other checks of the named doubles hold."""
+    if named is MISSING:
+        return None
+    return vr.treatment_problem(rules, contract, trump, named)
+
+
+def nello_announcement_lapses(s: Settings, rules: Rules) -> dict:
+    """NELLO-15 broken: with announce "bid" the winner of a Nel-O bid may declare any
+    choice, and Nel-O may be declared on an ordinary bid as without the setting."""
+    changes = reference("nello")(s, rules)
+    check = changes["declaration_problem"]
+    if s["announce"] == "bid":
+        changes["declaration_problem"] = check.keywords["inner"]
+    return changes
+
+
 def declarer_always_leads(rules: Rules, contract: Contract, leader: int, winner: int, *,
                           inner: Callable[..., int]) -> int:
     """NELLO-05 broken: in a Nel-O the declarer leads every trick, not the winner of the
@@ -327,6 +370,26 @@ def declarer_always_leads(rules: Rules, contract: Contract, leader: int, winner:
     if contract.trump == "nello":
         return contract.declarer
     return inner(rules, contract, leader, winner)
+
+
+# ---- follow_me (FOLLOWME) ------------------------------------------------------------
+
+
+def alias_only_problem(rules: Rules, contract: Contract, trump: Any, stacks: Any, *,
+                       inner: Callable[..., Problem | None]) -> Problem | None:
+    """FOLLOWME-03 broken: only the name "follow_me" needs a marks contract; "none" is
+    declared on a point contract as without the setting."""
+    if trump == "follow_me" and contract.kind == "points":
+        return ("TRUMP_NOT_ALLOWED", "FOLLOWME-03", "follow-me needs a marks contract")
+    return inner(rules, contract, trump, stacks)
+
+
+def follow_me_alias_only(s: Settings, rules: Rules) -> dict:
+    changes = reference("follow_me")({**s, "min_marks": 0}, rules)
+    if s["min_marks"]:
+        changes["declaration_problem"] = partial(alias_only_problem,
+                                                 inner=rules.declaration_problem)
+    return changes
 
 
 # ---- sevens (SEVENS) -----------------------------------------------------------------

@@ -120,6 +120,49 @@ def test_pterms_04_the_plunge_limits_hold():
             "TRUMP_NOT_ALLOWED")
 
 
+@pytest.mark.parametrize("variants", [
+    {"plunge": True}, {"plunge_terms": {"leader": "partner"}},
+    {"plunge_terms": {"leader": "plunger"}}])
+def test_nello_12_the_plunge_partner_calls_nello_the_plunger_plays(variants):
+    """NELLO-12: with on_plunge "allowed" D, the partner of B's plunge, declares Nel-O;
+    D sits out (keeps 7 tiles, never to act), B leads whatever `leader` says; tricks
+    of three; the stake is the plunge's 4 marks; set by B's first trick."""
+    m = plunged({**variants, "nello": {"on_plunge": "allowed"}})
+    assert {"type": "trump", "seat": "D", "trump": "nello", "stacks": 1} in m.legal_actions()
+    m.apply({"type": "trump", "seat": "D", "trump": "nello", "stacks": 1})
+    view = m.view()
+    assert view["contract"]["declarer"] == "D" and view["contract"]["stake"] == 4
+    assert m.to_act == "B"
+    rejects(m, {"type": "play", "seat": "D", "tile": "0|5"}, "NOT_YOUR_TURN")
+    play(m, "B 6|6", "C 1|3", "A 0|0")  # B's 6|6 tops the sixes: B wins, set
+    assert m.view()["tricks"][0]["winner"] == "B"
+    assert m.view()["result"] == {"outcome": "set", "awarded_to": "AC", "marks": 4}
+    assert len(m.view()["hands"]["D"]) == 7
+
+
+def test_nello_12_and_15_the_plunge_partner_still_calls_nello_when_it_is_a_bid():
+    """NELLO-15 leaves NELLO-12 as it is: a plunge carries no announcement, and its
+    partner may declare Nel-O with on_plunge "allowed"."""
+    m = plunged({"plunge": True, "nello": {"on_plunge": "allowed", "announce": "bid"}})
+    m.apply({"type": "trump", "seat": "D", "trump": "nello", "stacks": 1})
+    assert m.to_act == "B"
+
+
+def test_nello_12_refused_by_default_and_with_splash_allowed():
+    """NELLO-12: on_plunge "refused" keeps PLUNGE-05; with a splash the partner may
+    declare Nel-O and the splasher leads."""
+    m = plunged({"plunge": True, "nello": True})
+    rejects(m, {"type": "trump", "seat": "D", "trump": "nello", "stacks": 1},
+            "TRUMP_NOT_ALLOWED")
+    m = started({"splash": True, "nello": {"on_plunge": "allowed"}}, PLUNGE_HANDS,
+                dealer="A")
+    m.apply({"type": "bid", "seat": "B", "splash": True})
+    for seat in "CDA":
+        m.apply({"type": "pass", "seat": seat})
+    m.apply({"type": "trump", "seat": "D", "trump": "nello", "stacks": 2})
+    assert m.to_act == "B" and m.view()["contract"]["stake"] == 3
+
+
 @pytest.mark.parametrize("marks", [2, 3])
 def test_pterms_05_the_marks_a_plunge_bids(marks):
     """PTERMS-05: the plunge is a bid of `marks` marks; only `marks + 1` may follow; the

@@ -4,7 +4,7 @@
 import pytest
 
 from reference_impl import IllegalAction, Match
-from reference_impl.actions import action_key
+from reference_impl.actions import action_from_key, action_key
 from reference_impl.rules import BASE_RULES, Contract
 from reference_impl.tiles import TILE_INDEX
 from reference_impl.variant_rules import closest_tiles, distance, first_tile_trump
@@ -169,6 +169,174 @@ def test_nello_09_views_of_three_tile_tricks():
     schema_validator("observation.schema.json")(obs)
 
 
+def points_nello(variants: dict, bid: int = 30) -> Match:
+    """A bids `bid` points (B, C, D pass) and declares Nel-O without stacks."""
+    m = start(DOUBLES_HAND, variants=variants)
+    return bid_and_declare(m, "A", {"points": bid}, "nello")
+
+
+def test_nello_11_on_a_point_contract_without_stacks():
+    """NELLO-11: with min_marks 0 a point contract may declare Nel-O (listed, without
+    stacks; with stacks STACKS_NOT_ALLOWED); C sits out; decided by NELLO-07 for the
+    stake of a point bid, 1 mark; min_marks 1 still refuses it."""
+    m = start(DOUBLES_HAND, variants={"nello": {"min_marks": 0, "doubles": "low"}})
+    for seat in "ABCD":
+        m.apply({"type": "bid", "seat": "A", "points": 30} if seat == "A"
+                else {"type": "pass", "seat": seat})
+    assert trump("A", "nello") in m.legal_actions()
+    assert trump("A", "nello", 1) not in m.legal_actions()
+    rejects(m, trump("A", "nello", 1), "STACKS_NOT_ALLOWED")
+    m.apply(trump("A", "nello"))
+    assert m.view()["contract"]["stake"] == 1 and m.view()["contract"]["stacks"] is None
+    play_out(m)
+    assert m.view()["result"] == {"outcome": "made", "awarded_to": "AC", "marks": 1}
+    assert len(m.view()["tricks"]) == 7 and m.view()["hands"]["C"] == DOUBLES_HAND["C"]
+    m = start(DOUBLES_HAND, variants={"nello": {"min_marks": 1}})
+    for seat in "ABCD":
+        m.apply({"type": "bid", "seat": "A", "points": 30} if seat == "A"
+                else {"type": "pass", "seat": seat})
+    rejects(m, trump("A", "nello"), "TRUMP_NOT_ALLOWED")
+
+
+def test_nello_11_set_at_the_first_trick_the_declarer_wins():
+    """NELLO-11: under doubles "high" A's 0|0 wins the blanks: set at once, 1 mark to BD,
+    although A's team could still reach 30 round points."""
+    m = points_nello({"nello": {"min_marks": 0, "doubles": "high"}})
+    play(m, "A 0|0", "B 0|1", "D 2|5")
+    assert m.view()["result"] == {"outcome": "set", "awarded_to": "BD", "marks": 1}
+
+
+def test_nello_11_match_points_scores_the_bid():
+    """NELLO-11 with match_points: made, the bidders add the bid (31), not their round
+    points (MPTS-05 instead of MPTS-04); set, the defenders add 31 and their round
+    points (MPTS-06)."""
+    m = play_out(points_nello({"nello": {"min_marks": 0, "doubles": "low"},
+                               "match_points": True}, 31))
+    assert m.view()["result"] == {"outcome": "made", "awarded_to": "AC", "marks": 31}
+    assert m.view()["marks"] == {"AC": 31, "BD": 0}
+    m = points_nello({"nello": {"min_marks": 0, "doubles": "high"},
+                      "match_points": True}, 31)
+    play(m, "A 0|0", "B 0|1", "D 2|5")
+    assert m.view()["result"] == {"outcome": "set", "awarded_to": "BD", "marks": 31}
+
+
+def declaring(variants: dict, bid: dict, hands=None) -> Match:
+    """A bids `bid` (B, C, D pass); A is to declare."""
+    m = start(hands or DOUBLES_HAND, variants=variants)
+    for seat in "ABCD":
+        m.apply({"type": "bid", "seat": "A", **bid} if seat == "A"
+                else {"type": "pass", "seat": seat})
+    return m
+
+
+def test_nello_13_the_declaration_names_the_doubles():
+    """NELLO-13: the Nel-O declaration names its doubles (listed once per value after
+    its stacks); without them DOUBLES_REQUIRED, an unlisted value or one on another
+    choice DOUBLES_INVALID (after the stacks checks); recorded in the contract and the
+    history; without the setting the field is malformed (VAR-04)."""
+    m = declaring({"nello": {"doubles": "declared"}}, {"marks": 2})
+    nellos = [action_key(a) for a in m.legal_actions() if a["trump"] == "nello"]
+    assert nellos == [f"trump:nello/{s}@{d}" for s in (1, 2)
+                      for d in ("high", "low", "own_suit", "own_suit_reversed")]
+    rejects(m, trump("A", "nello", 1), "DOUBLES_REQUIRED")
+    rejects(m, trump("A", "nello", 1) | {"doubles": "middle"}, "DOUBLES_INVALID")
+    rejects(m, trump("A", 6, 1) | {"doubles": "low"}, "DOUBLES_INVALID")
+    rejects(m, trump("A", "nello") | {"doubles": "low"}, "STACKS_REQUIRED")
+    rejects(m, trump("A", "nello", 1) | {"doubles": 1}, "MALFORMED_ACTION")
+    m.apply(trump("A", "nello", 1) | {"doubles": "low"})
+    assert m.view()["contract"]["doubles"] == "low"
+    assert m.view()["history"][-1] == trump("A", "nello", 1) | {"doubles": "low"}
+    play(m, "A 0|0", "B 0|1", "D 2|5")  # low: B's 0|1 beats A's double
+    assert m.view()["tricks"][0]["winner"] == "B"
+    m = declaring({"nello": {"doubles": "declared"}}, {"marks": 2})
+    m.apply(trump("A", "nello", 1) | {"doubles": "high"})
+    play(m, "A 0|0", "B 0|1", "D 2|5")  # high: A's double tops the blanks, set
+    assert m.view()["result"]["outcome"] == "set"
+    m = declaring({"nello": True}, {"marks": 2})
+    rejects(m, trump("A", "nello", 1) | {"doubles": "low"}, "MALFORMED_ACTION")
+    assert "doubles" not in bid_and_declare(
+        start(EXAMPLE), "A", {"marks": 1}, 6, 1).view()["contract"]
+
+
+def test_notrump_05_no_trump_names_its_doubles():
+    """NOTRUMP-05: "none" (and "follow_me", recorded as "none") names high, low or
+    own_suit; own_suit_reversed is Nel-O's only; a Nel-O of another setting names none."""
+    variants = {"no_trump": {"doubles": "declared"}, "nello": {"min_marks": 0},
+                "follow_me": True}
+    m = declaring(variants, {"points": 30})
+    nones = [action_key(a) for a in m.legal_actions() if a["trump"] == "none"]
+    assert nones == ["trump:none@high", "trump:none@low", "trump:none@own_suit"]
+    rejects(m, trump("A", "none"), "DOUBLES_REQUIRED")
+    rejects(m, trump("A", "none") | {"doubles": "own_suit_reversed"}, "DOUBLES_INVALID")
+    rejects(m, trump("A", "nello") | {"doubles": "low"}, "DOUBLES_INVALID")
+    rejects(m, trump("A", "none", 1) | {"doubles": "low"}, "STACKS_NOT_ALLOWED")
+    m.apply(trump("A", "follow_me") | {"doubles": "low"})
+    view = m.view()
+    assert view["contract"]["trump"] == "none" and view["contract"]["doubles"] == "low"
+    assert view["history"][-1] == trump("A", "none") | {"doubles": "low"}
+    rank = m.rules.trick_rank
+    low, high = "none/low", "none/high"
+    assert rank(TILE_INDEX["5|5"], 5, low) < rank(TILE_INDEX["0|5"], 5, low)
+    assert rank(TILE_INDEX["5|5"], 5, high) > rank(TILE_INDEX["5|6"], 5, high)
+
+
+def nello_bid(marks: int | None = 2, points: int | None = None, seat: str = "A") -> dict:
+    bid = {"points": points} if points is not None else {"marks": marks}
+    return {"type": "bid", "seat": seat, **bid, "nello": True}
+
+
+def test_nello_14_nello_announced_with_a_bid():
+    """NELLO-14: a marks bid may carry "nello": true (listed after the ordinary bid of its
+    number); it ranks as that bid; fewer marks than min_marks, or a point bid without
+    min_marks 0, is NELLO_BID_NOT_ALLOWED after the bid's own checks; malformed without
+    the setting; its compact key is bid:2m@nello."""
+    m = start(DOUBLES_HAND, variants={"nello": {"announce": "bid"}})
+    keys = [action_key(a) for a in m.legal_actions()]
+    assert keys[keys.index("bid:2m") + 1] == "bid:2m@nello" and "bid:1m@nello" not in keys
+    rejects(m, nello_bid(1), "NELLO_BID_NOT_ALLOWED")
+    rejects(m, nello_bid(points=30), "NELLO_BID_NOT_ALLOWED")
+    rejects(m, nello_bid(3), "MARKS_BID_STEP")
+    rejects(m, {**nello_bid(2), "nello": "yes"}, "MALFORMED_ACTION")
+    m.apply(nello_bid(2))
+    assert m.view()["bids"][-1] == nello_bid(2)
+    rejects(m, {"type": "bid", "seat": "B", "marks": 2}, "MARKS_BID_STEP")
+    m.apply({"type": "bid", "seat": "B", "marks": 3})
+    assert action_from_key("A", "bid:2m@nello") == nello_bid(2)
+    m = start(DOUBLES_HAND, variants={"nello": True})
+    rejects(m, nello_bid(2), "MALFORMED_ACTION")
+    forced = {"nello": {"announce": "bid", "min_marks": 0},
+              "forced_bid": {"nello_sevens": "forced_only"}}
+    m = start(DOUBLES_HAND, variants=forced)
+    rejects(m, nello_bid(points=30), "NELLO_BID_NOT_ALLOWED")
+    for seat in "ABC":
+        m.apply({"type": "pass", "seat": seat})
+    m.apply(nello_bid(points=30, seat="D"))
+    assert [a["trump"] for a in m.legal_actions()] == ["nello"]
+
+
+def test_nello_15_the_announced_nello_is_declared():
+    """NELLO-15: won by a Nel-O bid, only Nel-O may be declared; won by an ordinary bid,
+    Nel-O may not (but a plunge partner may with on_plunge "allowed", NELLO-12); a
+    plunge may not be declared on an announced Nel-O (PTERMS-07)."""
+    m = start(DOUBLES_HAND, variants={"nello": {"announce": "bid", "doubles": "low"}})
+    m.apply(nello_bid(2))
+    for seat in "BCD":
+        m.apply({"type": "pass", "seat": seat})
+    assert {a["trump"] for a in m.legal_actions()} == {"nello"}
+    rejects(m, trump("A", 6, 1), "TRUMP_NOT_ALLOWED")
+    m.apply(trump("A", "nello", 1))
+    assert m.view()["contract"]["bid"] == {"marks": 2} and m.sitting_out == 2
+    m = declaring({"nello": {"announce": "bid"}}, {"marks": 2})
+    rejects(m, trump("A", "nello", 1), "TRUMP_NOT_ALLOWED")
+    m = start(DOUBLES_HAND, variants={"nello": {"announce": "bid"},
+                                      "plunge_terms": {"announce": "declaration",
+                                                       "marks": 2, "doubles": 4}})
+    m.apply(nello_bid(2))
+    for seat in "BCD":
+        m.apply({"type": "pass", "seat": seat})
+    rejects(m, trump("A", "plunge"), "TRUMP_NOT_ALLOWED")
+
+
 # ---- sevens --------------------------------------------------------------------------
 
 
@@ -183,6 +351,23 @@ def test_sevens_01_settings():
     for value in ({"duty": "any"}, {"ties": "defenders"}, {"order": 1}):
         with pytest.raises(IllegalAction):
             start(variants={"sevens": value})
+
+
+def test_sevens_07_min_marks_two():
+    """SEVENS-07: with min_marks 2, Sevens on 1 mark is TRUMP_NOT_ALLOWED (before the
+    stacks) and not listed; on 2 marks it is declared."""
+    m = start(EXAMPLE, variants={"sevens": {"min_marks": 2}})
+    for seat in "ABCD":
+        m.apply({"type": "bid", "seat": "A", "marks": 1} if seat == "A"
+                else {"type": "pass", "seat": seat})
+    assert "sevens" not in {a["trump"] for a in m.legal_actions()}
+    rejects(m, trump("A", "sevens", 1), "TRUMP_NOT_ALLOWED")
+    rejects(m, trump("A", "sevens"), "TRUMP_NOT_ALLOWED")
+    m = bid_and_declare(start(EXAMPLE, variants={"sevens": {"min_marks": 2}}), "A",
+                        {"marks": 2}, "sevens", stacks=1)
+    assert m.view()["contract"]["trump"] == "sevens"
+    with pytest.raises(IllegalAction):
+        start(variants={"sevens": {"min_marks": 3}})
 
 
 def test_sevens_02_any_marks_contract_never_a_point_contract():
@@ -325,6 +510,29 @@ def test_followme_01_no_settings():
     start(variants={"follow_me": {}})
     with pytest.raises(IllegalAction):
         start(variants={"follow_me": {"doubles": "low"}})
+
+
+def test_followme_03_min_marks_one_no_trump_only_on_marks():
+    """FOLLOWME-03: with min_marks 1 no-trump by either name is TRUMP_NOT_ALLOWED on a
+    point contract (before the stacks check) and not listed; on 1 mark it is declared;
+    with 0 (the default) a point contract may declare it."""
+    m = start(EXAMPLE, variants={"follow_me": {"min_marks": 1}})
+    for seat in "ABCD":
+        m.apply({"type": "bid", "seat": "A", "points": 30} if seat == "A"
+                else {"type": "pass", "seat": seat})
+    assert "none" not in {a["trump"] for a in m.legal_actions()}
+    for choice in ("none", "follow_me"):
+        rejects(m, trump("A", choice), "TRUMP_NOT_ALLOWED")
+        rejects(m, trump("A", choice, 1), "TRUMP_NOT_ALLOWED")
+    m.apply(trump("A", 6))
+    m = bid_and_declare(start(EXAMPLE, variants={"follow_me": {"min_marks": 1}}), "A",
+                        {"marks": 1}, "follow_me", stacks=1)
+    assert m.view()["contract"]["trump"] == "none"
+    m = bid_and_declare(start(EXAMPLE, variants={"follow_me": {"min_marks": 0}}), "A",
+                        {"points": 30}, "none")
+    assert m.view()["contract"]["trump"] == "none"
+    with pytest.raises(IllegalAction):
+        start(variants={"follow_me": {"min_marks": 2}})
 
 
 def test_followme_02_an_alias_of_none_recorded_as_none():

@@ -177,6 +177,11 @@ def _check_probe(location: str) -> CheckProbe | None:
             (contract({"marks": 2}, stacks=v), ("setup", "contract", "stacks"))],
         "scenario.schema.json#/$defs/contract/properties/bid/properties/marks":
             lambda v: [(contract({"marks": v}, stacks=1), ("setup", "contract", "bid", "marks"))],
+        accepted + "doubles": lambda v: [
+            (doc([{"act": a} for a in (act("bid", marks=2), *PASSES,
+                                       act("trump", trump="nello", stacks=1, doubles=v))],
+                 variants={"nello": {"doubles": "declared"}}),
+             ("steps", 4, "act", "doubles"))],
         perft + "total": lambda v: expected({"perft": {"depth": 1, "total": v}}, "perft", "total"),
         perft + "divide/additionalProperties": lambda v: expected(
             {"perft": {"depth": 1, "total": 1, "divide": {"pass": v}}}, "perft", "divide", "pass"),
@@ -213,6 +218,8 @@ def _check_probe(location: str) -> CheckProbe | None:
                                                         "view", "contract", "trump"),
         contract_ + "stacks": lambda v: expected({"view": {"contract": {"stacks": v}}},
                                                  "view", "contract", "stacks"),
+        contract_ + "doubles": lambda v: expected({"view": {"contract": {"doubles": v}}},
+                                                  "view", "contract", "doubles"),
         "view.schema.json#/$defs/result/oneOf/1/properties/outcome": lambda v: expected(
             {"view": {"result": {"outcome": v}}}, "view", "result", "outcome"),
         "view.schema.json#/$defs/result/oneOf/1/properties/marks": lambda v: expected(
