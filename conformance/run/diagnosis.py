@@ -371,8 +371,14 @@ class Diagnosis:
 
     def form(self, differences: list[Any], document: str, value: Any = None) -> Cause:
         """A view or observation that does not follow its schema: a value the rules
-        decide wrongly (the state diverged), else a mistake of form."""
-        early = self.diverged(self.index() + 1)
+        decide wrongly (the state diverged), else a mistake of form (a field of the wrong
+        type, `"6"` for `6`, differs from the reference only where the schema fails)."""
+        reference = self.shadow.state(self.index() + 1)
+        broken = {_field(d.path) for d in differences}
+        views = all(d.path.startswith("view.") for d in differences)
+        only_form = views and isinstance(value, dict) and reference is not None and set(
+            f.split(".")[0] for f in _differing_fields(reference.view(), value)) <= broken
+        early = None if only_form else self.diverged(self.index() + 1)
         if early:
             return early
         return Cause(document, form_mistake(differences, value))
@@ -562,7 +568,22 @@ def form_mistake(differences: list[Any], value: Any = None) -> str:
         name, path = next(iter(said.items()))
         return f"{path}.{name}: unknown field"
     d = differences[0]
-    return f"{general_path(d.path)}: {d.note or 'not of the right form'}"
+    return f"{general_path(d.path)}: {_general_note(d.note) or 'not of the right form'}"
+
+
+JSON_KINDS = {str: "a string", bool: "a boolean", int: "a number", float: "a number",
+              list: "a list", dict: "an object", type(None): "null"}
+
+
+def _general_note(note: str) -> str:
+    """`"6" is not 0..6, ...` -> `a string is not 0..6, ...`: the same mistake in every
+    scenario reads the same, whatever the value (the example shows it)."""
+    shown, sep, rest = note.partition(" is not ")
+    try:
+        kind = JSON_KINDS.get(type(json.loads(shown)), "a value")
+    except ValueError:
+        return note
+    return f"{kind}{sep}{rest}" if sep else note
 
 
 def _captured_rule(match: Match, path: str) -> str:

@@ -91,6 +91,9 @@ def _leaf(error):  # -> jsonschema.ValidationError
     from jsonschema.exceptions import best_match
 
     while error.context:
+        if isinstance(error.schema, dict) and error.schema.get("description") and \
+                not isinstance(error.instance, (dict, list)):
+            break  # a value of none of the choices: the description names them all
         # a branch of another type (`null` beside an object) explains nothing when a branch
         # of the instance's own type is there to say what is wrong inside it
         inside = [e for e in error.context if e.relative_path or e.validator != "type"]

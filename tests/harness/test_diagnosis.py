@@ -101,6 +101,25 @@ def test_a_form_mistake_is_one_group_that_says_what_to_change():
     assert len(found[0].ids) > 10
 
 
+class StringTrump(ReferenceAdapter):
+    """A form mistake: a number trump written as a string, `"6"` for `6`."""
+
+    name = "string-trump"
+
+    def view(self):
+        view = dict(super().view())
+        contract = view.get("contract")
+        if contract and isinstance(contract.get("trump"), int):
+            view["contract"] = {**contract, "trump": str(contract["trump"])}
+        return view
+
+
+def test_a_value_of_the_wrong_type_is_a_form_mistake_not_a_rule_whatever_the_value():
+    found = report(StringTrump(), ("play", "suits"))
+    assert [g.rule for g in found] == ["observation.md"], [(g.rule, g.what) for g in found]
+    assert found[0].what.startswith("view.contract.trump: a string is not 0..6")
+
+
 def test_a_state_that_parted_earlier_names_the_step_where_it_did():
     """A round that ended at a step nothing checked is shown with that step, and the
     reference's round points against the bid."""
