@@ -292,7 +292,24 @@ class ProcessAdapter(Harnessed):
         return self._stderr.count
 
     def stderr_since(self, mark: int) -> str:
+        self._stderr_caught_up()
         return cut_tail(self._stderr.since(mark))  # a result keeps it: bounded
+
+    def _stderr_caught_up(self, most: float = 0.2) -> None:
+        """Let stderr's reader take what the pipe holds (a line the program wrote before
+        its last reply is in the pipe by now, maybe not yet read): only on a failure."""
+        proc = getattr(self, "_proc", None)
+        if proc is None or proc.stderr is None or proc.stderr.closed:
+            return
+        end = time.monotonic() + most
+        while time.monotonic() < end:
+            try:
+                ready, _, _ = select.select([proc.stderr.fileno()], [], [], 0)
+            except (OSError, ValueError):
+                return
+            if not ready:
+                return
+            time.sleep(0.002)
 
     # --- one request ------------------------------------------------------------------
 

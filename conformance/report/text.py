@@ -250,7 +250,7 @@ def compliance(results: list[Result]) -> dict[str, dict[str, dict[str, dict[str,
 
 
 def compliance_table(results: list[Result], level: str) -> str:
-    """The text form: one row per rule area, passed/failed/not judged at each level."""
+    """The text form: one row per rule area, passed/failed/above the level at each level."""
     from conformance.specdata.index import load_index
 
     names = load_index().levels.names
@@ -259,7 +259,7 @@ def compliance_table(results: list[Result], level: str) -> str:
     if not areas:
         return ""
     head = f"{'checks':8}" + "".join(f"{name:>16}" for name in names)
-    rows = [f"compliance at level {level} (checks passed/failed/not judged per rule area; "
+    rows = [f"compliance at level {level} (checks passed/failed/above the level per rule area; "
             "a check counts in each area of its rules)", head]
     for area, by_level in [*areas.items(), ("all", table["all"].get("checks", {}))]:
         cells = []
