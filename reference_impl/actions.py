@@ -11,7 +11,7 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from .errors import IllegalAction
-from .rules import BASE_RULES, MISSING, Bidding, Contract, Rules, legal_bids
+from .rules import BASE_RULES, MISSING, Bidding, Contract, Rules, carries_marks, legal_bids
 from .tiles import NAMES, SEAT_INDEX, SEATS, TILE_INDEX
 
 # ---- Canonical dicts ---------------------------------------------------------------
@@ -22,11 +22,12 @@ PLAYS: tuple[tuple[dict, ...], ...] = tuple(
 
 
 @cache
-def bid_action(seat: int, kind: str, value: int) -> dict:
+def bid_action(seat: int, kind: str, value: int, carries: bool = False) -> dict:
     """`kind` is "points" or "marks" (with its number), or a special bid of
-    `rules.special_bids` (PLUNGE-02, SPLASH-02), written `"<kind>": true`."""
+    `rules.special_bids` (PLUNGE-02, SPLASH-02), written `"<kind>": true`, or with its
+    marks when it `carries` them (SPLASH-06)."""
     return {"type": "bid", "seat": SEATS[seat],
-            kind: value if kind in ORDINARY_BIDS else True}
+            kind: value if kind in ORDINARY_BIDS or carries else True}
 
 
 @cache
@@ -53,7 +54,8 @@ def bidding_actions(rules: Rules, seat: int, state: Bidding) -> tuple[dict, ...]
     may_pass = (not state.dealer_after_passes
                 or rules.dealer_bid_problem(rules, None, None) is None)
     return ((PASSES[seat],) if may_pass else ()) + tuple(
-        bid_action(seat, kind, value) for kind, value in legal_bids(rules, state))
+        bid_action(seat, kind, value, carries_marks(rules, kind))
+        for kind, value in legal_bids(rules, state))
 
 
 def declaring_actions(rules: Rules, seat: int, contract: Contract) -> tuple[dict, ...]:
@@ -164,6 +166,11 @@ def parse_action(action: Any, rules: Rules = BASE_RULES) -> ParsedAction:
                 forms = (POINT_BID_FIELDS, MARKS_BID_FIELDS,  # pragma: no mutate
                          *(PASS_FIELDS | {name} for name in special))
                 raise fields_problem(action, *forms)
+            if carries_marks(rules, name):  # SPLASH-06: the marks, judged in check order
+                if type(action[name]) is not int:
+                    raise malformed(f"`{name}` must be its marks, an integer, "
+                                    f"not {action[name]!r}")
+                return ParsedAction(kind, parse_seat(action), name, action[name])
             if action[name] is not True:
                 raise malformed(f"`{name}` is always true, not {action[name]!r}")
             return ParsedAction(kind, parse_seat(action), name, special[name])

@@ -143,14 +143,12 @@ def marks_step_rule(match: Match) -> str:
 
 def _special_bid_rule(match: Match, name: str) -> str:
     """A special bid's rule of who may make it (PLUNGE-02, SPLASH-02, PTERMS-02), or of
-    its jump over earlier bids (PLUNGE-07)."""
-    from .variant_rules import jump_problem
-
+    its jump over earlier bids (its `jump_rule`: PLUNGE-07, SPLASH-07)."""
     bid = next((b for b in match.rules.special_bids if b.name == name), None)
     if bid is None:
         return "VAR-04"
     if bid.jumps and match.high_bidder is not None:
-        return named_rule(jump_problem) or bid.hand_rule
+        return bid.jump_rule
     return bid.hand_rule
 
 

@@ -33,9 +33,9 @@ class Contract(NamedTuple):
     """The winning bid and its declaration (CON-04); `trump`/`stacks` None until declared.
     `partner_declares` marks a contract won by a special bid (PLUNGE-04: the declarer is
     the bidder's partner) or declared one (PTERMS-08); `compelled` one won by a bid the
-    dealer had to make (FORCE-05: only an option can compel one); `doubles` is how many
-    doubles the winner of the bidding holds (PTERMS-07: a plunge declared needs them;
-    never shown in a view, VIS-01)."""
+    dealer had to make (FORCE-05: only an option can compel one); `doubles` is the mask of
+    the doubles the winner of the bidding holds (PTERMS-07: a plunge declared needs enough
+    of them, PTERMS-10 one of them; never shown in a view, VIS-01)."""
 
     declarer: int
     team: int
@@ -80,15 +80,27 @@ class SpecialBid(NamedTuple):
     step_rule: str
     hand_rule: str
     jumps: bool = False  # PLUNGE-07: also over earlier bids (`marks`, one more over `marks`)
+    jump_rule: str = "PLUNGE-07"  # the rule of its jump (SPLASH-07 for a splash)
+    needs: int = 0  # PTERMS-10: a mask of doubles the hand must hold besides the count
+    # SPLASH-06: the marks the bid may carry, written `"<name>": n`; () when it is `true`
+    choices: tuple[int, ...] = ()
 
 
-def special_bid_marks(rules: Rules, kind: str, last_marks: int) -> int:
+def special_bid_marks(rules: Rules, kind: str, last_marks: int, value: int = 0) -> int:
     """PLUNGE-03, SPLASH-03: a special bid is a marks bid of its `marks`; PLUNGE-07: one
-    that jumps bids one mark more over a marks bid of its own `marks` (5 over a 4)."""
+    that jumps bids one mark more over a marks bid of its own `marks` (5 over a 4);
+    SPLASH-06: one that carries its marks bids `value`, the marks it carries."""
     bid = next(bid for bid in rules.special_bids if bid.name == kind)
+    if bid.choices:
+        return value
     if bid.jumps and last_marks == bid.marks:
         return last_marks + rules.marks_step
     return bid.marks
+
+
+def carries_marks(rules: Rules, kind: str) -> bool:
+    """SPLASH-06: a special bid written with its marks (`"splash": 2`), not `true`."""
+    return any(bid.choices for bid in rules.special_bids if bid.name == kind)
 
 
 # ---- Suits (SUIT) and ranks (RANK) --------------------------------------------------
@@ -162,7 +174,8 @@ Problem = tuple[str, str, str]  # (error code, rule ID, message)
 class Bidding(NamedTuple):
     """What the checks of a bid look at besides the bid: the highest point bid and the
     last marks bid so far (0 when none), whether any seat has bid (passes do not count),
-    whether this is the dealer after three passes, and the bidder's doubles."""
+    whether this is the last bidder after three passes (the dealer, BID-01), and the
+    bidder's doubles as a tile mask (PLUNGE-02 counts them; PTERMS-10 names one)."""
 
     high_points: int
     last_marks: int
@@ -218,7 +231,7 @@ def bid_problem(rules: Rules, kind: str, value: int, high_points: int, last_mark
     else:  # a special bid an option adds: parse_action admits no other kind
         check = rules.special_bid_problem
         assert check is not None, "a special bid without its checks"
-        problem = check(rules, kind, last_marks, bid_made, doubles)
+        problem = check(rules, kind, value, last_marks, bid_made, doubles)
     if problem or not dealer_after_passes:
         return problem
     return rules.dealer_bid_problem(rules, kind, value)
@@ -237,8 +250,9 @@ def bid_candidates(rules: Rules, state: Bidding) -> list[tuple[str, int]]:
     marks = rules.first_marks_bids if not state.last_marks else (
         state.last_marks + rules.marks_step,)
     return [*(("points", p) for p in rules.point_bids), *(("marks", m) for m in marks),
-            *((bid.name, special_bid_marks(rules, bid.name, state.last_marks))
-              for bid in rules.special_bids)]
+            *((bid.name, value) for bid in rules.special_bids
+              for value in (bid.choices or (special_bid_marks(rules, bid.name,
+                                                              state.last_marks),)))]
 
 
 def legal_bids(rules: Rules, state: Bidding) -> list[tuple[str, int]]:
@@ -424,9 +438,10 @@ class Rules:
     # (rules, marks, last_marks, high_points)
     marks_bid_problem: Callable[[Rules, int, int, int], Problem | None] = field(
         default=marks_bid_problem)
-    # the checks of a special bid: (rules, kind, last_marks, bid_made, doubles); no default,
-    # since the base game has none
-    special_bid_problem: Callable[[Rules, str, int, bool, int], Problem | None] | None = None
+    # the checks of a special bid: (rules, kind, marks, last_marks, bid_made, doubles mask);
+    # no default, since the base game has none
+    special_bid_problem: Callable[[Rules, str, int, int, bool, int], Problem | None] | None = (
+        None)
     # the dealer's pass (kind None) or bid after three passes: (rules, kind, value)
     dealer_bid_problem: Callable[[Rules, str | None, int | None], Problem | None] = field(
         default=dealer_may_pass)

@@ -244,12 +244,12 @@ PLUNGE_CHOICE = "plunge"  # PTERMS-07: the declaration that hands trump to the p
 
 
 def plunge_declaration_problem(rules: Rules, contract: Contract, trump: Any, stacks: Any, *,
-                               doubles: int, marks: int,
+                               doubles: int, marks: int, needs: int = 0,
                                inner: Callable[..., Problem | None]) -> Problem | None:
     """PTERMS-07: the plunge may be declared on a marks contract of `marks` or more, by a
-    winner of the bidding holding `doubles` doubles or more, never on a plunge, and
-    without stacks; checked after CON-01 and before the stacks (errors.yaml). Every
-    other choice: `inner`."""
+    winner of the bidding holding `doubles` doubles or more (PTERMS-10: and the doubles
+    of the mask `needs`), never on a plunge, and without stacks; checked after CON-01 and
+    before the stacks (errors.yaml). Every other choice: `inner`."""
     if rules.canonical_trump(trump) != PLUNGE_CHOICE:
         return inner(rules, contract, trump, stacks)
     if contract.kind == "points":
@@ -259,9 +259,12 @@ def plunge_declaration_problem(rules: Rules, contract: Contract, trump: Any, sta
                 f"a plunge needs a contract of {marks} marks or more")
     if contract.partner_declares:
         return ("TRUMP_NOT_ALLOWED", "PTERMS-07", "the contract is already a plunge")
-    if contract.doubles < doubles:
+    held = contract.doubles.bit_count()
+    if held < doubles:
         return ("TRUMP_NOT_ALLOWED", "PTERMS-07",
-                f"a plunge needs {doubles} doubles; this hand holds {contract.doubles}")
+                f"a plunge needs {doubles} doubles; this hand holds {held}")
+    if needs & ~contract.doubles:
+        return ("TRUMP_NOT_ALLOWED", "PTERMS-10", "a plunge needs 6|6 in the plunger's hand")
     if stacks is not MISSING:
         return ("STACKS_NOT_ALLOWED", "PTERMS-07",
                 "the plunge is declared without stacks: the partner chooses them")
@@ -269,13 +272,14 @@ def plunge_declaration_problem(rules: Rules, contract: Contract, trump: Any, sta
 
 
 def plunge_declared(rules: Rules, contract: Contract, trump: Any, stacks: Any, *,
-                    inner: Callable[..., Contract]) -> Contract:
+                    raised: int = 0, inner: Callable[..., Contract]) -> Contract:
     """PTERMS-08: the plunge declared makes the contract a plunge, declared by the
     plunger's partner (PLUNGE-04); its trump stays undeclared, so the engine hands the
-    declaration to the partner."""
+    declaration to the partner. PTERMS-11: naming it raises the contract by `raised`
+    marks."""
     if rules.canonical_trump(trump) == PLUNGE_CHOICE:
         return contract._replace(declarer=(contract.declarer + 2) & 3,  # pragma: no mutate
-                                 partner_declares=True)
+                                 partner_declares=True, value=contract.value + raised)
     return inner(rules, contract, trump, stacks)
 
 
@@ -283,41 +287,56 @@ def plunge_declared(rules: Rules, contract: Contract, trump: Any, stacks: Any, *
 # SPLASH-03)
 
 
-def special_bid_problem(rules: Rules, kind: str, last_marks: int, bid_made: bool,
-                        doubles: int) -> Problem | None:
+def special_bid_problem(rules: Rules, kind: str, marks: int, last_marks: int,
+                        bid_made: bool, doubles: int) -> Problem | None:
     """PLUNGE-03, SPLASH-03 (`step_rule`): a special bid is a marks bid of its marks
     (exempt from BID-05 as the first marks bid, held to BID-06 after one); PLUNGE-02,
-    SPLASH-02 (`hand_rule`): only before any bid, from a hand of its doubles or more.
-    `kind` names the entry of `rules.special_bids`. One that jumps: jump_problem."""
+    SPLASH-02 (`hand_rule`): only before any bid, from a hand of its doubles or more
+    (`doubles`: the mask of the doubles held). `kind` names the entry of
+    `rules.special_bids`, `marks` the marks it bids; SPLASH-06: one that carries its
+    marks carries one of its `choices`. One that jumps: jump_problem."""
     bid = next(bid for bid in rules.special_bids if bid.name == kind)
+    if bid.choices and marks not in bid.choices:
+        return ("MARKS_BID_STEP", "SPLASH-06",
+                f"a {kind} carries {' or '.join(map(str, bid.choices))} marks, not {marks}")
     if bid.jumps:
-        return jump_problem(rules, bid, last_marks, doubles)
-    if last_marks and bid.marks != last_marks + rules.marks_step:
+        return jump_problem(rules, bid, marks, last_marks, doubles)
+    if last_marks and marks != last_marks + rules.marks_step:
         return ("MARKS_BID_STEP", bid.step_rule,
-                f"a {kind} bids {bid.marks} marks; after {last_marks} marks the only marks "
+                f"a {kind} bids {marks} marks; after {last_marks} marks the only marks "
                 f"bid is {last_marks + rules.marks_step}")
     if bid_made:
         return ("PLUNGE_NOT_ALLOWED", bid.hand_rule,
                 f"a {kind} comes before any bid this round")
-    if doubles < bid.doubles:
+    return hand_problem(bid, doubles)
+
+
+def hand_problem(bid: SpecialBid, doubles: int) -> Problem | None:
+    """PLUNGE-02, SPLASH-02, PTERMS-02: a hand of the bid's count of doubles or more
+    (`doubles`: the mask of those held); PTERMS-10: and the doubles it `needs`."""
+    held = doubles.bit_count()
+    if held < bid.doubles:
         return ("PLUNGE_NOT_ALLOWED", bid.hand_rule,
-                f"a {kind} needs {bid.doubles} doubles; this hand holds {doubles}")
+                f"a {bid.name} needs {bid.doubles} doubles; this hand holds {held}")
+    if bid.needs & ~doubles:
+        return ("PLUNGE_NOT_ALLOWED", "PTERMS-10", f"a {bid.name} needs 6|6 in the hand")
     return None
 
 
-def jump_problem(rules: Rules, bid: SpecialBid, last_marks: int, doubles: int
+def jump_problem(rules: Rules, bid: SpecialBid, marks: int, last_marks: int, doubles: int
                  ) -> Problem | None:
-    """PLUNGE-07: a plunge that jumps may follow any bid: its marks over a point bid or a
-    lower marks bid, one more over a bid of its marks, never over a higher one; from a
-    hand of its doubles or more (PLUNGE-02, PTERMS-02)."""
+    """PLUNGE-07, SPLASH-07 (`jump_rule`): a special bid that jumps may follow any bid:
+    its marks over a point bid or a lower marks bid, one more over a bid of its marks,
+    never over a higher one (one that carries its marks, SPLASH-06: only over a lower
+    one); from a hand of its doubles or more (PLUNGE-02, PTERMS-02)."""
+    if bid.choices and last_marks >= marks:
+        return ("MARKS_BID_STEP", bid.jump_rule,
+                f"a {bid.name} of {marks} marks may not follow a bid of {last_marks} marks")
     if last_marks > bid.marks:
-        return ("MARKS_BID_STEP", "PLUNGE-07",
+        return ("MARKS_BID_STEP", bid.jump_rule,
                 f"a {bid.name} bids {bid.marks} marks, or {bid.marks + rules.marks_step} "
                 f"over {bid.marks}; not over a bid of {last_marks} marks")
-    if doubles < bid.doubles:
-        return ("PLUNGE_NOT_ALLOWED", bid.hand_rule,
-                f"a {bid.name} needs {bid.doubles} doubles; this hand holds {doubles}")
-    return None
+    return hand_problem(bid, doubles)
 
 
 # ---- sevens: Sevens (SEVENS-03..SEVENS-05) -------------------------------------------

@@ -559,3 +559,135 @@ def test_plunge_08_a_plunge_over_a_splash_and_over_a_42():
     m.apply(bid("D", points=42))
     m.apply(PLUNGE)
     assert m.legal_actions() == [passes("B"), bid("B", marks=5)]
+
+
+# ---- plunge_terms double_six and raise, splash marks "bid" and when (issue 28) ---------
+
+# A holds four doubles with 6|6 (3|3 4|4 5|5 6|6); B three (0|0 1|1 2|2).
+SIX_SIX4 = {"A": ["3|3", "4|4", "5|5", "6|6", "0|1", "0|2", "0|3"],
+            "B": ["0|0", "1|1", "2|2", "0|4", "0|5", "0|6", "1|3"],
+            "C": ["1|4", "1|5", "1|6", "2|4", "2|5", "2|6", "3|4"],
+            "D": ["1|2", "2|3", "3|5", "3|6", "4|5", "4|6", "5|6"]}
+SIX_SIX = {"plunge_terms": {"double_six": "required", "leader": "partner"}}
+
+
+def error_of(m, action):
+    try:
+        m.apply(action)
+    except IllegalAction as error:
+        return error.code, error.rule
+    raise AssertionError(f"{action!r} was accepted")
+
+
+def test_pterms_10_a_plunge_without_six_six_is_refused():
+    """PTERMS-10: four doubles without 6|6 may not plunge (after the count); with 6|6
+    they may; the default asks only for the count."""
+    m = start(DOUBLES4, variants=SIX_SIX)
+    assert error_of(m, PLUNGE) == ("PLUNGE_NOT_ALLOWED", "PTERMS-10")
+    assert PLUNGE not in m.legal_actions()
+    m = start(SIX_SIX4, variants=SIX_SIX)
+    m.apply(PLUNGE)
+    assert m.view()["contract"] is None and m.view()["bids"][-1] == PLUNGE
+    start(DOUBLES4, variants={"plunge_terms": {"leader": "partner"}}).apply(PLUNGE)
+    # a hand short of the count is refused for the count (PLUNGE-02), 6|6 or not
+    m = start(SIX_SIX4, dealer="A", variants=SIX_SIX)
+    assert error_of(m, {"type": "bid", "seat": "B", "plunge": True}) == (
+        "PLUNGE_NOT_ALLOWED", "PLUNGE-02")
+
+
+def test_pterms_10_a_declared_plunge_needs_six_six():
+    """PTERMS-10 with announce "declaration": TRUMP_NOT_ALLOWED without 6|6."""
+    terms = {"announce": "declaration", "marks": 2, "double_six": "required"}
+    declare = {"type": "trump", "seat": "A", "trump": "plunge"}
+    for dealt, allowed in ((DOUBLES4, False), (SIX_SIX4, True)):
+        m = start(dealt, variants={"plunge_terms": terms})
+        m.apply(bid("A", marks=2))
+        for seat in "BCD":
+            m.apply(passes(seat))
+        if allowed:
+            m.apply(declare)
+            assert m.view()["to_act"] == "C"
+        else:
+            assert error_of(m, declare) == ("TRUMP_NOT_ALLOWED", "PTERMS-10")
+
+
+def test_pterms_11_a_declared_plunge_raises_the_contract_by_a_mark():
+    """PTERMS-11: 2 marks bid, the plunge declared: a contract of 3 marks (126 points
+    with match_points); the bid stays 2 marks; raise 0 keeps 2."""
+    for raised, extra, stake in ((1, {}, 3), (1, {"match_points": True}, 126), (0, {}, 2)):
+        terms = {"announce": "declaration", "marks": 2, "raise": raised}
+        m = start(DOUBLES4, variants={"plunge_terms": terms, **extra})
+        m.apply(bid("A", marks=2))
+        for seat in "BCD":
+            m.apply(passes(seat))
+        m.apply({"type": "trump", "seat": "A", "trump": "plunge"})
+        contract = m.view()["contract"]
+        assert contract["bid"] == {"marks": 2 + raised} and contract["stake"] == stake
+        assert m.view()["bids"][0] == bid("A", marks=2)
+
+
+CHOOSE = {"splash": {"marks": "bid"}}
+
+
+def splash(seat, value=True):
+    return {"type": "bid", "seat": seat, "splash": value}
+
+
+def test_splash_06_the_splasher_chooses_two_or_three():
+    """SPLASH-06: the bid carries 2 or 3; `true` is malformed, 4 MARKS_BID_STEP; the
+    contract is the marks carried, the bid kept as made."""
+    m = start(SIX_SIX4, dealer="A", variants=CHOOSE)  # B bids first: three doubles
+    assert m.legal_actions()[-2:] == [splash("B", 2), splash("B", 3)]
+    rejects(m, splash("B"), "MALFORMED_ACTION")
+    assert error_of(m, splash("B", 4)) == ("MARKS_BID_STEP", "SPLASH-06")
+    m.apply(splash("B", 2))
+    assert m.legal_actions() == [passes("C"), bid("C", marks=3)]
+    for seat in "CDA":
+        m.apply(passes(seat))
+    contract = m.view()["contract"]
+    assert contract["bid"] == {"marks": 2} and contract["declarer"] == "D"
+    assert m.view()["bids"][0] == splash("B", 2)
+    rejects(start(variants={"splash": True}), splash("A", 3), "MALFORMED_ACTION")
+    # after a point bid, and after a marks bid of n - 1, PLUNGE_NOT_ALLOWED
+    m = start(SIX_SIX4, dealer="D", variants=CHOOSE)
+    m.apply(bid("A", marks=2))
+    assert error_of(m, splash("B", 3))[0] == "PLUNGE_NOT_ALLOWED"
+    assert error_of(m, splash("B", 2))[0] == "MARKS_BID_STEP"
+
+
+def test_splash_07_a_splash_jumps_over_earlier_bids():
+    """SPLASH-07: over a point bid 3 marks, over 3 marks 4, over 4 MARKS_BID_STEP; with
+    marks "bid", only over fewer marks than it carries."""
+    jumps = {"splash": {"when": "any_time"}}
+    m = start(SIX_SIX4, dealer="D", variants=jumps)
+    m.apply(bid("A", points=34))
+    m.apply(splash("B"))
+    assert m.view()["bids"][-1] == splash("B")
+    m = start(SIX_SIX4, dealer="D", variants=jumps)
+    m.apply(bid("A", marks=2))
+    rejects(m, splash("B", 2), "MALFORMED_ACTION")
+    m.apply(splash("B"))
+    for seat in "CD":
+        m.apply(passes(seat))
+    assert m.view()["contract"]["bid"] == {"marks": 3}
+    m = start(SIX_SIX4, dealer="C", variants=jumps)  # D, A, B
+    m.apply(bid("D", marks=2))
+    m.apply(bid("A", marks=3))
+    m.apply(splash("B"))
+    m.apply(passes("C"))
+    assert m.view()["contract"]["bid"] == {"marks": 4}
+    m = start(SIX_SIX4, dealer="C", variants=jumps)
+    m.apply(bid("D", marks=2))
+    m.apply(bid("A", marks=3))
+    m.apply(bid("B", marks=4))
+    m.apply(passes("C"))  # the round is over before any further splash
+    m = start(SIX_SIX4, dealer="B", variants=jumps)  # C, D, A, B
+    for seat, marks in (("C", 2), ("D", 3), ("A", 4)):
+        m.apply(bid(seat, marks=marks))
+    assert error_of(m, splash("B")) == ("MARKS_BID_STEP", "SPLASH-07")
+    both = {"splash": {"when": "any_time", "marks": "bid"}}
+    m = start(SIX_SIX4, dealer="D", variants=both)
+    m.apply(bid("A", marks=2))
+    assert error_of(m, splash("B", 2)) == ("MARKS_BID_STEP", "SPLASH-07")
+    m.apply(splash("B", 3))
+    assert m.legal_actions() == [passes("C"), bid("C", marks=4)]
