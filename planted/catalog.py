@@ -512,6 +512,13 @@ VARIANT_BUGS: tuple[Bug, ...] = (
     Bug("declared-plunge-no-nello-for-declarer", "PTERMS-09",
         "the declarer of a contract that may carry a declared plunge may not declare Nel-O",
         option("plunge_terms", vswap.declared_with(check=vswap.no_nello_where_plunge_may_be))),
+    # ---- first_bidder (issue 28)
+    Bug("first-bidder-ignored", "FIRST-02",
+        "the seat left of the dealer still bids first, whoever holds 0|1",
+        option_without("first_bidder", "last_bidder")),
+    Bug("holder-of-0-1-bids-last", "FIRST-02",
+        "the holder of 0|1 bids last instead of first",
+        option("first_bidder", vswap.holder_bids_last)),
     # ---- plunge_terms double_six and raise (issue 28)
     Bug("plunge-six-six-ignored", "PTERMS-10",
         'with double_six "required" a plunge still needs only the count of doubles',

@@ -507,6 +507,13 @@ def special_entry(option: str, name: str, **changes: Any) -> OptionChanges:
     return option_changes
 
 
+def holder_bids_last(s: Settings, rules: Rules) -> dict:
+    """FIRST-02 broken: the holder of 0|1 is the last bidder, the seat on its left the
+    first."""
+    return {"last_bidder": lambda r, dealer, hands: (vr.holder_bids_first(r, dealer, hands)
+                                                     + 1) & 3}
+
+
 def splash_carries_any_marks(s: Settings, rules: Rules) -> dict:
     """SPLASH-06 broken: a splash that carries its marks may carry any number from 1 to
     7 (the checks of SPLASH-02 and SPLASH-03 still apply to the number carried)."""

@@ -202,8 +202,9 @@ def parse_action(action: Any, rules: Rules = BASE_RULES) -> ParsedAction:
 
 
 def action_key(action: dict) -> str:
-    """`pass`, `bid:30`, `bid:2m`, `bid:<special bid>`, `trump:6`, `trump:none/2`,
-    `trump:first_tile`, `play:5|5` (no seat)."""
+    """`pass`, `bid:30`, `bid:2m`, `bid:<special bid>` (`bid:splash/2` for one that
+    carries its marks, SPLASH-06), `trump:6`, `trump:none/2`, `trump:first_tile`,
+    `play:5|5` (no seat)."""
     kind = action["type"]
     if kind == "play":
         return "play:" + action["tile"]
@@ -214,7 +215,8 @@ def action_key(action: dict) -> str:
             return f"bid:{action['points']}"
         if "marks" in action:
             return f"bid:{action['marks']}m"
-        return "bid:" + next(k for k in action if k not in PASS_FIELDS)  # a special bid
+        name = next(k for k in action if k not in PASS_FIELDS)  # a special bid
+        return f"bid:{name}" + ("" if action[name] is True else f"/{action[name]}")
     if kind == "trump":
         stacks = action.get("stacks")
         return f"trump:{action['trump']}" + ("" if stacks is None else f"/{stacks}")
@@ -229,8 +231,9 @@ def action_from_key(seat: str, key: str) -> dict:
     if kind == "play":  # pragma: no mutate
         return {"type": "play", "seat": seat, "tile": arg}
     if kind == "bid" and arg:
-        if not arg[0].isdigit():  # a special bid: bid:<name>
-            return {"type": "bid", "seat": seat, arg: True}
+        if not arg[0].isdigit():  # a special bid: bid:<name>, bid:<name>/<marks>
+            name, _, marks = arg.partition("/")
+            return {"type": "bid", "seat": seat, name: int(marks) if marks else True}
         if arg.endswith("m"):
             return {"type": "bid", "seat": seat, "marks": int(arg[:-1])}
         return {"type": "bid", "seat": seat, "points": int(arg)}

@@ -198,7 +198,8 @@ class Match:
         self.dealt = hands
         self.masks = [sum(map(BIT_OF, hand)) for hand in hands]  # mask_of, inlined
         self.phase = BIDDING
-        self._bidders = self._tables.bidding_orders[self.dealer]  # BID-01
+        self._bidders = self._tables.bidding_orders[  # BID-01
+            self.rules.last_bidder(self.rules, self.dealer, hands)]
         self._seat = self._bidders[0]
         self.to_act = SEATS[self._seat]
         self.history = []
@@ -337,7 +338,8 @@ class Match:
         # pragma: no mutate start
         doubles = self.masks[seat] & DOUBLES if kind not in ORDINARY_BIDS else 0
         # pragma: no mutate end
-        # FORCE-02, FORCE-05: the last bidder (the dealer, BID-01) after three passes
+        # FORCE-02, FORCE-05: the last bidder (the dealer, BID-01; FIRST-04: the seat right
+        # of the holder of 0|1) after three passes
         after_passes = seat == self._bidders[3] and not bid_made
         problem = bid_problem(self.rules, kind, value, self.high_points, self.last_marks,
                               bid_made, after_passes, doubles)

@@ -290,6 +290,11 @@ def bidding_order(dealer: int) -> tuple[int, ...]:
     return tuple((dealer + k) & 3 for k in (1, 2, 3, 4))
 
 
+def dealer_bids_last(rules: Rules, dealer: int, hands: Hands) -> int:
+    """BID-01: the dealer bids last (so the seat on the dealer's left bids first)."""
+    return dealer
+
+
 def won_contract(rules: Rules, bidder: int, high_points: int, last_marks: int,
                  special: bool, after_passes: bool) -> Contract:
     """BID-08: the highest bid wins (BID-04: a marks bid outranks every point bid); the
@@ -432,6 +437,9 @@ class Rules:
     trick_rank: Callable[[int, int, Any], int] = field(default=trick_rank)
     # ---- bidding (BID; FORCE, PLUNGE, SPLASH through the options)
     bidding_order: Callable[[int], tuple[int, ...]] = field(default=bidding_order)
+    # (rules, dealer, the dealt hands) -> the seat that bids last: bidding_order's argument
+    # (BID-01: the dealer; FIRST-02: the seat right of the holder of 0|1)
+    last_bidder: Callable[[Rules, int, Hands], int] = field(default=dealer_bids_last)
     # (rules, points, high_points, last_marks)
     point_bid_problem: Callable[[Rules, int, int, int], Problem | None] = field(
         default=point_bid_problem)

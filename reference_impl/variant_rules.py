@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .dealing import Hands
 from .rules import (
     MISSING,
     TRUMP_SUIT,
@@ -24,7 +25,7 @@ from .rules import (
     suit_rank,
     trick_rank,
 )
-from .tiles import PIPS, TILE_COUNT
+from .tiles import PIPS, TILE_COUNT, TILE_INDEX
 
 # ---- choices that an option adds (VAR-04, CON-01) ------------------------------------
 
@@ -135,6 +136,17 @@ def sweep_score(rules: Rules, contract: Contract, outcome: str, points: list[int
     if outcome == "made" and eligible(rules, contract) and not points[1 - team]:
         gains[team] = marks
     return team, gains
+
+
+# ---- first_bidder: the holder of 0|1 bids first (FIRST-02) ---------------------------
+
+ZERO_ONE = TILE_INDEX["0|1"]  # FIRST-02
+
+
+def holder_bids_first(rules: Rules, dealer: int, hands: Hands) -> int:
+    """FIRST-02: the seat holding 0|1 bids first, so the seat on its right bids last."""
+    holder = next(seat for seat, hand in enumerate(hands) if ZERO_ONE in hand)
+    return (holder + 3) & 3
 
 
 # ---- nello: Nel-O (NELLO-06) --------------------------------------------------------

@@ -234,6 +234,12 @@ def splash(s: Settings, rules: Rules) -> dict:
     return with_special_bid(rules, bid, bid.name)
 
 
+def first_bidder(s: Settings, rules: Rules) -> dict:
+    """FIRST-02: the holder of 0|1 bids first; FIRST-03: the last bidder takes the
+    dealer's place at the end of the bidding (match.py reads the bidding order)."""
+    return {"last_bidder": vr.holder_bids_first}
+
+
 class Option(NamedTuple):
     settings: dict[str, Setting]
     changes: Callable[[Settings, Rules], dict]  # settings, Rules so far -> fields changed
@@ -241,7 +247,8 @@ class Option(NamedTuple):
 
 # variants.md, in its order; the settings tables of each option's section, which say what
 # an option's value may be (MPTS-01, DRAW-01, FORCE-01, FORTYTWO-01, UNDECL-01,
-# FOLLOWME-01, NELLO-01, SEVENS-01, PLUNGE-01, NOTRUMP-01, TARGET-01, PTERMS-01, SPLASH-01;
+# FOLLOWME-01, NELLO-01, SEVENS-01, PLUNGE-01, NOTRUMP-01, TARGET-01, PTERMS-01, SPLASH-01,
+# FIRST-01;
 # checked by option_settings, VAR-01).
 OPTIONS: dict[str, Option] = {
     "match_points": Option({"target": Setting(range(1, 10001), 250),
@@ -273,6 +280,7 @@ OPTIONS: dict[str, Option] = {
                            plunge_terms),
     "splash": Option({"marks": Setting((2, 3, "bid"), 3),
                       "when": Setting(("before_bids", "any_time"), "before_bids")}, splash),
+    "first_bidder": Option({}, first_bidder),
 }
 # actions.md: the options' trump choices follow the base ones in this order.
 CHOICE_ORDER = ("nello", "sevens", "first_tile", vr.PLUNGE_CHOICE)

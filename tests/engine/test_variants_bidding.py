@@ -691,3 +691,57 @@ def test_splash_07_a_splash_jumps_over_earlier_bids():
     assert error_of(m, splash("B", 2)) == ("MARKS_BID_STEP", "SPLASH-07")
     m.apply(splash("B", 3))
     assert m.legal_actions() == [passes("C"), bid("C", marks=4)]
+
+
+# ---- first_bidder (issue 28) ---------------------------------------------------------
+
+# C holds 0|1.
+HOLDER_C = {"A": ["3|3", "4|4", "5|5", "6|6", "1|4", "0|2", "0|3"],
+            "B": ["0|0", "1|1", "2|2", "0|4", "0|5", "0|6", "1|3"],
+            "C": ["0|1", "1|5", "1|6", "2|4", "2|5", "2|6", "3|4"],
+            "D": ["1|2", "2|3", "3|5", "3|6", "4|5", "4|6", "5|6"]}
+FIRST = {"first_bidder": True}
+
+
+def test_first_01_value_is_true_or_empty():
+    """FIRST-01: no settings."""
+    for value in (True, {}):
+        start(variants={"first_bidder": value})
+    for value in ({"seat": "A"}, False, 1):
+        with pytest.raises(IllegalAction):
+            start(variants={"first_bidder": value})
+
+
+def test_first_02_the_holder_of_0_1_bids_first_and_the_deal_passes_on():
+    """FIRST-02: C holds 0|1: C, D, A, B; after four passes the next dealer is A."""
+    m = start(HOLDER_C, dealer="D", variants=FIRST)
+    assert m.view()["to_act"] == "C" and m.view()["dealer"] == "D"
+    rejects(m, passes("A"), "NOT_YOUR_TURN")
+    for seat in "CDAB":
+        assert m.view()["to_act"] == seat
+        m.apply(passes(seat))
+    assert m.view()["result"]["outcome"] == "all_passed"
+    m.deal({"hands": HOLDER_C})
+    assert m.view()["dealer"] == "A" and m.view()["to_act"] == "C"
+
+
+def test_first_03_the_last_bidder_ends_the_bidding():
+    """FIRST-03: after B, the last bidder, the highest bid wins."""
+    m = start(HOLDER_C, dealer="D", variants=FIRST)
+    m.apply(bid("C", points=30))
+    m.apply(bid("D", points=31))
+    m.apply(passes("A"))
+    assert m.phase == "bidding"
+    m.apply(passes("B"))
+    assert m.phase == "declaring" and m.view()["contract"]["declarer"] == "D"
+
+
+def test_first_04_the_last_bidder_is_forced():
+    """FIRST-04: with forced_bid the last bidder (B), not the dealer (D), may not pass
+    after three passes."""
+    m = start(HOLDER_C, dealer="D", variants={**FIRST, "forced_bid": True})
+    for seat in "CDA":
+        m.apply(passes(seat))
+    rejects(m, passes("B"), "FORCED_BID")
+    m.apply(bid("B", points=30))
+    assert m.view()["contract"]["declarer"] == "B"

@@ -164,9 +164,11 @@ def check_round_result(m: Match, view: dict, start_marks: dict) -> None:
         return
     bids = view["bids"]
     top = [b for b in bids if b["type"] == "bid"][-1]
-    if "plunge" in top:  # PLUNGE-04
+    if "plunge" in top:  # PLUNGE-04; PTERMS-05 its marks; PLUNGE-07 one more over them
         partner = SEATS[(SEATS.index(top["seat"]) + 2) % 4]
-        assert contract["declarer"] == partner and contract["bid"] == {"marks": 4}
+        terms = settings_of(m.variants, "plunge_terms")
+        marks = terms["marks"] if terms else 4
+        assert contract["declarer"] == partner and contract["bid"]["marks"] in (marks, marks + 1)
     trump = contract["trump"]
     us = contract["team"]
     them = "BD" if us == "AC" else "AC"
