@@ -512,6 +512,9 @@ VARIANT_BUGS: tuple[Bug, ...] = (
     Bug("declared-plunge-no-nello-for-declarer", "PTERMS-09",
         "the declarer of a contract that may carry a declared plunge may not declare Nel-O",
         option("plunge_terms", vswap.declared_with(check=vswap.no_nello_where_plunge_may_be))),
+    Bug("forced-31-allows-30", "FORCE-10",
+        'with bid "at_least_31" the forced dealer may still bid 30',
+        option("forced_bid", vswap.at_least_31_as_any)),
     # ---- first_bidder (issue 28)
     Bug("first-bidder-ignored", "FIRST-02",
         "the seat left of the dealer still bids first, whoever holds 0|1",

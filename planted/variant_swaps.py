@@ -507,6 +507,12 @@ def special_entry(option: str, name: str, **changes: Any) -> OptionChanges:
     return option_changes
 
 
+def at_least_31_as_any(s: Settings, rules: Rules) -> dict:
+    """FORCE-10 broken: with bid "at_least_31" the forced dealer may bid 30 too (as "any")."""
+    return reference("forced_bid")({**s, "bid": "any"} if s["bid"] == "at_least_31" else s,
+                                   rules)
+
+
 def holder_bids_last(s: Settings, rules: Rules) -> dict:
     """FIRST-02 broken: the holder of 0|1 is the last bidder, the seat on its left the
     first."""

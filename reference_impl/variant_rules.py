@@ -57,14 +57,19 @@ def choice_allowed(rules: Rules, contract: Contract, trump: Any, stacks: Any, *,
 
 
 def forced_bid_problem(rules: Rules, kind: str | None, value: int | None, *,
-                       required: tuple[str, int] | None) -> Problem | None:
+                       required: tuple[str, int] | None,
+                       refused: tuple[str, int] | None = None) -> Problem | None:
     """FORCE-02: the dealer after three passes may not pass (kind None); FORCE-03: with a
-    `required` bid, no other bid. Checked after every other bidding check (errors.yaml)."""
+    `required` bid, no other bid; FORCE-10: with a `refused` bid, any bid but that one.
+    Checked after every other bidding check (errors.yaml)."""
     if kind is None:
         return ("FORCED_BID", "FORCE-02", "after three passes the dealer must bid")
     if required is not None and (kind, value) != required:
         return ("FORCED_BID", "FORCE-03",
                 f"after three passes the dealer must bid exactly {required[1]} {required[0]}")
+    if refused is not None and (kind, value) == refused:
+        return ("FORCED_BID", "FORCE-10",
+                f"after three passes the dealer must bid more than {refused[1]}")
     return None
 
 

@@ -51,7 +51,9 @@ def forced_bid(s: Settings, rules: Rules) -> dict:
     (sweep_marks). FORCE-09: with match_points (first in OPTIONS, so its stake tells it is
     in force) sweep_marks is not read."""
     required = ("points", 30) if s["bid"] == "minimum" else None
-    changes = {"dealer_bid_problem": partial(vr.forced_bid_problem, required=required),
+    refused = ("points", 30) if s["bid"] == "at_least_31" else None  # FORCE-10
+    changes = {"dealer_bid_problem": partial(vr.forced_bid_problem, required=required,
+                                             refused=refused),
                "won_contract": partial(vr.forced_contract, inner=rules.won_contract)}
     if s["nello_sevens"] == "forced_only":
         changes["declaration_problem"] = partial(
@@ -254,7 +256,7 @@ OPTIONS: dict[str, Option] = {
     "match_points": Option({"target": Setting(range(1, 10001), 250),
                             "end": Setting(("early", "play_out"), "early")}, match_points),
     "deal_by_drawing": Option({}, deal_by_drawing),
-    "forced_bid": Option({"bid": Setting(("minimum", "any"), "minimum"),
+    "forced_bid": Option({"bid": Setting(("minimum", "any", "at_least_31"), "minimum"),
                           "nello_sevens": Setting(("any_contract", "forced_only"),
                                                   "any_contract"),
                           "sweep_marks": Setting((1, 2), 1)}, forced_bid),

@@ -745,3 +745,18 @@ def test_first_04_the_last_bidder_is_forced():
     rejects(m, passes("B"), "FORCED_BID")
     m.apply(bid("B", points=30))
     assert m.view()["contract"]["declarer"] == "B"
+
+
+def test_force_10_the_forced_bid_is_at_least_31():
+    """FORCE-10: with bid "at_least_31" the forced dealer may not bid 30; 31 and marks
+    bids are accepted; an unforced 30 stays legal."""
+    m = three_passes(start(variants={"forced_bid": {"bid": "at_least_31"}}))
+    rejects(m, bid("D", points=30), "FORCED_BID")
+    legal = m.legal_actions()
+    assert bid("D", points=31) in legal and bid("D", marks=2) in legal
+    assert bid("D", points=30) not in legal and passes("D") not in legal
+    m.apply(bid("D", points=31))
+    assert m.view()["contract"]["bid"] == {"points": 31}
+    m = start(variants={"forced_bid": {"bid": "at_least_31"}})
+    m.apply(bid("A", points=30))
+    assert m.view()["bids"][0] == bid("A", points=30)
