@@ -522,6 +522,16 @@ VARIANT_BUGS: tuple[Bug, ...] = (
     Bug("holder-of-0-1-bids-last", "FIRST-02",
         "the holder of 0|1 bids last instead of first",
         option("first_bidder", vswap.holder_bids_last)),
+    # ---- marks_raise (issue 28)
+    Bug("marks-raise-ignored", "RAISE-02",
+        "a marks bid still rises by exactly one mark",
+        option_without("marks_raise", "marks_raises")),
+    Bug("marks-raise-any-higher", "RAISE-02",
+        "a marks bid may raise the last by any number of marks",
+        option("marks_raise", vswap.any_marks_raise)),
+    Bug("marks-raise-not-for-special-bids", "RAISE-03",
+        "a special bid is held to the one-mark step, whatever the raise",
+        option_wrapping("marks_raise", "special_bid_problem", vswap.special_bid_one_step)),
     # ---- plunge_terms double_six and raise (issue 28)
     Bug("plunge-six-six-ignored", "PTERMS-10",
         'with double_six "required" a plunge still needs only the count of doubles',

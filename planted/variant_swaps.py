@@ -513,6 +513,18 @@ def at_least_31_as_any(s: Settings, rules: Rules) -> dict:
                                    rules)
 
 
+def any_marks_raise(s: Settings, rules: Rules) -> dict:
+    """RAISE-02 broken: a later marks bid may raise the last by 1 to 7 marks."""
+    return {**reference("marks_raise")(s, rules), "marks_raises": tuple(range(1, 8))}
+
+
+def special_bid_one_step(rules: Rules, kind: str, marks: int, last_marks: int,
+                         bid_made: bool, doubles: int, *,
+                         inner: Callable[..., Problem | None]) -> Problem | None:
+    """RAISE-03 broken: a special bid after a marks bid is held to BID-06's one step."""
+    return inner(replace(rules, marks_raises=(1,)), kind, marks, last_marks, bid_made, doubles)
+
+
 def holder_bids_last(s: Settings, rules: Rules) -> dict:
     """FIRST-02 broken: the holder of 0|1 is the last bidder, the seat on its left the
     first."""

@@ -138,7 +138,7 @@ def marks_step_rule(match: Match) -> str:
     bid = next((b for b in match.rules.special_bids if b.name == name), None)
     if bid is not None and match.last_marks:
         return bid.step_rule
-    return "BID-06" if match.last_marks else "BID-05"
+    return match.rules.marks_raise_rule if match.last_marks else "BID-05"
 
 
 def _special_bid_rule(match: Match, name: str) -> str:

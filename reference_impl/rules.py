@@ -212,10 +212,10 @@ def marks_bid_problem(rules: Rules, marks: int, last_marks: int, high_points: in
             allowed = " or ".join(map(str, rules.first_marks_bids))
             return ("MARKS_BID_STEP", "BID-05",
                     f"the first marks bid is {allowed} marks, not {marks}")
-    elif marks != last_marks + rules.marks_step:
-        return ("MARKS_BID_STEP", "BID-06",
-                f"after {last_marks} marks the only marks bid is "
-                f"{last_marks + rules.marks_step}, not {marks}")
+    elif marks - last_marks not in rules.marks_raises:
+        allowed = " or ".join(str(last_marks + raised) for raised in rules.marks_raises)
+        return ("MARKS_BID_STEP", rules.marks_raise_rule,
+                f"after {last_marks} marks a marks bid is {allowed}, not {marks}")
     return None
 
 
@@ -247,8 +247,8 @@ def bid_candidates(rules: Rules, state: Bidding) -> list[tuple[str, int]]:
     """Every bid that might be legal, in canonical order (actions.md): point bids by
     number, marks bids by number, the special bids in the order the options add them.
     `bid_problem` decides which are."""
-    marks = rules.first_marks_bids if not state.last_marks else (
-        state.last_marks + rules.marks_step,)
+    marks = rules.first_marks_bids if not state.last_marks else tuple(
+        state.last_marks + raised for raised in rules.marks_raises)
     return [*(("points", p) for p in rules.point_bids), *(("marks", m) for m in marks),
             *((bid.name, value) for bid in rules.special_bids
               for value in (bid.choices or (special_bid_marks(rules, bid.name,
@@ -417,7 +417,9 @@ class Rules:
     # ---- parameters
     point_bids: range = range(30, 42)  # BID-02: 30..41 (FORTYTWO-02: 30..42)
     first_marks_bids: tuple[int, ...] = (1, 2)  # BID-05
-    marks_step: int = 1  # BID-06
+    marks_step: int = 1  # BID-06 (PLUNGE-07: a jump over its own marks is one more)
+    marks_raises: tuple[int, ...] = (1,)  # BID-06: a later marks bid's raise (RAISE-02: 1, 2)
+    marks_raise_rule: str = "BID-06"  # the rule of that raise
     point_bid_after_marks: bool = False  # BID-07
     one_mark_points: int | None = None  # FORTYTWO-03: the point bid that ranks as 1 mark
     # the bids of their own that options add, in canonical order (PLUNGE-02, SPLASH-05)

@@ -318,10 +318,11 @@ def special_bid_problem(rules: Rules, kind: str, marks: int, last_marks: int,
                 f"a {kind} carries {' or '.join(map(str, bid.choices))} marks, not {marks}")
     if bid.jumps:
         return jump_problem(rules, bid, marks, last_marks, doubles)
-    if last_marks and marks != last_marks + rules.marks_step:
+    if last_marks and marks - last_marks not in rules.marks_raises:
+        allowed = " or ".join(str(last_marks + raised) for raised in rules.marks_raises)
         return ("MARKS_BID_STEP", bid.step_rule,
-                f"a {kind} bids {marks} marks; after {last_marks} marks the only marks "
-                f"bid is {last_marks + rules.marks_step}")
+                f"a {kind} bids {marks} marks; after {last_marks} marks a marks bid is "
+                f"{allowed}")
     if bid_made:
         return ("PLUNGE_NOT_ALLOWED", bid.hand_rule,
                 f"a {kind} comes before any bid this round")

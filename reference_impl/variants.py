@@ -242,6 +242,12 @@ def first_bidder(s: Settings, rules: Rules) -> dict:
     return {"last_bidder": vr.holder_bids_first}
 
 
+def marks_raise(s: Settings, rules: Rules) -> dict:
+    """RAISE-02: a later marks bid is one or two marks more than the one before (a special
+    bid is held to it as a marks bid of its marks, RAISE-03)."""
+    return {"marks_raises": (1, 2), "marks_raise_rule": "RAISE-02"}
+
+
 class Option(NamedTuple):
     settings: dict[str, Setting]
     changes: Callable[[Settings, Rules], dict]  # settings, Rules so far -> fields changed
@@ -250,7 +256,7 @@ class Option(NamedTuple):
 # variants.md, in its order; the settings tables of each option's section, which say what
 # an option's value may be (MPTS-01, DRAW-01, FORCE-01, FORTYTWO-01, UNDECL-01,
 # FOLLOWME-01, NELLO-01, SEVENS-01, PLUNGE-01, NOTRUMP-01, TARGET-01, PTERMS-01, SPLASH-01,
-# FIRST-01;
+# FIRST-01, RAISE-01;
 # checked by option_settings, VAR-01).
 OPTIONS: dict[str, Option] = {
     "match_points": Option({"target": Setting(range(1, 10001), 250),
@@ -283,6 +289,7 @@ OPTIONS: dict[str, Option] = {
     "splash": Option({"marks": Setting((2, 3, "bid"), 3),
                       "when": Setting(("before_bids", "any_time"), "before_bids")}, splash),
     "first_bidder": Option({}, first_bidder),
+    "marks_raise": Option({}, marks_raise),
 }
 # actions.md: the options' trump choices follow the base ones in this order.
 CHOICE_ORDER = ("nello", "sevens", "first_tile", vr.PLUNGE_CHOICE)

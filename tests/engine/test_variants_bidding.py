@@ -760,3 +760,41 @@ def test_force_10_the_forced_bid_is_at_least_31():
     m = start(variants={"forced_bid": {"bid": "at_least_31"}})
     m.apply(bid("A", points=30))
     assert m.view()["bids"][0] == bid("A", points=30)
+
+
+# ---- marks_raise (issue 28) ----------------------------------------------------------
+
+RAISE = {"marks_raise": True}
+
+
+def test_raise_01_no_settings():
+    """RAISE-01: true or {}; any setting is INVALID_SETUP."""
+    for value in (True, {}):
+        start(variants={"marks_raise": value})
+    with pytest.raises(IllegalAction):
+        start(variants={"marks_raise": {"max": 2}})
+
+
+def test_raise_02_a_marks_bid_raises_by_one_or_two():
+    """RAISE-02: after 2 marks, 3 or 4 (5 is MARKS_BID_STEP); four bids reach 8."""
+    m = start(variants=RAISE)
+    m.apply(bid("A", marks=2))
+    assert m.legal_actions() == [passes("B"), bid("B", marks=3), bid("B", marks=4)]
+    assert error_of(m, bid("B", marks=5)) == ("MARKS_BID_STEP", "RAISE-02")
+    rejects(m, bid("B", points=41), "BID_TOO_LOW")
+    for seat, marks in (("B", 4), ("C", 6), ("D", 8)):
+        m.apply(bid(seat, marks=marks))
+    assert m.view()["contract"]["bid"] == {"marks": 8}
+    rejects(start(variants=RAISE), bid("A", marks=3), "MARKS_BID_STEP")  # BID-05
+
+
+def test_raise_03_special_bids_count_as_their_marks():
+    """RAISE-03: after a plunge of 4, 5 or 6; a plunge after 2 marks passes the step and
+    is PLUNGE_NOT_ALLOWED, after 1 mark MARKS_BID_STEP."""
+    m = start(DOUBLES4, variants={**RAISE, "plunge": True})
+    m.apply(PLUNGE)
+    assert m.legal_actions()[-2:] == [bid("B", marks=5), bid("B", marks=6)]
+    for first, code in ((2, "PLUNGE_NOT_ALLOWED"), (1, "MARKS_BID_STEP")):
+        m = start(DOUBLES4, dealer="C", variants={**RAISE, "plunge": True})
+        m.apply(bid("D", marks=first))
+        rejects(m, PLUNGE, code)
