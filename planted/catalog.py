@@ -522,6 +522,13 @@ VARIANT_BUGS: tuple[Bug, ...] = (
     Bug("holder-of-0-1-bids-last", "FIRST-02",
         "the holder of 0|1 bids last instead of first",
         option("first_bidder", vswap.holder_bids_last)),
+    # ---- match_points ladder and high_bids (issue 28)
+    Bug("points-ladder-linear", "MPTS-10",
+        'with ladder "doubling" a mark is still worth 42 points',
+        option_settings("match_points", ladder="linear")),
+    Bug("all-or-nothing-ignored", "MPTS-11",
+        'with high_bids "all_or_nothing" a set contract of 42 or more adds the round points',
+        option_settings("match_points", high_bids="with_points")),
     # ---- marks_raise (issue 28)
     Bug("marks-raise-ignored", "RAISE-02",
         "a marks bid still rises by exactly one mark",

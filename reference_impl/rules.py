@@ -432,6 +432,8 @@ class Rules:
     marks_range: range = range(0, 7)  # SCORE-03: starting marks a setup may give
     marks_target: int = 7  # MATCH-01
     end_when_decided: bool = True  # END-05 (MPTS-09 "play_out": play every trick)
+    points_ladder: bool = False  # MPTS-10: marks bids worth 42 * 2^(n - 1), not 42 n
+    all_or_nothing: bool = False  # MPTS-11: a set contract of 42 or more: its value only
     draws: bool = False  # DRAW-04: a setup may give `draws` instead of `dealer`
     # ---- the rule table: suits and ranks, per tile (SUIT, RANK)
     called_suit: Callable[[int, Any], int] = field(default=called_suit)

@@ -441,8 +441,13 @@ MARK_IN_POINTS = 42  # MPTS-03: a mark is worth 42 points
 
 
 def points_stake(rules: Rules, contract: Contract) -> int:
-    """MPTS-03: the value of the bid: B for a point bid of B, 42 n for n marks."""
-    return contract.value if contract.kind == "points" else MARK_IN_POINTS * contract.value
+    """MPTS-03: the value of the bid: B for a point bid of B, 42 n for n marks; MPTS-10
+    (`points_ladder`): 42 * 2^(n - 1) for n marks."""
+    if contract.kind == "points":
+        return contract.value
+    if rules.points_ladder:
+        return MARK_IN_POINTS << (contract.value - 1)
+    return MARK_IN_POINTS * contract.value
 
 
 def points_score(rules: Rules, contract: Contract, outcome: str, points: list[int]
@@ -456,7 +461,10 @@ def points_score(rules: Rules, contract: Contract, outcome: str, points: list[in
         if contract.kind == "points":
             gains = list(points)
         else:
-            gains[bidders] = rules.stake(rules, contract)  # pragma: no mutate
+            gains[bidders] = rules.stake(rules, contract)
         return bidders, gains
-    gains[defenders] = rules.stake(rules, contract) + points[defenders]  # pragma: no mutate
+    value = rules.stake(rules, contract)
+    # MPTS-11: all or nothing, a contract of 42 or more gives the defenders its value only
+    kept = 0 if rules.all_or_nothing and value >= MARK_IN_POINTS else points[defenders]
+    gains[defenders] = value + kept
     return defenders, gains

@@ -32,11 +32,14 @@ class Setting(NamedTuple):
 
 
 def match_points(s: Settings, rules: Rules) -> dict:
-    """MPTS-02 (scores in points, starting 0..target - 1), MPTS-03..MPTS-08, MPTS-09."""
+    """MPTS-02 (scores in points, starting 0..target - 1), MPTS-03..MPTS-08, MPTS-09,
+    MPTS-10 (ladder "doubling"), MPTS-11 (high_bids "all_or_nothing")."""
     target = s["target"]
     return {"marks_range": range(0, target), "marks_target": target,  # pragma: no mutate
             "stake": vr.points_stake, "score": vr.points_score,
-            "end_when_decided": s["end"] == "early"}
+            "end_when_decided": s["end"] == "early",
+            "points_ladder": s["ladder"] == "doubling",
+            "all_or_nothing": s["high_bids"] == "all_or_nothing"}
 
 
 def deal_by_drawing(s: Settings, rules: Rules) -> dict:
@@ -260,7 +263,10 @@ class Option(NamedTuple):
 # checked by option_settings, VAR-01).
 OPTIONS: dict[str, Option] = {
     "match_points": Option({"target": Setting(range(1, 10001), 250),
-                            "end": Setting(("early", "play_out"), "early")}, match_points),
+                            "end": Setting(("early", "play_out"), "early"),
+                            "ladder": Setting(("linear", "doubling"), "linear"),
+                            "high_bids": Setting(("with_points", "all_or_nothing"),
+                                                 "with_points")}, match_points),
     "deal_by_drawing": Option({}, deal_by_drawing),
     "forced_bid": Option({"bid": Setting(("minimum", "any", "at_least_31"), "minimum"),
                           "nello_sevens": Setting(("any_contract", "forced_only"),

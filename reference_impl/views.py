@@ -38,7 +38,7 @@ def contract_json(m: Match) -> dict | None:
     if c is None:
         return None
     return {"declarer": SEATS[c.declarer], "team": TEAMS[c.team], "bid": {c.kind: c.value},
-            "stake": m.rules.stake(m.rules, c),  # pragma: no mutate
+            "stake": m.rules.stake(m.rules, c),
             "trump": c.trump, "stacks": c.stacks}
 
 

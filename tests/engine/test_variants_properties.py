@@ -191,7 +191,9 @@ def check_round_result(m: Match, view: dict, start_marks: dict) -> None:
     if "points" in contract["bid"]:
         value = contract["bid"]["points"] if mpts else 1
     else:
-        value = contract["bid"]["marks"] * (42 if mpts else 1)
+        n = contract["bid"]["marks"]
+        value = (42 * 2 ** (n - 1) if mpts and mpts["ladder"] == "doubling"  # MPTS-10
+                 else n * (42 if mpts else 1))
     assert contract["stake"] == value  # SCORE-01, MPTS-03
     gains = {"AC": 0, "BD": 0}
     team = us if first == "made" else them
@@ -202,7 +204,8 @@ def check_round_result(m: Match, view: dict, start_marks: dict) -> None:
     elif first == "made":
         gains[us] = value  # MPTS-05
     else:
-        gains[them] = value + points[them]  # MPTS-06
+        whole = mpts["high_bids"] == "all_or_nothing" and value >= 42  # MPTS-11
+        gains[them] = value + (0 if whole else points[them])  # MPTS-06
     assert result == {"outcome": first, "awarded_to": team, "marks": gains[team]}
     marks = {t: start_marks[t] + gains[t] for t in gains}
     assert view["marks"] == marks
