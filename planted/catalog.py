@@ -538,7 +538,8 @@ VARIANT_BUGS: tuple[Bug, ...] = (
         option("marks_raise", vswap.any_marks_raise)),
     Bug("marks-raise-not-for-special-bids", "RAISE-03",
         "a special bid is held to the one-mark step, whatever the raise",
-        option_wrapping("marks_raise", "special_bid_problem", vswap.special_bid_one_step)),
+        option_wrapping("marks_raise", "special_bid_problem", vswap.special_bid_one_step),
+        level="codes"),  # a refused plunge either way: only the code tells (RAISE-03)
     # ---- plunge_terms double_six and raise (issue 28)
     Bug("plunge-six-six-ignored", "PTERMS-10",
         'with double_six "required" a plunge still needs only the count of doubles',
