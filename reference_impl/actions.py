@@ -11,7 +11,7 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from .errors import IllegalAction
-from .rules import BASE_RULES, MISSING, Bidding, Contract, Rules, legal_bids
+from .rules import BASE_RULES, MISSING, Bidding, Contract, Rules, carries_marks, legal_bids
 from .tiles import NAMES, SEAT_INDEX, SEATS, TILE_INDEX
 
 # ---- Canonical dicts ---------------------------------------------------------------
@@ -22,12 +22,14 @@ PLAYS: tuple[tuple[dict, ...], ...] = tuple(
 
 
 @cache
-def bid_action(seat: int, kind: str, value: int, announced: str | None = None) -> dict:
+def bid_action(seat: int, kind: str, value: int, carries: bool = False,
+               announced: str | None = None) -> dict:
     """`kind` is "points" or "marks" (with its number), or a special bid of
-    `rules.special_bids` (PLUNGE-02, SPLASH-02), written `"<kind>": true`; `announced`
-    a choice the bid announces, written `"<choice>": true` beside it (NELLO-14)."""
+    `rules.special_bids` (PLUNGE-02, SPLASH-02), written `"<kind>": true`, or with its
+    marks when it `carries` them (SPLASH-06); `announced` a choice the bid announces,
+    written `"<choice>": true` beside it (NELLO-14)."""
     action: dict = {"type": "bid", "seat": SEATS[seat],
-                    kind: value if kind in ORDINARY_BIDS else True}
+                    kind: value if kind in ORDINARY_BIDS or carries else True}
     if announced is not None:
         action[announced] = True
     return action
@@ -61,7 +63,7 @@ def bidding_actions(rules: Rules, seat: int, state: Bidding) -> tuple[dict, ...]
     may_pass = (not state.dealer_after_passes
                 or rules.dealer_bid_problem(rules, None, None) is None)
     return ((PASSES[seat],) if may_pass else ()) + tuple(
-        bid_action(seat, kind, value, announced)
+        bid_action(seat, kind, value, carries_marks(rules, kind), announced)
         for kind, value, announced in legal_bids(rules, state))
 
 
@@ -188,6 +190,11 @@ def parse_action(action: Any, rules: Rules = BASE_RULES) -> ParsedAction:
                 forms = (POINT_BID_FIELDS, MARKS_BID_FIELDS,  # pragma: no mutate
                          *(PASS_FIELDS | {name} for name in special))
                 raise fields_problem(action, *forms)
+            if carries_marks(rules, name):  # SPLASH-06: the marks, judged in check order
+                if type(action[name]) is not int:
+                    raise malformed(f"`{name}` must be its marks, an integer, "
+                                    f"not {action[name]!r}")
+                return ParsedAction(kind, parse_seat(action), name, action[name])
             if action[name] is not True:
                 raise malformed(f"`{name}` is always true, not {action[name]!r}")
             return ParsedAction(kind, parse_seat(action), name, special[name])
@@ -221,9 +228,10 @@ def parse_action(action: Any, rules: Rules = BASE_RULES) -> ParsedAction:
 
 
 def action_key(action: dict) -> str:
-    """`pass`, `bid:30`, `bid:2m`, `bid:<special bid>`, `trump:6`, `trump:none/2`,
-    `trump:first_tile`, `trump:nello/1@low` (the doubles named, NELLO-13), `bid:2m@nello`
-    (a bid announcing Nel-O, NELLO-14), `play:5|5` (no seat)."""
+    """`pass`, `bid:30`, `bid:2m`, `bid:<special bid>` (`bid:splash/2` for one that
+    carries its marks, SPLASH-06), `trump:6`, `trump:none/2`, `trump:first_tile`,
+    `trump:nello/1@low` (the doubles named, NELLO-13), `bid:2m@nello` (a bid announcing
+    Nel-O, NELLO-14), `play:5|5` (no seat)."""
     kind = action["type"]
     if kind == "play":
         return "play:" + action["tile"]
@@ -237,7 +245,8 @@ def action_key(action: dict) -> str:
             return f"bid:{action['points']}{suffix}"
         if "marks" in action:
             return f"bid:{action['marks']}m{suffix}"
-        return "bid:" + next(k for k in action if k not in PASS_FIELDS)  # a special bid
+        name = next(k for k in action if k not in PASS_FIELDS)  # a special bid
+        return f"bid:{name}" + ("" if action[name] is True else f"/{action[name]}")
     if kind == "trump":
         stacks, doubles = action.get("stacks"), action.get("doubles")
         return (f"trump:{action['trump']}" + ("" if stacks is None else f"/{stacks}")
@@ -253,8 +262,9 @@ def action_from_key(seat: str, key: str) -> dict:
     if kind == "play":  # pragma: no mutate
         return {"type": "play", "seat": seat, "tile": arg}
     if kind == "bid" and arg:
-        if not arg[0].isdigit():  # a special bid: bid:<name>
-            return {"type": "bid", "seat": seat, arg: True}
+        if not arg[0].isdigit():  # a special bid: bid:<name>, bid:<name>/<marks>
+            name, _, marks = arg.partition("/")
+            return {"type": "bid", "seat": seat, name: int(marks) if marks else True}
         arg, _, announced = arg.partition("@")  # NELLO-14: bid:2m@nello
         bid: dict = ({"type": "bid", "seat": seat, "marks": int(arg[:-1])} if arg.endswith("m")
                      else {"type": "bid", "seat": seat, "points": int(arg)})

@@ -103,7 +103,7 @@ def legal_rule(match: Match, action: dict) -> str:
     if kind == "play":
         return play_rule(match, TILE_INDEX[action["tile"]])
     if kind == "pass":
-        dealer_last = (SEAT_INDEX[action["seat"]] == match.dealer
+        dealer_last = (SEAT_INDEX[action["seat"]] == match._bidders[3]
                        and match.high_bidder is None)
         return "BID-09" if dealer_last else "BID-01"
     if kind == "bid":
@@ -116,7 +116,7 @@ def bid_rule(match: Match, action: dict) -> str:
     """BID-02/BID-03 for a point bid, BID-05/BID-06 for a marks bid; a special bid's own
     rule (PLUNGE, SPLASH); the forced bid's rule for the dealer after three passes."""
     rules = match.rules
-    dealer_last = match._seat == match.dealer and match.high_bidder is None
+    dealer_last = match._seat == match._bidders[3] and match.high_bidder is None
     if dealer_last:  # a bid is then the forced one (FORCE-03), or free as any (BID-09)
         return "FORCE-03" if _dealer_must_bid(rules) else "BID-09"
     if "points" in action:
@@ -138,19 +138,17 @@ def marks_step_rule(match: Match) -> str:
     bid = next((b for b in match.rules.special_bids if b.name == name), None)
     if bid is not None and match.last_marks:
         return bid.step_rule
-    return "BID-06" if match.last_marks else "BID-05"
+    return match.rules.marks_raise_rule if match.last_marks else "BID-05"
 
 
 def _special_bid_rule(match: Match, name: str) -> str:
     """A special bid's rule of who may make it (PLUNGE-02, SPLASH-02, PTERMS-02), or of
-    its jump over earlier bids (PLUNGE-07)."""
-    from .variant_rules import jump_problem
-
+    its jump over earlier bids (its `jump_rule`: PLUNGE-07, SPLASH-07)."""
     bid = next((b for b in match.rules.special_bids if b.name == name), None)
     if bid is None:
         return "VAR-04"
     if bid.jumps and match.high_bidder is not None:
-        return named_rule(jump_problem) or bid.hand_rule
+        return bid.jump_rule
     return bid.hand_rule
 
 

@@ -43,6 +43,7 @@ from .rules import (
     Rules,
     Trick,
     bid_problem,
+    carries_marks,
     special_bid_marks,
     suit_key,
     winner_after_round,
@@ -201,7 +202,8 @@ class Match:
         self.dealt = hands
         self.masks = [sum(map(BIT_OF, hand)) for hand in hands]  # mask_of, inlined
         self.phase = BIDDING
-        self._bidders = self._tables.bidding_orders[self.dealer]  # BID-01
+        self._bidders = self._tables.bidding_orders[  # BID-01
+            self.rules.last_bidder(self.rules, self.dealer, hands)]
         self._seat = self._bidders[0]
         self.to_act = SEATS[self._seat]
         self.history = []
@@ -329,20 +331,21 @@ class Match:
         only where a special bid exists (PLUNGE-02)."""
         bid_made = self.high_bidder is not None
         # pragma: no mutate start
-        doubles = ((self.masks[seat] & DOUBLES).bit_count()
-                   if self.rules.special_bids else 0)
+        doubles = self.masks[seat] & DOUBLES if self.rules.special_bids else 0
         # pragma: no mutate end
         return Bidding(self.high_points, self.last_marks, bid_made,
-                       seat == self.dealer and not bid_made, doubles)
+                       seat == self._bidders[3] and not bid_made, doubles)
 
     def _bid(self, seat: int, kind: str, value: int, announced: str | None = None) -> None:
         bid_made = self.high_bidder is not None
         if kind not in ORDINARY_BIDS:  # PLUNGE-07: a plunge's marks depend on the bids
-            value = special_bid_marks(self.rules, kind, self.last_marks)
+            value = special_bid_marks(self.rules, kind, self.last_marks, value)
         # pragma: no mutate start
-        doubles = (self.masks[seat] & DOUBLES).bit_count() if kind not in ORDINARY_BIDS else 0
+        doubles = self.masks[seat] & DOUBLES if kind not in ORDINARY_BIDS else 0
         # pragma: no mutate end
-        after_passes = seat == self.dealer and not bid_made  # FORCE-02, FORCE-05
+        # FORCE-02, FORCE-05: the last bidder (the dealer, BID-01; FIRST-04: the seat right
+        # of the holder of 0|1) after three passes
+        after_passes = seat == self._bidders[3] and not bid_made
         problem = bid_problem(self.rules, kind, value, self.high_points, self.last_marks,
                               bid_made, after_passes, doubles, announced)
         if problem:
@@ -354,11 +357,12 @@ class Match:
         self.special_bid = kind not in ORDINARY_BIDS  # PLUNGE-04, SPLASH-04: the partner declares
         self.high_bidder = seat  # BID-08: every accepted bid outranks the ones before it
         self.announced = announced  # NELLO-14: what the highest bid announced
-        self.history.append(bid_action(seat, kind, value, announced))
+        self.history.append(bid_action(seat, kind, value, carries_marks(self.rules, kind),
+                                       announced))
         self._after_bidding_turn(seat, after_passes)
 
     def _pass(self, seat: int) -> None:
-        if seat == self.dealer and self.high_bidder is None:  # three passes before (FORCE-02)
+        if seat == self._bidders[3] and self.high_bidder is None:  # three passes (FORCE-02)
             problem = self.rules.dealer_bid_problem(self.rules, None, None)
             if problem:
                 raise IllegalAction(*problem)
@@ -384,7 +388,7 @@ class Match:
             declarer = contract.declarer
             # PTERMS-07: the doubles of the winner of the bidding (a declared plunge needs them)
             self.contract = contract = contract._replace(
-                doubles=(self.masks[declarer] & DOUBLES).bit_count(),
+                doubles=self.masks[declarer] & DOUBLES,
                 announced=self.announced)  # NELLO-15: the declaration the bid announced
             self.phase, self._seat, self.to_act = DECLARING, declarer, SEATS[declarer]  # CON-01
 

@@ -33,11 +33,12 @@ class Contract(NamedTuple):
     """The winning bid and its declaration (CON-04); `trump`/`stacks` None until declared.
     `partner_declares` marks a contract won by a special bid (PLUNGE-04: the declarer is
     the bidder's partner) or declared one (PTERMS-08); `compelled` one won by a bid the
-    dealer had to make (FORCE-05: only an option can compel one); `doubles` is how many
-    doubles the winner of the bidding holds (PTERMS-07: a plunge declared needs them;
-    never shown in a view, VIS-01); `treatment` the doubles the declaration named, where
-    an option lets the declarer name them (NELLO-13, NOTRUMP-05), else None; `announced`
-    the choice the winning bid announced (NELLO-14), else None."""
+    dealer had to make (FORCE-05: only an option can compel one); `doubles` is the mask of
+    the doubles the winner of the bidding holds (PTERMS-07: a plunge declared needs enough
+    of them, PTERMS-10 one of them; never shown in a view, VIS-01); `treatment` the doubles
+    the declaration named, where an option lets the declarer name them (NELLO-13,
+    NOTRUMP-05), else None; `announced` the choice the winning bid announced (NELLO-14),
+    else None."""
 
     declarer: int
     team: int
@@ -84,15 +85,27 @@ class SpecialBid(NamedTuple):
     step_rule: str
     hand_rule: str
     jumps: bool = False  # PLUNGE-07: also over earlier bids (`marks`, one more over `marks`)
+    jump_rule: str = "PLUNGE-07"  # the rule of its jump (SPLASH-07 for a splash)
+    needs: int = 0  # PTERMS-10: a mask of doubles the hand must hold besides the count
+    # SPLASH-06: the marks the bid may carry, written `"<name>": n`; () when it is `true`
+    choices: tuple[int, ...] = ()
 
 
-def special_bid_marks(rules: Rules, kind: str, last_marks: int) -> int:
+def special_bid_marks(rules: Rules, kind: str, last_marks: int, value: int = 0) -> int:
     """PLUNGE-03, SPLASH-03: a special bid is a marks bid of its `marks`; PLUNGE-07: one
-    that jumps bids one mark more over a marks bid of its own `marks` (5 over a 4)."""
+    that jumps bids one mark more over a marks bid of its own `marks` (5 over a 4);
+    SPLASH-06: one that carries its marks bids `value`, the marks it carries."""
     bid = next(bid for bid in rules.special_bids if bid.name == kind)
+    if bid.choices:
+        return value
     if bid.jumps and last_marks == bid.marks:
         return last_marks + rules.marks_step
     return bid.marks
+
+
+def carries_marks(rules: Rules, kind: str) -> bool:
+    """SPLASH-06: a special bid written with its marks (`"splash": 2`), not `true`."""
+    return any(bid.choices for bid in rules.special_bids if bid.name == kind)
 
 
 # ---- Suits (SUIT) and ranks (RANK) --------------------------------------------------
@@ -166,7 +179,8 @@ Problem = tuple[str, str, str]  # (error code, rule ID, message)
 class Bidding(NamedTuple):
     """What the checks of a bid look at besides the bid: the highest point bid and the
     last marks bid so far (0 when none), whether any seat has bid (passes do not count),
-    whether this is the dealer after three passes, and the bidder's doubles."""
+    whether this is the last bidder after three passes (the dealer, BID-01), and the
+    bidder's doubles as a tile mask (PLUNGE-02 counts them; PTERMS-10 names one)."""
 
     high_points: int
     last_marks: int
@@ -203,10 +217,10 @@ def marks_bid_problem(rules: Rules, marks: int, last_marks: int, high_points: in
             allowed = " or ".join(map(str, rules.first_marks_bids))
             return ("MARKS_BID_STEP", "BID-05",
                     f"the first marks bid is {allowed} marks, not {marks}")
-    elif marks != last_marks + rules.marks_step:
-        return ("MARKS_BID_STEP", "BID-06",
-                f"after {last_marks} marks the only marks bid is "
-                f"{last_marks + rules.marks_step}, not {marks}")
+    elif marks - last_marks not in rules.marks_raises:
+        allowed = " or ".join(str(last_marks + raised) for raised in rules.marks_raises)
+        return ("MARKS_BID_STEP", rules.marks_raise_rule,
+                f"after {last_marks} marks a marks bid is {allowed}, not {marks}")
     return None
 
 
@@ -224,7 +238,7 @@ def bid_problem(rules: Rules, kind: str, value: int, high_points: int, last_mark
     else:  # a special bid an option adds: parse_action admits no other kind
         check = rules.special_bid_problem
         assert check is not None, "a special bid without its checks"
-        problem = check(rules, kind, last_marks, bid_made, doubles)
+        problem = check(rules, kind, value, last_marks, bid_made, doubles)
     if problem is None and dealer_after_passes:
         problem = rules.dealer_bid_problem(rules, kind, value)
     if problem is None and announced is not None:
@@ -244,11 +258,12 @@ def bid_candidates(rules: Rules, state: Bidding) -> list[tuple[str, int]]:
     """Every bid that might be legal, in canonical order (actions.md): point bids by
     number, marks bids by number, the special bids in the order the options add them.
     `bid_problem` decides which are."""
-    marks = rules.first_marks_bids if not state.last_marks else (
-        state.last_marks + rules.marks_step,)
+    marks = rules.first_marks_bids if not state.last_marks else tuple(
+        state.last_marks + raised for raised in rules.marks_raises)
     return [*(("points", p) for p in rules.point_bids), *(("marks", m) for m in marks),
-            *((bid.name, special_bid_marks(rules, bid.name, state.last_marks))
-              for bid in rules.special_bids)]
+            *((bid.name, value) for bid in rules.special_bids
+              for value in (bid.choices or (special_bid_marks(rules, bid.name,
+                                                              state.last_marks),)))]
 
 
 def legal_bids(rules: Rules, state: Bidding) -> list[tuple[str, int, str | None]]:
@@ -288,6 +303,11 @@ def bidding_order(dealer: int) -> tuple[int, ...]:
     """BID-01: each seat bids once, clockwise from the dealer's left, ending with the
     dealer."""
     return tuple((dealer + k) & 3 for k in (1, 2, 3, 4))
+
+
+def dealer_bids_last(rules: Rules, dealer: int, hands: Hands) -> int:
+    """BID-01: the dealer bids last (so the seat on the dealer's left bids first)."""
+    return dealer
 
 
 def won_contract(rules: Rules, bidder: int, high_points: int, last_marks: int,
@@ -418,7 +438,9 @@ class Rules:
     # ---- parameters
     point_bids: range = range(30, 42)  # BID-02: 30..41 (FORTYTWO-02: 30..42)
     first_marks_bids: tuple[int, ...] = (1, 2)  # BID-05
-    marks_step: int = 1  # BID-06
+    marks_step: int = 1  # BID-06 (PLUNGE-07: a jump over its own marks is one more)
+    marks_raises: tuple[int, ...] = (1,)  # BID-06: a later marks bid's raise (RAISE-02: 1, 2)
+    marks_raise_rule: str = "BID-06"  # the rule of that raise
     point_bid_after_marks: bool = False  # BID-07
     one_mark_points: int | None = None  # FORTYTWO-03: the point bid that ranks as 1 mark
     # the bids of their own that options add, in canonical order (PLUNGE-02, SPLASH-05)
@@ -436,6 +458,8 @@ class Rules:
     marks_range: range = range(0, 7)  # SCORE-03: starting marks a setup may give
     marks_target: int = 7  # MATCH-01
     end_when_decided: bool = True  # END-05 (MPTS-09 "play_out": play every trick)
+    points_ladder: bool = False  # MPTS-10: marks bids worth 42 * 2^(n - 1), not 42 n
+    all_or_nothing: bool = False  # MPTS-11: a set contract of 42 or more: its value only
     draws: bool = False  # DRAW-04: a setup may give `draws` instead of `dealer`
     # ---- the rule table: suits and ranks, per tile (SUIT, RANK)
     called_suit: Callable[[int, Any], int] = field(default=called_suit)
@@ -443,15 +467,19 @@ class Rules:
     trick_rank: Callable[[int, int, Any], int] = field(default=trick_rank)
     # ---- bidding (BID; FORCE, PLUNGE, SPLASH through the options)
     bidding_order: Callable[[int], tuple[int, ...]] = field(default=bidding_order)
+    # (rules, dealer, the dealt hands) -> the seat that bids last: bidding_order's argument
+    # (BID-01: the dealer; FIRST-02: the seat right of the holder of 0|1)
+    last_bidder: Callable[[Rules, int, Hands], int] = field(default=dealer_bids_last)
     # (rules, points, high_points, last_marks)
     point_bid_problem: Callable[[Rules, int, int, int], Problem | None] = field(
         default=point_bid_problem)
     # (rules, marks, last_marks, high_points)
     marks_bid_problem: Callable[[Rules, int, int, int], Problem | None] = field(
         default=marks_bid_problem)
-    # the checks of a special bid: (rules, kind, last_marks, bid_made, doubles); no default,
-    # since the base game has none
-    special_bid_problem: Callable[[Rules, str, int, bool, int], Problem | None] | None = None
+    # the checks of a special bid: (rules, kind, marks, last_marks, bid_made, doubles mask);
+    # no default, since the base game has none
+    special_bid_problem: Callable[[Rules, str, int, int, bool, int], Problem | None] | None = (
+        None)
     # a bid that announces a choice (NELLO-14): (rules, kind, value, the choice,
     # dealer_after_passes); no default, since the base game's bids announce nothing
     announce_problem: Callable[[Rules, str, int, str, bool], Problem | None] | None = None

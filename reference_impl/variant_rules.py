@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .dealing import Hands
 from .rules import (
     MISSING,
     TRUMP_SUIT,
@@ -24,7 +25,7 @@ from .rules import (
     suit_rank,
     trick_rank,
 )
-from .tiles import PIPS, TILE_COUNT
+from .tiles import PIPS, TILE_COUNT, TILE_INDEX
 
 # ---- choices that an option adds (VAR-04, CON-01) ------------------------------------
 
@@ -56,14 +57,19 @@ def choice_allowed(rules: Rules, contract: Contract, trump: Any, stacks: Any, *,
 
 
 def forced_bid_problem(rules: Rules, kind: str | None, value: int | None, *,
-                       required: tuple[str, int] | None) -> Problem | None:
+                       required: tuple[str, int] | None,
+                       refused: tuple[str, int] | None = None) -> Problem | None:
     """FORCE-02: the dealer after three passes may not pass (kind None); FORCE-03: with a
-    `required` bid, no other bid. Checked after every other bidding check (errors.yaml)."""
+    `required` bid, no other bid; FORCE-10: with a `refused` bid, any bid but that one.
+    Checked after every other bidding check (errors.yaml)."""
     if kind is None:
         return ("FORCED_BID", "FORCE-02", "after three passes the dealer must bid")
     if required is not None and (kind, value) != required:
         return ("FORCED_BID", "FORCE-03",
                 f"after three passes the dealer must bid exactly {required[1]} {required[0]}")
+    if refused is not None and (kind, value) == refused:
+        return ("FORCED_BID", "FORCE-10",
+                f"after three passes the dealer must bid more than {refused[1]}")
     return None
 
 
@@ -135,6 +141,17 @@ def sweep_score(rules: Rules, contract: Contract, outcome: str, points: list[int
     if outcome == "made" and eligible(rules, contract) and not points[1 - team]:
         gains[team] = marks
     return team, gains
+
+
+# ---- first_bidder: the holder of 0|1 bids first (FIRST-02) ---------------------------
+
+ZERO_ONE = TILE_INDEX["0|1"]  # FIRST-02
+
+
+def holder_bids_first(rules: Rules, dealer: int, hands: Hands) -> int:
+    """FIRST-02: the seat holding 0|1 bids first, so the seat on its right bids last."""
+    holder = next(seat for seat, hand in enumerate(hands) if ZERO_ONE in hand)
+    return (holder + 3) & 3
 
 
 # ---- nello: Nel-O (NELLO-06) --------------------------------------------------------
@@ -329,12 +346,12 @@ PLUNGE_CHOICE = "plunge"  # PTERMS-07: the declaration that hands trump to the p
 
 
 def plunge_declaration_problem(rules: Rules, contract: Contract, trump: Any, stacks: Any, *,
-                               doubles: int, marks: int,
+                               doubles: int, marks: int, needs: int = 0,
                                inner: Callable[..., Problem | None]) -> Problem | None:
     """PTERMS-07: the plunge may be declared on a marks contract of `marks` or more, by a
-    winner of the bidding holding `doubles` doubles or more, never on a plunge, and
-    without stacks; checked after CON-01 and before the stacks (errors.yaml). Every
-    other choice: `inner`."""
+    winner of the bidding holding `doubles` doubles or more (PTERMS-10: and the doubles
+    of the mask `needs`), never on a plunge, and without stacks; checked after CON-01 and
+    before the stacks (errors.yaml). Every other choice: `inner`."""
     if rules.canonical_trump(trump) != PLUNGE_CHOICE:
         return inner(rules, contract, trump, stacks)
     if contract.kind == "points":
@@ -347,9 +364,12 @@ def plunge_declaration_problem(rules: Rules, contract: Contract, trump: Any, sta
     if contract.announced is not None:
         return ("TRUMP_NOT_ALLOWED", "NELLO-15",
                 f"the winning bid announced {contract.announced}")
-    if contract.doubles < doubles:
+    held = contract.doubles.bit_count()
+    if held < doubles:
         return ("TRUMP_NOT_ALLOWED", "PTERMS-07",
-                f"a plunge needs {doubles} doubles; this hand holds {contract.doubles}")
+                f"a plunge needs {doubles} doubles; this hand holds {held}")
+    if needs & ~contract.doubles:
+        return ("TRUMP_NOT_ALLOWED", "PTERMS-10", "a plunge needs 6|6 in the plunger's hand")
     if stacks is not MISSING:
         return ("STACKS_NOT_ALLOWED", "PTERMS-07",
                 "the plunge is declared without stacks: the partner chooses them")
@@ -357,13 +377,14 @@ def plunge_declaration_problem(rules: Rules, contract: Contract, trump: Any, sta
 
 
 def plunge_declared(rules: Rules, contract: Contract, trump: Any, stacks: Any, *,
-                    inner: Callable[..., Contract]) -> Contract:
+                    raised: int = 0, inner: Callable[..., Contract]) -> Contract:
     """PTERMS-08: the plunge declared makes the contract a plunge, declared by the
     plunger's partner (PLUNGE-04); its trump stays undeclared, so the engine hands the
-    declaration to the partner."""
+    declaration to the partner. PTERMS-11: naming it raises the contract by `raised`
+    marks."""
     if rules.canonical_trump(trump) == PLUNGE_CHOICE:
         return contract._replace(declarer=(contract.declarer + 2) & 3,  # pragma: no mutate
-                                 partner_declares=True)
+                                 partner_declares=True, value=contract.value + raised)
     return inner(rules, contract, trump, stacks)
 
 
@@ -371,41 +392,57 @@ def plunge_declared(rules: Rules, contract: Contract, trump: Any, stacks: Any, *
 # SPLASH-03)
 
 
-def special_bid_problem(rules: Rules, kind: str, last_marks: int, bid_made: bool,
-                        doubles: int) -> Problem | None:
+def special_bid_problem(rules: Rules, kind: str, marks: int, last_marks: int,
+                        bid_made: bool, doubles: int) -> Problem | None:
     """PLUNGE-03, SPLASH-03 (`step_rule`): a special bid is a marks bid of its marks
     (exempt from BID-05 as the first marks bid, held to BID-06 after one); PLUNGE-02,
-    SPLASH-02 (`hand_rule`): only before any bid, from a hand of its doubles or more.
-    `kind` names the entry of `rules.special_bids`. One that jumps: jump_problem."""
+    SPLASH-02 (`hand_rule`): only before any bid, from a hand of its doubles or more
+    (`doubles`: the mask of the doubles held). `kind` names the entry of
+    `rules.special_bids`, `marks` the marks it bids; SPLASH-06: one that carries its
+    marks carries one of its `choices`. One that jumps: jump_problem."""
     bid = next(bid for bid in rules.special_bids if bid.name == kind)
+    if bid.choices and marks not in bid.choices:
+        return ("MARKS_BID_STEP", "SPLASH-06",
+                f"a {kind} carries {' or '.join(map(str, bid.choices))} marks, not {marks}")
     if bid.jumps:
-        return jump_problem(rules, bid, last_marks, doubles)
-    if last_marks and bid.marks != last_marks + rules.marks_step:
+        return jump_problem(rules, bid, marks, last_marks, doubles)
+    if last_marks and marks - last_marks not in rules.marks_raises:
+        allowed = " or ".join(str(last_marks + raised) for raised in rules.marks_raises)
         return ("MARKS_BID_STEP", bid.step_rule,
-                f"a {kind} bids {bid.marks} marks; after {last_marks} marks the only marks "
-                f"bid is {last_marks + rules.marks_step}")
+                f"a {kind} bids {marks} marks; after {last_marks} marks a marks bid is "
+                f"{allowed}")
     if bid_made:
         return ("PLUNGE_NOT_ALLOWED", bid.hand_rule,
                 f"a {kind} comes before any bid this round")
-    if doubles < bid.doubles:
+    return hand_problem(bid, doubles)
+
+
+def hand_problem(bid: SpecialBid, doubles: int) -> Problem | None:
+    """PLUNGE-02, SPLASH-02, PTERMS-02: a hand of the bid's count of doubles or more
+    (`doubles`: the mask of those held); PTERMS-10: and the doubles it `needs`."""
+    held = doubles.bit_count()
+    if held < bid.doubles:
         return ("PLUNGE_NOT_ALLOWED", bid.hand_rule,
-                f"a {kind} needs {bid.doubles} doubles; this hand holds {doubles}")
+                f"a {bid.name} needs {bid.doubles} doubles; this hand holds {held}")
+    if bid.needs & ~doubles:
+        return ("PLUNGE_NOT_ALLOWED", "PTERMS-10", f"a {bid.name} needs 6|6 in the hand")
     return None
 
 
-def jump_problem(rules: Rules, bid: SpecialBid, last_marks: int, doubles: int
+def jump_problem(rules: Rules, bid: SpecialBid, marks: int, last_marks: int, doubles: int
                  ) -> Problem | None:
-    """PLUNGE-07: a plunge that jumps may follow any bid: its marks over a point bid or a
-    lower marks bid, one more over a bid of its marks, never over a higher one; from a
-    hand of its doubles or more (PLUNGE-02, PTERMS-02)."""
+    """PLUNGE-07, SPLASH-07 (`jump_rule`): a special bid that jumps may follow any bid:
+    its marks over a point bid or a lower marks bid, one more over a bid of its marks,
+    never over a higher one (one that carries its marks, SPLASH-06: only over a lower
+    one); from a hand of its doubles or more (PLUNGE-02, PTERMS-02)."""
+    if bid.choices and last_marks >= marks:
+        return ("MARKS_BID_STEP", bid.jump_rule,
+                f"a {bid.name} of {marks} marks may not follow a bid of {last_marks} marks")
     if last_marks > bid.marks:
-        return ("MARKS_BID_STEP", "PLUNGE-07",
+        return ("MARKS_BID_STEP", bid.jump_rule,
                 f"a {bid.name} bids {bid.marks} marks, or {bid.marks + rules.marks_step} "
                 f"over {bid.marks}; not over a bid of {last_marks} marks")
-    if doubles < bid.doubles:
-        return ("PLUNGE_NOT_ALLOWED", bid.hand_rule,
-                f"a {bid.name} needs {bid.doubles} doubles; this hand holds {doubles}")
-    return None
+    return hand_problem(bid, doubles)
 
 
 # ---- sevens: Sevens (SEVENS-03..SEVENS-05) -------------------------------------------
@@ -492,8 +529,13 @@ MARK_IN_POINTS = 42  # MPTS-03: a mark is worth 42 points
 
 
 def points_stake(rules: Rules, contract: Contract) -> int:
-    """MPTS-03: the value of the bid: B for a point bid of B, 42 n for n marks."""
-    return contract.value if contract.kind == "points" else MARK_IN_POINTS * contract.value
+    """MPTS-03: the value of the bid: B for a point bid of B, 42 n for n marks; MPTS-10
+    (`points_ladder`): 42 * 2^(n - 1) for n marks."""
+    if contract.kind == "points":
+        return contract.value
+    if rules.points_ladder:
+        return MARK_IN_POINTS << (contract.value - 1)
+    return MARK_IN_POINTS * contract.value
 
 
 def points_score(rules: Rules, contract: Contract, outcome: str, points: list[int]
@@ -507,7 +549,10 @@ def points_score(rules: Rules, contract: Contract, outcome: str, points: list[in
         if contract.kind == "points":
             gains = list(points)
         else:
-            gains[bidders] = rules.stake(rules, contract)  # pragma: no mutate
+            gains[bidders] = rules.stake(rules, contract)
         return bidders, gains
-    gains[defenders] = rules.stake(rules, contract) + points[defenders]  # pragma: no mutate
+    value = rules.stake(rules, contract)
+    # MPTS-11: all or nothing, a contract of 42 or more gives the defenders its value only
+    kept = 0 if rules.all_or_nothing and value >= MARK_IN_POINTS else points[defenders]
+    gains[defenders] = value + kept
     return defenders, gains

@@ -21,21 +21,25 @@ from . import variant_rules as vr
 from .dealing import drawn_order
 from .errors import IllegalAction
 from .rules import BASE_RULES, TRUMP_CHOICES, Rules, SpecialBid, suit_key
+from .tiles import TILE_INDEX
 
 Settings = Mapping[str, Any]
 
 
 class Setting(NamedTuple):
-    values: tuple | range  # the values it accepts (VAR-01); all of the default's type
+    values: tuple | range  # the values it accepts (VAR-01), each of its own JSON type
     default: Any
 
 
 def match_points(s: Settings, rules: Rules) -> dict:
-    """MPTS-02 (scores in points, starting 0..target - 1), MPTS-03..MPTS-08, MPTS-09."""
+    """MPTS-02 (scores in points, starting 0..target - 1), MPTS-03..MPTS-08, MPTS-09,
+    MPTS-10 (ladder "doubling"), MPTS-11 (high_bids "all_or_nothing")."""
     target = s["target"]
     return {"marks_range": range(0, target), "marks_target": target,  # pragma: no mutate
             "stake": vr.points_stake, "score": vr.points_score,
-            "end_when_decided": s["end"] == "early"}
+            "end_when_decided": s["end"] == "early",
+            "points_ladder": s["ladder"] == "doubling",
+            "all_or_nothing": s["high_bids"] == "all_or_nothing"}
 
 
 def deal_by_drawing(s: Settings, rules: Rules) -> dict:
@@ -53,7 +57,9 @@ def forced_bid(s: Settings, rules: Rules) -> dict:
     (sweep_marks). FORCE-09: with match_points (first in OPTIONS, so its stake tells it is
     in force) sweep_marks is not read."""
     required = ("points", 30) if s["bid"] == "minimum" else None
-    changes = {"dealer_bid_problem": partial(vr.forced_bid_problem, required=required),
+    refused = ("points", 30) if s["bid"] == "at_least_31" else None  # FORCE-10
+    changes = {"dealer_bid_problem": partial(vr.forced_bid_problem, required=required,
+                                             refused=refused),
                "won_contract": partial(vr.forced_contract, inner=rules.won_contract)}
     if s["nello_sevens"] == "forced_only":
         changes["declaration_problem"] = partial(
@@ -182,11 +188,12 @@ def sevens(s: Settings, rules: Rules) -> dict:
 PLUNGE = "plunge"  # PLUNGE-02: the special bid's name, `"plunge": true`
 
 
-def plunge_bid(doubles: int, marks: int, jumps: bool = False) -> SpecialBid:
+def plunge_bid(doubles: int, marks: int, jumps: bool = False, needs: int = 0) -> SpecialBid:
     """The plunge's entry of the special bids: PLUNGE-02 (before any bid, `doubles` or
-    more), PLUNGE-03 (a marks bid of `marks`); PLUNGE-07 (`jumps`: over earlier bids)."""
+    more), PLUNGE-03 (a marks bid of `marks`); PLUNGE-07 (`jumps`: over earlier bids);
+    PTERMS-10 (`needs`: the mask of doubles the hand must hold)."""
     return SpecialBid(PLUNGE, doubles, marks, step_rule="PLUNGE-03", hand_rule="PLUNGE-02",
-                      jumps=jumps)
+                      jumps=jumps, needs=needs)
 
 
 def with_special_bid(rules: Rules, bid: SpecialBid | None, name: str) -> dict:
@@ -241,33 +248,57 @@ def plunge_terms(s: Settings, rules: Rules) -> dict:
     PTERMS-05: the plunge bids `marks` marks. With announce "declaration": PTERMS-06 (no
     plunge bid: without its entry the bid form is malformed), PTERMS-07 (the choice
     "plunge"), PTERMS-08 (it hands the declaration to the partner); PTERMS-09: the
-    interactions follow from the contract being a plunge of its marks."""
+    interactions follow from the contract being a plunge of its marks. PTERMS-10
+    (`double_six: "required"`): the hand must hold 6|6 too; PTERMS-11 (`raise`): a plunge
+    declared raises the contract by that many marks."""
     # PLUNGE-08: plunge's `when` holds for the plunge of these terms too
     jumps = any(bid.jumps for bid in rules.special_bids if bid.name == PLUNGE)
-    changes = with_special_bid(rules, plunge_bid(s["doubles"], s["marks"], jumps), PLUNGE)
+    needs = SIX_SIX if s["double_six"] == "required" else 0
+    changes = with_special_bid(rules, plunge_bid(s["doubles"], s["marks"], jumps, needs),
+                               PLUNGE)
     if s["announce"] == "declaration":
         changes = {**with_special_bid(rules, None, PLUNGE),
                    "trumps": rules.trumps + (vr.PLUNGE_CHOICE,),
                    "declaration_problem": partial(
                        vr.plunge_declaration_problem, doubles=s["doubles"], marks=s["marks"],
-                       inner=rules.declaration_problem),
-                   "declared": partial(vr.plunge_declared, inner=rules.declared)}
+                       needs=needs, inner=rules.declaration_problem),
+                   "declared": partial(vr.plunge_declared, raised=s["raise"],
+                                       inner=rules.declared)}
     if s["leader"] == "plunger":
         changes["first_leader"] = partial(vr.plunger_leads, inner=rules.first_leader)
     return changes
 
 
 SPLASH_DOUBLES = 3  # SPLASH-02
+SPLASH_CHOICES = (2, 3)  # SPLASH-06: the marks a splash may carry with `marks: "bid"`
+SIX_SIX = 1 << TILE_INDEX["6|6"]  # PTERMS-10
 
 
 def splash(s: Settings, rules: Rules) -> dict:
     """SPLASH-02 (three doubles, before any bid) and SPLASH-03 (a bid of `marks` marks), in
     special_bid_problem; SPLASH-04: the partner declares, as won_contract does for every
     special bid, and the contract is a plunge for PLUNGE-05 and PTERMS-03; SPLASH-05: a bid
-    form of its own beside the plunge."""
-    bid = SpecialBid("splash", SPLASH_DOUBLES, s["marks"], step_rule="SPLASH-03",
-                     hand_rule="SPLASH-02")
+    form of its own beside the plunge; SPLASH-06 (`marks: "bid"`): the bid carries 2 or
+    3; SPLASH-07 (`when: "any_time"`): it may jump over earlier bids."""
+    chosen = s["marks"] == "bid"
+    bid = SpecialBid("splash", SPLASH_DOUBLES,
+                     max(SPLASH_CHOICES) if chosen else s["marks"],  # pragma: no mutate
+                     step_rule="SPLASH-03", hand_rule="SPLASH-02",
+                     jumps=s["when"] == "any_time", jump_rule="SPLASH-07",
+                     choices=SPLASH_CHOICES if chosen else ())
     return with_special_bid(rules, bid, bid.name)
+
+
+def first_bidder(s: Settings, rules: Rules) -> dict:
+    """FIRST-02: the holder of 0|1 bids first; FIRST-03: the last bidder takes the
+    dealer's place at the end of the bidding (match.py reads the bidding order)."""
+    return {"last_bidder": vr.holder_bids_first}
+
+
+def marks_raise(s: Settings, rules: Rules) -> dict:
+    """RAISE-02: a later marks bid is one or two marks more than the one before (a special
+    bid is held to it as a marks bid of its marks, RAISE-03)."""
+    return {"marks_raises": (1, 2), "marks_raise_rule": "RAISE-02"}
 
 
 class Option(NamedTuple):
@@ -277,13 +308,17 @@ class Option(NamedTuple):
 
 # variants.md, in its order; the settings tables of each option's section, which say what
 # an option's value may be (MPTS-01, DRAW-01, FORCE-01, FORTYTWO-01, UNDECL-01,
-# FOLLOWME-01, NELLO-01, SEVENS-01, PLUNGE-01, NOTRUMP-01, TARGET-01, PTERMS-01, SPLASH-01;
+# FOLLOWME-01, NELLO-01, SEVENS-01, PLUNGE-01, NOTRUMP-01, TARGET-01, PTERMS-01, SPLASH-01,
+# FIRST-01, RAISE-01;
 # checked by option_settings, VAR-01).
 OPTIONS: dict[str, Option] = {
     "match_points": Option({"target": Setting(range(1, 10001), 250),
-                            "end": Setting(("early", "play_out"), "early")}, match_points),
+                            "end": Setting(("early", "play_out"), "early"),
+                            "ladder": Setting(("linear", "doubling"), "linear"),
+                            "high_bids": Setting(("with_points", "all_or_nothing"),
+                                                 "with_points")}, match_points),
     "deal_by_drawing": Option({}, deal_by_drawing),
-    "forced_bid": Option({"bid": Setting(("minimum", "any"), "minimum"),
+    "forced_bid": Option({"bid": Setting(("minimum", "any", "at_least_31"), "minimum"),
                           "nello_sevens": Setting(("any_contract", "forced_only"),
                                                   "any_contract"),
                           "sweep_marks": Setting((1, 2), 1)}, forced_bid),
@@ -307,9 +342,14 @@ OPTIONS: dict[str, Option] = {
     "plunge_terms": Option({"doubles": Setting((3, 4, 5, 6, 7), 4),
                             "marks": Setting((2, 3, 4), 4),
                             "leader": Setting(("partner", "plunger"), "plunger"),
-                            "announce": Setting(("bid", "declaration"), "bid")},
+                            "announce": Setting(("bid", "declaration"), "bid"),
+                            "double_six": Setting(("optional", "required"), "optional"),
+                            "raise": Setting((0, 1), 0)},
                            plunge_terms),
-    "splash": Option({"marks": Setting((2, 3), 3)}, splash),
+    "splash": Option({"marks": Setting((2, 3, "bid"), 3),
+                      "when": Setting(("before_bids", "any_time"), "before_bids")}, splash),
+    "first_bidder": Option({}, first_bidder),
+    "marks_raise": Option({}, marks_raise),
 }
 # actions.md: the options' trump choices follow the base ones in this order.
 CHOICE_ORDER = ("nello", "sevens", "first_tile", vr.PLUNGE_CHOICE)
@@ -317,6 +357,14 @@ CHOICE_ORDER = ("nello", "sevens", "first_tile", vr.PLUNGE_CHOICE)
 
 def invalid(message: str) -> IllegalAction:
     return IllegalAction("INVALID_SETUP", "VAR-01", message)
+
+
+def accepts(setting: Setting, given: Any) -> bool:
+    """VAR-01: `given` is one of the setting's values, of that value's own JSON type (a
+    boolean is never a number, `1` never `true`)."""
+    if isinstance(setting.values, range):
+        return type(given) is int and given in setting.values
+    return any(type(given) is type(value) and given == value for value in setting.values)
 
 
 def option_settings(name: Any, value: Any) -> dict[str, Any]:
@@ -334,7 +382,7 @@ def option_settings(name: Any, value: Any) -> dict[str, Any]:
         setting = option.settings.get(key)
         if setting is None:
             raise invalid(f"option {name} has no setting {key!r}")
-        if type(given) is not type(setting.default) or given not in setting.values:
+        if not accepts(setting, given):
             raise invalid(f"option {name}: {key} may not be {given!r}")
         settings[key] = given
     return settings

@@ -38,7 +38,7 @@ def contract_json(m: Match) -> dict | None:
     if c is None:
         return None
     view = {"declarer": SEATS[c.declarer], "team": TEAMS[c.team], "bid": {c.kind: c.value},
-            "stake": m.rules.stake(m.rules, c),  # pragma: no mutate
+            "stake": m.rules.stake(m.rules, c),
             "trump": c.trump, "stacks": c.stacks}
     if c.treatment is not None:  # NELLO-13, NOTRUMP-05: the doubles the declaration named
         view["doubles"] = c.treatment

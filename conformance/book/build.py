@@ -21,6 +21,7 @@ from markupsafe import Markup, escape
 
 from conformance.adapters.limits import cut
 from conformance.book import compliance, drawing, words
+from conformance.book.house_rules import house_rules
 from conformance.book.replay import Frame, replay
 from conformance.book.report import KEPT_STEPS_CHARS
 from conformance.corpus.scenario import Scenario, display_path
@@ -48,12 +49,24 @@ def inline_md(text: str) -> Markup:
     return Markup(html)
 
 
+def rule_links(html: Markup) -> Markup:
+    """Each rule ID of the spec in an HTML text, a link to its entry on the rules page."""
+    known = load_index().rules
+    return Markup(RULE_ID.sub(lambda m: (f'<a class="rule-link" href="rules.html#{m[0]}">'
+                                         f"{m[0]}</a>" if m[0] in known else m[0]),
+                              str(html)))
+
+
+RULE_ID = re.compile(r"\b[A-Z]+-\d\d\b")
+
+
 def environment():  # -> jinja2.Environment
     from jinja2 import Environment, PackageLoader, StrictUndefined
 
     env = Environment(loader=PackageLoader("conformance.book", "templates"), autoescape=True,
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
     env.filters["inline_md"] = inline_md
+    env.filters["rule_links"] = rule_links
     tile = env.get_template("tile.svg.j2")
 
     @lru_cache(maxsize=20000)
@@ -275,7 +288,7 @@ def build(out: Path, paths: Sequence[Path] = (), results: list[dict[str, Any]] |
     implementation's view at each failure (conformance.book.actual.capture), by id;
     `loaded`: the scenarios as the run read them (else `paths` are read now)."""
     from conformance.corpus import select
-    from conformance.specdata.files import data_root, versions
+    from conformance.specdata.files import data_root, spec_dir, versions
 
     index = load_index()
     if loaded is None:
@@ -333,7 +346,10 @@ def build(out: Path, paths: Sequence[Path] = (), results: list[dict[str, Any]] |
     (out / "index.html").write_text(index_html, encoding="utf-8")
     rules_html = env.get_template("rules.html.j2").render(root="", sections=sections, **common)
     (out / "rules.html").write_text(rules_html, encoding="utf-8")
-    return BookStats(out, len(scenarios), frames, len(scenarios) + 2,
+    house = house_rules(spec_dir() / "variants.md")
+    house_html = env.get_template("house_rules.html.j2").render(root="", house=house, **common)
+    (out / "house-rules.html").write_text(house_html, encoding="utf-8")
+    return BookStats(out, len(scenarios), frames, len(scenarios) + 3,
                      sum(1 for item in loaded if item.scenario is None))
 
 

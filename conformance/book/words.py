@@ -36,6 +36,9 @@ def bid_words(bid: dict[str, Any]) -> str:
         return f"{marks} mark{'s' if marks != 1 else ''} (all the tricks){also}"
     if len(bid) == 1 and next(iter(bid.values())) is True:  # a special bid: plunge, splash
         return f"a {next(iter(bid))} (the partner names trump)"
+    if len(bid) == 1 and type(next(iter(bid.values()))) is int:  # one that carries its marks
+        name, marks = next(iter(bid.items()))
+        return f"a {name} of {marks} mark{'s' if marks != 1 else ''} (the partner names trump)"
     return compact(bid)
 
 

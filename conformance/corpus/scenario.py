@@ -329,7 +329,8 @@ def _value_problem(rules: Any, name: str, value: Any) -> str:
         return f"{problem[0]}: {problem[2]}" if problem else ""
     if name == "marks":
         firsts = {*rules.first_marks_bids, *(bid.marks for bid in rules.special_bids)}
-        reach = {first + raise_ * rules.marks_step for first in firsts for raise_ in range(4)}
+        reach = {first + sum(raises) for first in firsts for n in range(4)
+                 for raises in itertools.product(rules.marks_raises, repeat=n)}
         if value in reach:
             return ""
         return (f"MARKS_BID_STEP: no position allows a bid of {value} marks; "

@@ -211,8 +211,11 @@ def illegal_candidate(rng: random.Random, view: dict[str, Any] | None = None,
     if kind == "bid":
         special = rng.random()
         if special < 0.1:  # a plunge or a splash: out of turn, without its doubles, or
-            # without its option (a field that is then malformed, actions.md)
-            return {"type": "bid", "seat": seat, rng.choice(("plunge", "splash")): True}
+            # without its option (a field that is then malformed, actions.md); a splash
+            # may carry marks (SPLASH-06), malformed where it is `true`
+            name = rng.choice(("plunge", "splash"))
+            return {"type": "bid", "seat": seat,
+                    name: True if name == "plunge" or special < 0.05 else _number(rng, 1, 4)}
         if special < 0.55:
             return {"type": "bid", "seat": seat, "points": _number(rng, 28, 43)}
         if special < 0.65:  # a bid announcing a choice (NELLO-14), or malformed without it

@@ -181,3 +181,17 @@ class PartnerHandShownEmpty(ViewEdge):
         if contract and contract.get("trump") == "nello" and "hand_sizes" in shown:
             partner = SEATS[(SEATS.index(contract["declarer"]) + 2) % 4]
             shown["hand_sizes"][partner] = 0
+
+
+class DealerForcedNotLastBidder(VariantEdge):
+    """FIRST-04 broken: with first_bidder and forced_bid the dealer, not the last bidder,
+    may not pass when no seat has bid yet (an engine that kept "the dealer is forced")."""
+
+    def act(self, action: Any) -> None:
+        if ({"first_bidder", "forced_bid"} <= self.options.keys() and isinstance(action, dict)
+                and action.get("type") == "pass"):
+            view = self.view()
+            if (view["phase"] == "bidding" and action.get("seat") == view["dealer"]
+                    and not any(b["type"] == "bid" for b in view["bids"])):
+                raise Rejected("FORCED_BID", "planted: the dealer must bid")
+        super().act(action)

@@ -28,6 +28,9 @@ from reference_impl.rules import (
 )
 from reference_impl.tiles import PIPS
 
+# every double, as the tile mask a Contract holds of its winner's doubles (PTERMS-07)
+ALL_DOUBLES = sum(1 << tile for tile, (a, b) in enumerate(PIPS) if a == b)
+
 Settings = Mapping[str, Any]
 
 
@@ -248,12 +251,12 @@ def forty_two_is_one_mark(rules: Rules, bidder: int, high_points: int, last_mark
     return contract
 
 
-def special_bid_after_bid(rules: Rules, kind: str, last_marks: int, bid_made: bool,
-                          doubles: int, *, inner: Callable[..., Problem | None]
-                          ) -> Problem | None:
+def special_bid_after_bid(rules: Rules, kind: str, marks: int, last_marks: int,
+                          bid_made: bool, doubles: int, *,
+                          inner: Callable[..., Problem | None]) -> Problem | None:
     """PLUNGE-02, SPLASH-02 broken: a special bid is accepted after a point or marks bid
     (only the doubles are checked)."""
-    return inner(rules, kind, last_marks, False, doubles)
+    return inner(rules, kind, marks, last_marks, False, doubles)
 
 
 def plunger_declares(rules: Rules, bidder: int, high_points: int, last_marks: int,
@@ -518,7 +521,7 @@ def plunge_doubles_unchecked(rules: Rules, contract: Contract, trump: Any, stack
                              s: Settings, inner: Callable[..., Problem | None]
                              ) -> Problem | None:
     """PTERMS-07 broken: the declared plunge never counts the declarer's doubles."""
-    return inner(rules, contract._replace(doubles=7), trump, stacks)
+    return inner(rules, contract._replace(doubles=ALL_DOUBLES), trump, stacks)
 
 
 def plunge_exact_marks(rules: Rules, contract: Contract, trump: Any, stacks: Any, *,
@@ -566,7 +569,7 @@ def no_nello_where_plunge_may_be(rules: Rules, contract: Contract, trump: Any, s
     """PTERMS-09 broken: a contract that may carry a declared plunge is treated as a
     plunge already, so its declarer may not declare Nel-O (PLUNGE-05 applied too early)."""
     if (trump == "nello" and contract.kind == "marks" and contract.value >= s["marks"]
-            and contract.doubles >= s["doubles"]):
+            and contract.doubles.bit_count() >= s["doubles"]):
         return ("TRUMP_NOT_ALLOWED", "PLUNGE-05", "planted: no Nel-O where a plunge may be")
     return inner(rules, contract, trump, stacks)
 
@@ -583,6 +586,40 @@ def special_entry(option: str, name: str, **changes: Any) -> OptionChanges:
                      for bid in found.get("special_bids", ()))
         return {**found, "special_bids": bids} if "special_bids" in found else found
     return option_changes
+
+
+def at_least_31_as_any(s: Settings, rules: Rules) -> dict:
+    """FORCE-10 broken: with bid "at_least_31" the forced dealer may bid 30 too (as "any")."""
+    return reference("forced_bid")({**s, "bid": "any"} if s["bid"] == "at_least_31" else s,
+                                   rules)
+
+
+def any_marks_raise(s: Settings, rules: Rules) -> dict:
+    """RAISE-02 broken: a later marks bid may raise the last by 1 to 7 marks."""
+    return {**reference("marks_raise")(s, rules), "marks_raises": tuple(range(1, 8))}
+
+
+def special_bid_one_step(rules: Rules, kind: str, marks: int, last_marks: int,
+                         bid_made: bool, doubles: int, *,
+                         inner: Callable[..., Problem | None]) -> Problem | None:
+    """RAISE-03 broken: a special bid after a marks bid is held to BID-06's one step."""
+    return inner(replace(rules, marks_raises=(1,)), kind, marks, last_marks, bid_made, doubles)
+
+
+def holder_bids_last(s: Settings, rules: Rules) -> dict:
+    """FIRST-02 broken: the holder of 0|1 is the last bidder, the seat on its left the
+    first."""
+    return {"last_bidder": lambda r, dealer, hands: (vr.holder_bids_first(r, dealer, hands)
+                                                     + 1) & 3}
+
+
+def splash_carries_any_marks(s: Settings, rules: Rules) -> dict:
+    """SPLASH-06 broken: a splash that carries its marks may carry any number from 1 to
+    7 (the checks of SPLASH-02 and SPLASH-03 still apply to the number carried)."""
+    found = reference("splash")(s, rules)
+    bids = tuple(bid._replace(choices=tuple(range(1, 8))) if bid.choices else bid
+                 for bid in found["special_bids"])
+    return {**found, "special_bids": bids}
 
 
 def splash_not_a_plunge(rules: Rules, bidder: int, high_points: int, last_marks: int,
@@ -608,9 +645,9 @@ def plunge_over_splash(s: Settings, rules: Rules) -> dict:
     found = reference("splash")(s, rules)
     inner = found["special_bid_problem"]
 
-    def problem(r: Rules, kind: str, last_marks: int, bid_made: bool, doubles: int
-                ) -> Problem | None:
+    def problem(r: Rules, kind: str, marks: int, last_marks: int, bid_made: bool,
+                doubles: int) -> Problem | None:
         if kind == v.PLUNGE:
             bid_made = bid_made and last_marks != s["marks"]
-        return inner(r, kind, last_marks, bid_made, doubles)
+        return inner(r, kind, marks, last_marks, bid_made, doubles)
     return {**found, "special_bid_problem": problem}

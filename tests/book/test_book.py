@@ -147,7 +147,7 @@ def test_the_command_says_what_it_read_and_wrote(tmp_path):
     result = CliRunner().invoke(main, ["book", str(out), str(ROOT / "scenarios" / "examples")])
     assert result.exit_code == 0, result.output
     assert "spec and scenarios of the" in result.output
-    assert "wrote 6 pages (4 scenarios" in result.output
+    assert "wrote 7 pages (4 scenarios" in result.output  # + index, rules, house rules
     assert (out / "assets" / "book.js").exists()
 
 
@@ -191,3 +191,22 @@ def test_actions_in_words(action, said):
     from conformance.book.words import action_words
 
     assert action_words(action) == said
+
+
+def test_the_published_house_rules_page_renders_the_spec_table(book):
+    """variants.md's table of published house rules, row by row, on its own page: every
+    row of each subsection, its rule IDs linked to the rules page (issue 28)."""
+    from conformance.book.house_rules import house_rules
+    from conformance.specdata.files import spec_dir
+
+    house = house_rules(spec_dir() / "variants.md")
+    titles = [part["title"] for part in house["parts"]]
+    assert titles[:3] == ["Expressed", "Open (not expressed yet)", "Ruled out by digital play"]
+    expressed = house["parts"][0]
+    assert len(expressed["rows"]) > 30 and all(len(r) == 3 for r in expressed["rows"])
+    assert ["the holder of `0|1` bids first", "3 in issue 28's survey",
+            "`first_bidder` (FIRST-02)"] in expressed["rows"]
+    text = (book / "house-rules.html").read_text(encoding="utf-8")
+    assert text.count("<tr>") == sum(len(part["rows"]) + 1 for part in house["parts"])
+    assert 'href="rules.html#FIRST-02"' in text and "<code>0|1</code>" in text
+    assert 'href="house-rules.html"' in (book / "index.html").read_text(encoding="utf-8")

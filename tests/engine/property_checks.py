@@ -46,8 +46,10 @@ def _in_force(options: frozenset[str]) -> tuple[frozenset[str], dict[str, set[st
     PTERMS-02: `plunge_terms` puts the rules of `plunge` in force."""
     if "plunge_terms" in options:
         options = options | {"plunge"}
-    rules = frozenset(r.id for r in load_index().rules.values() if r.file == "rules.md" or (
-        options and (r.variant is None or r.variant in options)))
+    index = load_index()
+    lent = {rule for option in options for rule in index.in_force.get(option, ())}
+    rules = frozenset(r.id for r in index.rules.values() if r.file == "rules.md" or (
+        options and (r.variant is None or r.variant in options)) or r.id in lent)
     codes = {c["code"]: set(c["applies_to"]) for c in codes_in_check_order()
              if not c.get("variants") or options & set(c["variants"])}
     return rules, codes

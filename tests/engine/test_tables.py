@@ -9,6 +9,7 @@ import pytest
 from reference_impl.actions import declaring_actions
 from reference_impl.rules import Contract
 from reference_impl.tables import Tables
+from reference_impl.tiles import TILE_INDEX
 from reference_impl.variants import rules_for
 
 # Options whose declarations depend on every field of the declaration table's key:
@@ -22,12 +23,16 @@ VARIANTS = [
 ]
 
 
+# the mask of four doubles (a Contract holds the doubles of its winner as a tile mask)
+FOUR_DOUBLES = sum(1 << TILE_INDEX[f"{n}|{n}"] for n in range(3, 7))
+
+
 def contracts(seat: int) -> list[Contract]:
     bids = [("points", 30), ("points", 41), ("marks", 1), ("marks", 2), ("marks", 4)]
     return [Contract(seat, seat % 2, kind, value, partner_declares=plunge, compelled=forced,
                      doubles=doubles)
             for (kind, value), plunge, forced, doubles in itertools.product(
-                bids, (False, True), (False, True), (0, 4))]
+                bids, (False, True), (False, True), (0, FOUR_DOUBLES))]
 
 
 @pytest.mark.parametrize("variants", VARIANTS, ids=["plunge+forced", "declared-plunge"])

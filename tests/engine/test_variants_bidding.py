@@ -559,3 +559,242 @@ def test_plunge_08_a_plunge_over_a_splash_and_over_a_42():
     m.apply(bid("D", points=42))
     m.apply(PLUNGE)
     assert m.legal_actions() == [passes("B"), bid("B", marks=5)]
+
+
+# ---- plunge_terms double_six and raise, splash marks "bid" and when (issue 28) ---------
+
+# A holds four doubles with 6|6 (3|3 4|4 5|5 6|6); B three (0|0 1|1 2|2).
+SIX_SIX4 = {"A": ["3|3", "4|4", "5|5", "6|6", "0|1", "0|2", "0|3"],
+            "B": ["0|0", "1|1", "2|2", "0|4", "0|5", "0|6", "1|3"],
+            "C": ["1|4", "1|5", "1|6", "2|4", "2|5", "2|6", "3|4"],
+            "D": ["1|2", "2|3", "3|5", "3|6", "4|5", "4|6", "5|6"]}
+SIX_SIX = {"plunge_terms": {"double_six": "required", "leader": "partner"}}
+
+
+def error_of(m, action):
+    try:
+        m.apply(action)
+    except IllegalAction as error:
+        return error.code, error.rule
+    raise AssertionError(f"{action!r} was accepted")
+
+
+def test_pterms_10_a_plunge_without_six_six_is_refused():
+    """PTERMS-10: four doubles without 6|6 may not plunge (after the count); with 6|6
+    they may; the default asks only for the count."""
+    m = start(DOUBLES4, variants=SIX_SIX)
+    assert error_of(m, PLUNGE) == ("PLUNGE_NOT_ALLOWED", "PTERMS-10")
+    assert PLUNGE not in m.legal_actions()
+    m = start(SIX_SIX4, variants=SIX_SIX)
+    m.apply(PLUNGE)
+    assert m.view()["contract"] is None and m.view()["bids"][-1] == PLUNGE
+    start(DOUBLES4, variants={"plunge_terms": {"leader": "partner"}}).apply(PLUNGE)
+    # a hand short of the count is refused for the count (PLUNGE-02), 6|6 or not
+    m = start(SIX_SIX4, dealer="A", variants=SIX_SIX)
+    assert error_of(m, {"type": "bid", "seat": "B", "plunge": True}) == (
+        "PLUNGE_NOT_ALLOWED", "PLUNGE-02")
+
+
+def test_pterms_10_a_declared_plunge_needs_six_six():
+    """PTERMS-10 with announce "declaration": TRUMP_NOT_ALLOWED without 6|6."""
+    terms = {"announce": "declaration", "marks": 2, "double_six": "required"}
+    declare = {"type": "trump", "seat": "A", "trump": "plunge"}
+    for dealt, allowed in ((DOUBLES4, False), (SIX_SIX4, True)):
+        m = start(dealt, variants={"plunge_terms": terms})
+        m.apply(bid("A", marks=2))
+        for seat in "BCD":
+            m.apply(passes(seat))
+        if allowed:
+            m.apply(declare)
+            assert m.view()["to_act"] == "C"
+        else:
+            assert error_of(m, declare) == ("TRUMP_NOT_ALLOWED", "PTERMS-10")
+
+
+def test_pterms_11_a_declared_plunge_raises_the_contract_by_a_mark():
+    """PTERMS-11: 2 marks bid, the plunge declared: a contract of 3 marks (126 points
+    with match_points); the bid stays 2 marks; raise 0 keeps 2."""
+    for raised, extra, stake in ((1, {}, 3), (1, {"match_points": True}, 126), (0, {}, 2)):
+        terms = {"announce": "declaration", "marks": 2, "raise": raised}
+        m = start(DOUBLES4, variants={"plunge_terms": terms, **extra})
+        m.apply(bid("A", marks=2))
+        for seat in "BCD":
+            m.apply(passes(seat))
+        m.apply({"type": "trump", "seat": "A", "trump": "plunge"})
+        contract = m.view()["contract"]
+        assert contract["bid"] == {"marks": 2 + raised} and contract["stake"] == stake
+        assert m.view()["bids"][0] == bid("A", marks=2)
+
+
+CHOOSE = {"splash": {"marks": "bid"}}
+
+
+def splash(seat, value=True):
+    return {"type": "bid", "seat": seat, "splash": value}
+
+
+def test_splash_06_the_splasher_chooses_two_or_three():
+    """SPLASH-06: the bid carries 2 or 3; `true` is malformed, 4 MARKS_BID_STEP; the
+    contract is the marks carried, the bid kept as made."""
+    m = start(SIX_SIX4, dealer="A", variants=CHOOSE)  # B bids first: three doubles
+    assert m.legal_actions()[-2:] == [splash("B", 2), splash("B", 3)]
+    rejects(m, splash("B"), "MALFORMED_ACTION")
+    assert error_of(m, splash("B", 4)) == ("MARKS_BID_STEP", "SPLASH-06")
+    m.apply(splash("B", 2))
+    assert m.legal_actions() == [passes("C"), bid("C", marks=3)]
+    for seat in "CDA":
+        m.apply(passes(seat))
+    contract = m.view()["contract"]
+    assert contract["bid"] == {"marks": 2} and contract["declarer"] == "D"
+    assert m.view()["bids"][0] == splash("B", 2)
+    rejects(start(variants={"splash": True}), splash("A", 3), "MALFORMED_ACTION")
+    # after a point bid, and after a marks bid of n - 1, PLUNGE_NOT_ALLOWED
+    m = start(SIX_SIX4, dealer="D", variants=CHOOSE)
+    m.apply(bid("A", marks=2))
+    assert error_of(m, splash("B", 3))[0] == "PLUNGE_NOT_ALLOWED"
+    assert error_of(m, splash("B", 2))[0] == "MARKS_BID_STEP"
+
+
+def test_splash_07_a_splash_jumps_over_earlier_bids():
+    """SPLASH-07: over a point bid 3 marks, over 3 marks 4, over 4 MARKS_BID_STEP; with
+    marks "bid", only over fewer marks than it carries."""
+    jumps = {"splash": {"when": "any_time"}}
+    m = start(SIX_SIX4, dealer="D", variants=jumps)
+    m.apply(bid("A", points=34))
+    m.apply(splash("B"))
+    assert m.view()["bids"][-1] == splash("B")
+    m = start(SIX_SIX4, dealer="D", variants=jumps)
+    m.apply(bid("A", marks=2))
+    rejects(m, splash("B", 2), "MALFORMED_ACTION")
+    m.apply(splash("B"))
+    for seat in "CD":
+        m.apply(passes(seat))
+    assert m.view()["contract"]["bid"] == {"marks": 3}
+    m = start(SIX_SIX4, dealer="C", variants=jumps)  # D, A, B
+    m.apply(bid("D", marks=2))
+    m.apply(bid("A", marks=3))
+    m.apply(splash("B"))
+    m.apply(passes("C"))
+    assert m.view()["contract"]["bid"] == {"marks": 4}
+    m = start(SIX_SIX4, dealer="C", variants=jumps)
+    m.apply(bid("D", marks=2))
+    m.apply(bid("A", marks=3))
+    m.apply(bid("B", marks=4))
+    m.apply(passes("C"))  # the round is over before any further splash
+    m = start(SIX_SIX4, dealer="B", variants=jumps)  # C, D, A, B
+    for seat, marks in (("C", 2), ("D", 3), ("A", 4)):
+        m.apply(bid(seat, marks=marks))
+    assert error_of(m, splash("B")) == ("MARKS_BID_STEP", "SPLASH-07")
+    both = {"splash": {"when": "any_time", "marks": "bid"}}
+    m = start(SIX_SIX4, dealer="D", variants=both)
+    m.apply(bid("A", marks=2))
+    assert error_of(m, splash("B", 2)) == ("MARKS_BID_STEP", "SPLASH-07")
+    m.apply(splash("B", 3))
+    assert m.legal_actions() == [passes("C"), bid("C", marks=4)]
+
+
+# ---- first_bidder (issue 28) ---------------------------------------------------------
+
+# C holds 0|1.
+HOLDER_C = {"A": ["3|3", "4|4", "5|5", "6|6", "1|4", "0|2", "0|3"],
+            "B": ["0|0", "1|1", "2|2", "0|4", "0|5", "0|6", "1|3"],
+            "C": ["0|1", "1|5", "1|6", "2|4", "2|5", "2|6", "3|4"],
+            "D": ["1|2", "2|3", "3|5", "3|6", "4|5", "4|6", "5|6"]}
+FIRST = {"first_bidder": True}
+
+
+def test_first_01_value_is_true_or_empty():
+    """FIRST-01: no settings."""
+    for value in (True, {}):
+        start(variants={"first_bidder": value})
+    for value in ({"seat": "A"}, False, 1):
+        with pytest.raises(IllegalAction):
+            start(variants={"first_bidder": value})
+
+
+def test_first_02_the_holder_of_0_1_bids_first_and_the_deal_passes_on():
+    """FIRST-02: C holds 0|1: C, D, A, B; after four passes the next dealer is A."""
+    m = start(HOLDER_C, dealer="D", variants=FIRST)
+    assert m.view()["to_act"] == "C" and m.view()["dealer"] == "D"
+    rejects(m, passes("A"), "NOT_YOUR_TURN")
+    for seat in "CDAB":
+        assert m.view()["to_act"] == seat
+        m.apply(passes(seat))
+    assert m.view()["result"]["outcome"] == "all_passed"
+    m.deal({"hands": HOLDER_C})
+    assert m.view()["dealer"] == "A" and m.view()["to_act"] == "C"
+
+
+def test_first_03_the_last_bidder_ends_the_bidding():
+    """FIRST-03: after B, the last bidder, the highest bid wins."""
+    m = start(HOLDER_C, dealer="D", variants=FIRST)
+    m.apply(bid("C", points=30))
+    m.apply(bid("D", points=31))
+    m.apply(passes("A"))
+    assert m.phase == "bidding"
+    m.apply(passes("B"))
+    assert m.phase == "declaring" and m.view()["contract"]["declarer"] == "D"
+
+
+def test_first_04_the_last_bidder_is_forced():
+    """FIRST-04: with forced_bid the last bidder (B), not the dealer (D), may not pass
+    after three passes."""
+    m = start(HOLDER_C, dealer="D", variants={**FIRST, "forced_bid": True})
+    for seat in "CDA":
+        m.apply(passes(seat))
+    rejects(m, passes("B"), "FORCED_BID")
+    m.apply(bid("B", points=30))
+    assert m.view()["contract"]["declarer"] == "B"
+
+
+def test_force_10_the_forced_bid_is_at_least_31():
+    """FORCE-10: with bid "at_least_31" the forced dealer may not bid 30; 31 and marks
+    bids are accepted; an unforced 30 stays legal."""
+    m = three_passes(start(variants={"forced_bid": {"bid": "at_least_31"}}))
+    rejects(m, bid("D", points=30), "FORCED_BID")
+    legal = m.legal_actions()
+    assert bid("D", points=31) in legal and bid("D", marks=2) in legal
+    assert bid("D", points=30) not in legal and passes("D") not in legal
+    m.apply(bid("D", points=31))
+    assert m.view()["contract"]["bid"] == {"points": 31}
+    m = start(variants={"forced_bid": {"bid": "at_least_31"}})
+    m.apply(bid("A", points=30))
+    assert m.view()["bids"][0] == bid("A", points=30)
+
+
+# ---- marks_raise (issue 28) ----------------------------------------------------------
+
+RAISE = {"marks_raise": True}
+
+
+def test_raise_01_no_settings():
+    """RAISE-01: true or {}; any setting is INVALID_SETUP."""
+    for value in (True, {}):
+        start(variants={"marks_raise": value})
+    with pytest.raises(IllegalAction):
+        start(variants={"marks_raise": {"max": 2}})
+
+
+def test_raise_02_a_marks_bid_raises_by_one_or_two():
+    """RAISE-02: after 2 marks, 3 or 4 (5 is MARKS_BID_STEP); four bids reach 8."""
+    m = start(variants=RAISE)
+    m.apply(bid("A", marks=2))
+    assert m.legal_actions() == [passes("B"), bid("B", marks=3), bid("B", marks=4)]
+    assert error_of(m, bid("B", marks=5)) == ("MARKS_BID_STEP", "RAISE-02")
+    rejects(m, bid("B", points=41), "BID_TOO_LOW")
+    for seat, marks in (("B", 4), ("C", 6), ("D", 8)):
+        m.apply(bid(seat, marks=marks))
+    assert m.view()["contract"]["bid"] == {"marks": 8}
+    rejects(start(variants=RAISE), bid("A", marks=3), "MARKS_BID_STEP")  # BID-05
+
+
+def test_raise_03_special_bids_count_as_their_marks():
+    """RAISE-03: after a plunge of 4, 5 or 6; a plunge after 2 marks passes the step and
+    is PLUNGE_NOT_ALLOWED, after 1 mark MARKS_BID_STEP."""
+    m = start(DOUBLES4, variants={**RAISE, "plunge": True})
+    m.apply(PLUNGE)
+    assert m.legal_actions()[-2:] == [bid("B", marks=5), bid("B", marks=6)]
+    for first, code in ((2, "PLUNGE_NOT_ALLOWED"), (1, "MARKS_BID_STEP")):
+        m = start(DOUBLES4, dealer="C", variants={**RAISE, "plunge": True})
+        m.apply(bid("D", marks=first))
+        rejects(m, PLUNGE, code)

@@ -237,3 +237,30 @@ def test_draw_05_the_dealer_shows_and_passes_clockwise():
     assert m.view()["dealer"] == "C"
     assert m.view()["hands"]["D"] == list(NAMES[:7])  # drawn: D, left of C, first
     assert Match.from_json(m.to_json()) == m
+
+
+def test_mpts_10_the_doubling_ladder():
+    """MPTS-10: with ladder "doubling", n marks are worth 42 * 2^(n - 1): 42, 84, 168,
+    336; point bids keep their points."""
+    rules = rules_for({"match_points": {"ladder": "doubling"}})
+    values = [points_stake(rules, Contract(0, 0, "marks", n)) for n in (1, 2, 3, 4, 5)]
+    assert values == [42, 84, 168, 336, 672]
+    assert points_stake(rules, Contract(0, 0, "points", 35)) == 35
+    doubling = {"match_points": {"ladder": "doubling"}}
+    m = bid_and_declare(start(variants=doubling), "A", {"marks": 2}, 6, stacks=1)
+    assert m.view()["contract"]["stake"] == 84
+    m = play_out(bid_and_declare(start(SIXES, variants=doubling), "A", {"marks": 2}, 6, 1))
+    assert m.view()["result"] == {"outcome": "made", "awarded_to": "AC", "marks": 84}
+
+
+def test_mpts_11_all_or_nothing_above_42():
+    """MPTS-11: with high_bids "all_or_nothing" a set contract worth 42 or more gives the
+    defenders its value only; a point bid below 42 keeps MPTS-06."""
+    rules = rules_for({"match_points": {"high_bids": "all_or_nothing"}})
+    assert points_score(rules, Contract(0, 0, "marks", 2), "set", [0, 11]) == (1, [0, 84])
+    assert points_score(rules, Contract(0, 0, "points", 31), "set", [20, 14]) == (1, [0, 45])
+    assert points_score(rules, Contract(0, 0, "marks", 2), "made", [42, 0]) == (0, [84, 0])
+    variants = {"match_points": {"high_bids": "all_or_nothing", "ladder": "doubling"}}
+    m = bid_and_declare(start(EXAMPLE, variants=variants), "A", {"marks": 2}, 6, stacks=1)
+    play(m, "A 5|5", "B 3|5", "C 0|5", "D 6|6")  # D trumps: 16 round points, not counted
+    assert m.view()["result"] == {"outcome": "set", "awarded_to": "BD", "marks": 84}

@@ -164,9 +164,11 @@ def check_round_result(m: Match, view: dict, start_marks: dict) -> None:
         return
     bids = view["bids"]
     top = [b for b in bids if b["type"] == "bid"][-1]
-    if "plunge" in top:  # PLUNGE-04
+    if "plunge" in top:  # PLUNGE-04; PTERMS-05 its marks; PLUNGE-07 one more over them
         partner = SEATS[(SEATS.index(top["seat"]) + 2) % 4]
-        assert contract["declarer"] == partner and contract["bid"] == {"marks": 4}
+        terms = settings_of(m.variants, "plunge_terms")
+        marks = terms["marks"] if terms else 4
+        assert contract["declarer"] == partner and contract["bid"]["marks"] in (marks, marks + 1)
     trump = contract["trump"]
     us = contract["team"]
     them = "BD" if us == "AC" else "AC"
@@ -189,7 +191,9 @@ def check_round_result(m: Match, view: dict, start_marks: dict) -> None:
     if "points" in contract["bid"]:
         value = contract["bid"]["points"] if mpts else 1
     else:
-        value = contract["bid"]["marks"] * (42 if mpts else 1)
+        n = contract["bid"]["marks"]
+        value = (42 * 2 ** (n - 1) if mpts and mpts["ladder"] == "doubling"  # MPTS-10
+                 else n * (42 if mpts else 1))
     assert contract["stake"] == value  # SCORE-01, MPTS-03
     gains = {"AC": 0, "BD": 0}
     team = us if first == "made" else them
@@ -200,7 +204,8 @@ def check_round_result(m: Match, view: dict, start_marks: dict) -> None:
     elif first == "made":
         gains[us] = value  # MPTS-05
     else:
-        gains[them] = value + points[them]  # MPTS-06
+        whole = mpts["high_bids"] == "all_or_nothing" and value >= 42  # MPTS-11
+        gains[them] = value + (0 if whole else points[them])  # MPTS-06
     assert result == {"outcome": first, "awarded_to": team, "marks": gains[team]}
     marks = {t: start_marks[t] + gains[t] for t in gains}
     assert view["marks"] == marks
