@@ -63,7 +63,8 @@ def bidding_actions(rules: Rules, seat: int, state: Bidding) -> tuple[dict, ...]
     may_pass = (not state.dealer_after_passes
                 or rules.dealer_bid_problem(rules, None, None) is None)
     return ((PASSES[seat],) if may_pass else ()) + tuple(
-        bid_action(seat, kind, value, carries_marks(rules, kind), announced)
+        bid_action(seat, kind, value, kind not in ORDINARY_BIDS and carries_marks(rules, kind),
+                   announced)
         for kind, value, announced in legal_bids(rules, state))
 
 

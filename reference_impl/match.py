@@ -357,8 +357,8 @@ class Match:
         self.special_bid = kind not in ORDINARY_BIDS  # PLUNGE-04, SPLASH-04: the partner declares
         self.high_bidder = seat  # BID-08: every accepted bid outranks the ones before it
         self.announced = announced  # NELLO-14: what the highest bid announced
-        self.history.append(bid_action(seat, kind, value, carries_marks(self.rules, kind),
-                                       announced))
+        carries = kind not in ORDINARY_BIDS and carries_marks(self.rules, kind)  # SPLASH-06
+        self.history.append(bid_action(seat, kind, value, carries, announced))
         self._after_bidding_turn(seat, after_passes)
 
     def _pass(self, seat: int) -> None:

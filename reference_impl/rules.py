@@ -258,8 +258,10 @@ def bid_candidates(rules: Rules, state: Bidding) -> list[tuple[str, int]]:
     """Every bid that might be legal, in canonical order (actions.md): point bids by
     number, marks bids by number, the special bids in the order the options add them.
     `bid_problem` decides which are."""
-    marks = rules.first_marks_bids if not state.last_marks else tuple(
-        state.last_marks + raised for raised in rules.marks_raises)
+    raises = rules.marks_raises
+    marks = rules.first_marks_bids if not state.last_marks else (
+        (state.last_marks + raises[0],) if len(raises) == 1  # BID-06 (the hot path)
+        else tuple(state.last_marks + raised for raised in raises))  # RAISE-02
     return [*(("points", p) for p in rules.point_bids), *(("marks", m) for m in marks),
             *((bid.name, value) for bid in rules.special_bids
               for value in (bid.choices or (special_bid_marks(rules, bid.name,
@@ -270,6 +272,9 @@ def legal_bids(rules: Rules, state: Bidding) -> list[tuple[str, int, str | None]
     """The bids `bid_problem` accepts, in canonical order: (kind, value, the choice the
     bid announces or None); an ordinary bid is followed by the bids announcing a choice
     of `rules.bid_announces` with it (NELLO-14)."""
+    if not rules.bid_announces:  # the base game's bids announce nothing (the hot path)
+        return [(kind, value, None) for kind, value in bid_candidates(rules, state)
+                if bid_problem(rules, kind, value, *state) is None]
     return [(kind, value, announced) for kind, value in bid_candidates(rules, state)
             for announced in (None, *(rules.bid_announces if kind in ("points", "marks")
                                       else ()))

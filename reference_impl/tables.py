@@ -8,7 +8,15 @@ computed by the function of the rule table (`Rules`) that cites it.
 from __future__ import annotations
 
 from .actions import bidding_actions, declaring_actions
-from .rules import TRUMP_SUIT, Bidding, Contract, Rules, counter_points, dealer_may_pass
+from .rules import (
+    BASE_RULES,
+    TRUMP_SUIT,
+    Bidding,
+    Contract,
+    Rules,
+    counter_points,
+    dealer_may_pass,
+)
 from .tiles import TILE_COUNT
 
 CALLED_SUITS = range(TRUMP_SUIT + 1)
@@ -19,7 +27,7 @@ class Tables:
     the legal bidding and declaring actions, filled in as they are asked for."""
 
     __slots__ = ("rules", "called", "follow", "rank", "counters", "bidding_orders",
-                 "plain_bidding", "_bidding", "_declaring")
+                 "plain_bidding", "_bidding", "_declaring", "_doubles_matter")
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -30,6 +38,8 @@ class Tables:
         # last_marks) will do (see bidding()).
         self.plain_bidding = (rules.dealer_bid_problem is dealer_may_pass  # pragma: no mutate
                               and not rules.special_bids)
+        self._doubles_matter = (  # pragma: no mutate
+            rules.declaration_problem is not BASE_RULES.declaration_problem)
         tiles = range(TILE_COUNT)
         called, follows, rank = rules.called_suit, rules.follows, rules.trick_rank
         # called[trump][lead] -> called suit (SUIT-04, SUIT-05); one entry per suit key
@@ -70,7 +80,11 @@ class Tables:
         return found
 
     def declaring(self, seat: int, contract: Contract) -> tuple[dict, ...]:
-        key = (seat, *contract[2:4], *contract[6:9], contract.announced)  # pragma: no mutate
+        # the declarer's doubles matter only to an option's declaration check (PTERMS-07,
+        # PTERMS-10): the base game keys them out, so one entry serves every hand
+        doubles = contract.doubles if self._doubles_matter else 0  # pragma: no mutate
+        key = (seat, *contract[2:4], *contract[6:8], doubles,  # pragma: no mutate
+               contract.announced)
         found = self._declaring.get(key)  # pragma: no mutate
         if found is None:
             found = self._declaring[key] = declaring_actions(self.rules, seat, contract)

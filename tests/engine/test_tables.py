@@ -20,11 +20,13 @@ VARIANTS = [
      "forced_bid": {"bid": "any", "nello_sevens": "forced_only"}},
     {"nello": True, "sevens": True,
      "plunge_terms": {"announce": "declaration", "marks": 2, "doubles": 4}},
+    {"nello": True, "plunge_terms": {"announce": "declaration", "double_six": "required"}},
 ]
 
 
 # the mask of four doubles (a Contract holds the doubles of its winner as a tile mask)
 FOUR_DOUBLES = sum(1 << TILE_INDEX[f"{n}|{n}"] for n in range(3, 7))
+FOUR_WITHOUT_SIX = sum(1 << TILE_INDEX[f"{n}|{n}"] for n in range(2, 6))
 
 
 def contracts(seat: int) -> list[Contract]:
@@ -32,10 +34,11 @@ def contracts(seat: int) -> list[Contract]:
     return [Contract(seat, seat % 2, kind, value, partner_declares=plunge, compelled=forced,
                      doubles=doubles)
             for (kind, value), plunge, forced, doubles in itertools.product(
-                bids, (False, True), (False, True), (0, FOUR_DOUBLES))]
+                bids, (False, True), (False, True), (0, FOUR_DOUBLES, FOUR_WITHOUT_SIX))]
 
 
-@pytest.mark.parametrize("variants", VARIANTS, ids=["plunge+forced", "declared-plunge"])
+@pytest.mark.parametrize("variants", VARIANTS,
+                         ids=["plunge+forced", "declared-plunge", "double-six"])
 def test_declaration_table_answers_as_if_uncached(variants):
     """Whatever was asked before, `Tables.declaring` gives what `declaring_actions` gives
     now: its key holds every field that can change the answer (a key too coarse serves
