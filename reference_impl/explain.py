@@ -165,8 +165,28 @@ def declaration_rule(match: Match, action: dict) -> str:
         return "FOLLOWME-02"
     if trump == "first_tile":
         return "UNDECL-02"
+    choice = rules.canonical_trump(trump) if isinstance(trump, str) else None
+    own = _choice_rule(match, choice if isinstance(choice, str) else None)
+    if own:
+        return own
     base = "CON-01" if trump in BASE_RULES.trumps else "VAR-04"
     return table_rule(rules, "declaration_problem", base)
+
+
+def _choice_rule(match: Match, choice: str | None) -> str | None:
+    """The rule of the option check that limits `choice` (its `rule`: NELLO-02,
+    NELLO-11 on a point contract, SEVENS-07, FOLLOWME-03), found along the chain of
+    declaration checks; NELLO-12 for a choice allowed on a plunge."""
+    fn: Any = match.rules.declaration_problem
+    while isinstance(fn, functools.partial):
+        kw = fn.keywords
+        if choice is not None and kw.get("choice") == choice and "rule" in kw:
+            if match.contract is not None and match.contract.partner_declares and \
+                    kw.get("on_plunge") and choice == "nello":
+                return "NELLO-12"
+            return str(kw["rule"])
+        fn = kw.get("inner")
+    return None
 
 
 def play_rule(match: Match, tile: int) -> str:
@@ -307,8 +327,11 @@ def claimed_rule(match: Match, action: Any, code: str | None) -> str | None:
         return "DIG-01"
     if code == "POINT_BID_RANGE" and "points" in action:  # the range, whoever bids
         return "BID-02" if match.rules.one_mark_points is None else "FORTYTWO-02"
+    if code == "NELLO_BID_NOT_ALLOWED" and action.get("type") == "bid":
+        return "NELLO-11" if "points" in action else "NELLO-14"  # the announcement's rule
     if code == "TRUMP_NOT_ALLOWED" and "forced_bid" in match.variants and \
-            action.get("trump") in ("nello", "sevens"):
+            action.get("trump") in ("nello", "sevens") and match.contract is not None \
+            and match.contract.kind == "marks":  # (on a point contract: NELLO-11)
         return "FORCE-06"  # the choice is allowed here: on which contracts, FORCE-06 says
     if code == "FORCED_BID" and not _dealer_must_bid(match.rules):
         return "BID-09"  # no forced bid here: the dealer after three passes bids or passes

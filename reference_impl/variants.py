@@ -148,7 +148,7 @@ def nello(s: Settings, rules: Rules) -> dict:
     changes = {"trumps": rules.trumps + ("nello",),
                **choice_suits(rules, "nello", *NELLO_SUITS["high" if declared else s["doubles"]]),
                **allowed_on(rules, "nello", s["min_marks"], on_plunge=on_plunge,
-                            rule="NELLO-02"),
+                            rule="NELLO-02" if s["min_marks"] else "NELLO-11"),
                "sitting_out": partial(vr.partner_sits_out, inner=rules.sitting_out),
                "outcome": partial(vr.nello_outcome, inner=rules.outcome)}
     if not s["min_marks"]:

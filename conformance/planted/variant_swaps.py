@@ -651,3 +651,15 @@ def plunge_over_splash(s: Settings, rules: Rules) -> dict:
             bid_made = bid_made and last_marks != s["marks"]
         return inner(r, kind, marks, last_marks, bid_made, doubles)
     return {**found, "special_bid_problem": problem}
+
+
+def min_marks_one_for_marks(s: Settings, rules: Rules) -> dict:
+    """NELLO-02 broken: Nel-O on 1 mark whatever min_marks says (min_marks 0, a point
+    contract allowed too, NELLO-11, is read as it is)."""
+    return reference("nello")({**s, "min_marks": 1 if s["min_marks"] else 0}, rules)
+
+
+def point_nello_refused(s: Settings, rules: Rules) -> dict:
+    """NELLO-11 broken: with min_marks 0 Nel-O is still refused on a point contract
+    (read as min_marks 1); other values as they are."""
+    return reference("nello")({**s, "min_marks": s["min_marks"] or 1}, rules)
