@@ -333,6 +333,9 @@ def claimed_rule(match: Match, action: Any, code: str | None) -> str | None:
             action.get("trump") in ("nello", "sevens") and match.contract is not None \
             and match.contract.kind == "marks":  # (on a point contract: NELLO-11)
         return "FORCE-06"  # the choice is allowed here: on which contracts, FORCE-06 says
+    if code == "FORCED_BID" and SEAT_INDEX.get(str(action.get("seat"))) == match.dealer and \
+            match._bidders[3] != match.dealer:
+        return "FIRST-04"  # the last bidder, not the dealer, is the one forced
     if code == "FORCED_BID" and not _dealer_must_bid(match.rules):
         return "BID-09"  # no forced bid here: the dealer after three passes bids or passes
     return legal_rule(match, action)
@@ -438,7 +441,14 @@ def field_rule(before: Match | None, action: Any, after: Match, field: str,
         return legal_rule(before, action) if before is not None and step in (
             "bid", "pass", "trump", "play") else "DIG-06"
     if field == "contract.stake":
+        if getattr(rules, "points_ladder", False) and after.contract is not None and \
+                after.contract.kind == "marks":
+            return "MPTS-10"  # the value of a marks bid on the doubling ladder
         return table_rule(rules, "stake", "SCORE-01")
+    if field == "contract.bid" and step == "trump" and before is not None and \
+            before.contract is not None and after.contract is not None and \
+            after.contract.value != before.contract.value:
+        return "PTERMS-11"  # the declaration raised the contract's marks
     if field in ("contract.trump", "contract.stacks") and step == "play":
         return table_rule(rules, "trump_after_lead", "CON-04")
     if field == "contract.trump":
