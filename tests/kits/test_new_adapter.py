@@ -43,6 +43,13 @@ def test_a_new_adapter_names_its_own_folder(tmp_path):
         assert not [t for t in texts if f"kits/{lang}" in t], lang
         assert f"{dest.as_posix()}/" in texts[0], lang
     assert sorted(p.name for p in (tmp_path / "typescript" / "example").iterdir()) == ["adapter.ts"]
+    # each node copy's README names only the files it has
+    assert "example/adapter.js" not in (tmp_path / "typescript" / "README.md").read_text()
+    dest = tmp_path / "javascript"
+    assert _t42("new-adapter", "javascript", dest)[0] == 0
+    readme = (dest / "README.md").read_text()
+    assert "adapter.ts" not in readme and "npm run build" not in readme
+    assert f'--variant base --adapter "cmd:node {dest.as_posix()}/example/adapter.js"' in readme
 
 
 @pytest.mark.skipif(shutil.which("go") is None, reason="go is not installed")
