@@ -55,6 +55,7 @@ class Doctor:
     findings: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     seen: set[str] = field(default_factory=set)
+    restarted: bool = False  # a broken reply was found: the process was started afresh
 
     def add(self, line: str, key: str | None = None) -> None:
         key = key or line
@@ -64,8 +65,17 @@ class Doctor:
 
     def broke(self, error: AdapterError) -> None:
         message = str(error)
+        seen = read_break(message, error.stderr)
+        if seen.crash and self.restarted:
+            # the process was started afresh after a broken reply: its crash in a later
+            # session (a request the engine was never meant to see alone) is a note
+            note = f"then {seen.line} (after a restart for the mistake above: fix that first)"
+            if note not in self.notes:
+                self.notes.append(note)
+            return
+        self.restarted |= not seen.crash
         # one line per kind of break, not per request (each seq differs)
-        self.add(read_break(message, error.stderr).line, re.sub(r"\d+", "N", message))
+        self.add(seen.line, re.sub(r"\d+", "N", message))
 
     def form(self, what: str, ref: str, value: Any, like: Any) -> None:
         """Schema problems of `value` (a `what` result), each named; `like` is the
@@ -97,32 +107,59 @@ class Doctor:
 @dataclass(frozen=True)
 class Break:
     """An adapter error read for its author: what happened, how to fix it, a crash's
-    last stderr line, and `kind`, the same for the same mistake at any request."""
+    error (from its stderr), and `kind`, the same for the same mistake at any request."""
 
     message: str
     hint: str
     last: str = ""
     kind: str = ""
+    crash: bool = False
 
     @property
     def line(self) -> str:
         if self.last:
-            return f"{self.message}; it crashed; its last stderr line: {self.last}"
+            return f"{self.message}; it crashed; its stderr says: {self.last}"
         return self.message + (f"; {self.hint}" if self.hint else "")
 
 
 def read_break(message: str, stderr: str = "") -> Break:
     """The protocol mistake an AdapterError's message (and the stderr before it) shows:
-    its kind is the HINTS pattern it matches, for a crash with the last stderr line."""
+    its kind is the HINTS pattern it matches, for a crash with the error its stderr shows."""
     pattern, hint = next(((p, h) for p, h in HINTS if p in message), ("", ""))
-    last = _last_line(stderr) if "exited" in message else ""
+    crash = "exited" in message
+    last = crash_line(stderr) if crash else ""
     kind = f"{pattern}: {last}" if last else pattern or message
-    return Break(message, hint, last, re.sub(r"\d+", "N", kind))
+    return Break(message, hint, last, re.sub(r"\d+", "N", kind), crash)
 
 
-def _last_line(stderr: str) -> str:
-    lines = [line for line in (stderr or "").splitlines() if line.strip()]
-    return lines[-1].strip()[:200] if lines else ""
+# A stack frame of JavaScript, Java or C# ("    at f (file:1:2)"), Python ('  File "x",
+# line 1'), Go ("\t/src/main.go:12 +0x1d"); lines a runtime adds after the error.
+FRAME = re.compile(r'^\s+(at |File "|/|[A-Za-z]:\\)|^\s*\d+: ')
+TRAILER = re.compile(r"^(Node\.js v\d|note: run with `RUST_BACKTRACE|exit status \d)")
+
+
+def crash_line(stderr: str) -> str:
+    """The error a crash's stderr shows: the line above its last stack trace (JavaScript's
+    message, a Go panic), a Rust panic with its message, else the last line (Python's
+    traceback ends with its message); '' for no stderr."""
+    lines = [line.rstrip() for line in (stderr or "").splitlines()
+             if line.strip() and not TRAILER.match(line)]
+    if not lines:
+        return ""
+    for i in range(len(lines) - 1, -1, -1):
+        if "panicked at" in lines[i]:  # Rust: the message follows, or is quoted in it
+            after = lines[i + 1].strip() if i + 1 < len(lines) else ""
+            return f"{lines[i].strip()} {after}".strip()[:200]
+        if lines[i].startswith(("panic: ", "fatal error: ")):  # Go
+            return lines[i].strip()[:200]
+    if not lines[-1].strip().startswith("Traceback") and FRAME.match(lines[-1]):
+        start = len(lines) - 1
+        while start > 0 and (FRAME.match(lines[start - 1]) or lines[start - 1].startswith(
+                ("goroutine ", "\t"))):
+            start -= 1
+        if start > 0:
+            return lines[start - 1].strip()[:200]
+    return lines[-1].strip()[:200]
 
 
 def _at(value: Any, path: tuple[Any, ...]) -> Any:

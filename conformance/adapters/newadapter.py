@@ -2,29 +2,42 @@
 
 from __future__ import annotations
 
+import json
+import re
+import shlex
 import shutil
 from pathlib import Path
 
-# language -> (kit folder, the command that runs its example from DIR's parent)
+# language -> kit folder: javascript and typescript share the node kit
 KITS = {"typescript": "typescript", "javascript": "typescript", "go": "go", "rust": "rust"}
 # build output and installed packages a checkout's kit may hold: never copied
-IGNORED = shutil.ignore_patterns("node_modules", "example-adapter", "target", "*.lock")
+IGNORED = shutil.ignore_patterns("node_modules", "dist", "example-adapter", "target", "*.lock")
+# what a JavaScript adapter leaves out of the node kit: the TypeScript example and its build
+TYPESCRIPT_ONLY = ("tsconfig.json", "example/adapter.ts", "package-lock.json")
+# the README lines about what a language's copy leaves out, dropped from that copy
+NOT_FOR = {"javascript": ("example/adapter.ts", "npm run build", "dist/adapter.js"),
+           "typescript": ("example/adapter.js",)}
+# the files that name the kit's folder in their commands, rewritten to name the copy
+TEXTS = ("README.md", "example/*", "examples/*")
+# the first run: the base game only, so an engine that declares no option is not half skips
+FIRST_RUN = "t42 run --level rules --variant base --adapter"
 
 
 def next_steps(lang: str, dest: Path) -> list[str]:
     """What to run after the copy, in the order a new author needs it."""
     if KITS[lang] == "go":
-        binary = dest / "example-adapter"
-        return [f"(cd {dest} && go build -o example-adapter ./example)",
-                f"t42 doctor --adapter cmd:{binary}",
-                f"t42 run --level rules --adapter cmd:{binary}"]
-    if KITS[lang] == "rust":
-        binary = dest / "target" / "debug" / "examples" / "adapter"
-        return [f"(cd {dest} && cargo build --example adapter)",
-                f"t42 doctor --adapter cmd:{binary}",
-                f"t42 run --level rules --adapter cmd:{binary}"]
-    run = f'"cmd:node {dest / "example" / "adapter.js"}"'
-    return [f"t42 doctor --adapter {run}", f"t42 run --level rules --adapter {run}"]
+        adapter = f"cmd:{dest / 'example-adapter'}"
+        build = f"(cd {shlex.quote(str(dest))} && go build -o example-adapter ./example)"
+    elif KITS[lang] == "rust":
+        adapter = f"cmd:{dest / 'target' / 'debug' / 'examples' / 'adapter'}"
+        build = f"(cd {shlex.quote(str(dest))} && cargo build --example adapter)"
+    elif lang == "typescript":
+        adapter = f"cmd:node {dest / 'dist' / 'adapter.js'}"
+        build = f"(cd {shlex.quote(str(dest))} && npm ci && npm run build)"
+    else:
+        adapter, build = f"cmd:node {dest / 'example' / 'adapter.js'}", ""
+    run = shlex.quote(adapter)
+    return [step for step in (build, f"t42 doctor --adapter {run}", f"{FIRST_RUN} {run}") if step]
 
 
 def new_adapter(lang: str, dest: Path) -> list[Path]:
@@ -40,4 +53,39 @@ def new_adapter(lang: str, dest: Path) -> list[Path]:
     if not source.is_dir():
         raise ValueError(f"the {lang} kit is not installed here ({source})")
     shutil.copytree(source, dest, ignore=IGNORED, dirs_exist_ok=True)
+    if lang == "javascript":
+        _javascript_only(dest)
+    elif lang == "typescript":
+        (dest / "example" / "adapter.js").unlink()  # example/adapter.ts is the example
+    if lang in NOT_FOR:
+        readme = dest / "README.md"
+        lines = readme.read_text(encoding="utf-8").splitlines(keepends=True)
+        readme.write_text("".join(line for line in lines
+                                  if not any(word in line for word in NOT_FOR[lang])),
+                          encoding="utf-8")
+    _name_the_copy(dest, KITS[lang])
     return sorted(p for p in dest.rglob("*") if p.is_file())
+
+
+def _javascript_only(dest: Path) -> None:
+    """The node kit without its TypeScript build: nothing to install, nothing to compile."""
+    for name in TYPESCRIPT_ONLY:
+        (dest / name).unlink(missing_ok=True)
+    package = dest / "package.json"
+    meta = json.loads(package.read_text(encoding="utf-8"))
+    meta.pop("devDependencies", None)
+    meta.get("scripts", {}).pop("build", None)
+    if not meta.get("scripts", True):
+        del meta["scripts"]
+    package.write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
+
+
+def _name_the_copy(dest: Path, kit: str) -> None:
+    """The commands of the README and example, which run the kit from a checkout's root
+    (kits/KIT/...), rewritten to run the copy from where it was made (DEST/...)."""
+    kit_path = re.compile(rf"kits/{kit}\b")
+    for pattern in TEXTS:
+        for path in dest.glob(pattern):
+            if path.is_file():
+                text = path.read_text(encoding="utf-8")
+                path.write_text(kit_path.sub(lambda _: dest.as_posix(), text), encoding="utf-8")

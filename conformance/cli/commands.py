@@ -172,8 +172,12 @@ def _report(o: RunOptions, results, loaded, expected, adapter, seconds: float,
     from conformance.report import text as report
     from conformance.run import results as results_mod
     stale = xf.mark(results, expected)
+    from conformance.corpus.scenario import installed_note
+    from conformance.run.results import Outcome
+
+    failed = [r.path for r in results if r.outcome in (Outcome.FAILED, Outcome.ERRORED)]
     for part in (report.verdict(results, o.adapter), report.details(results, o.verbose),
-                 report.variant_table(results),
+                 installed_note(failed), report.variant_table(results),
                  report.compliance_table(results, o.level)):
         if part:
             echo("\n" + part)

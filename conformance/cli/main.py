@@ -201,6 +201,7 @@ def doctor(adapter, timeout):
 
     from conformance.adapters.doctor import diagnose
     from conformance.adapters.loading import load_adapter
+    from conformance.adapters.newadapter import FIRST_RUN
     from conformance.report.safe import echo
 
     try:
@@ -219,8 +220,7 @@ def doctor(adapter, timeout):
     if found.findings:
         echo(f"{len(found.findings)} protocol or form mistake(s): fix these before `t42 run`")
         raise SystemExit(1)
-    echo("no protocol or form mistake: next, t42 run --level rules --adapter "
-         + shlex.quote(adapter))
+    echo(f"no protocol or form mistake: next, {FIRST_RUN} {shlex.quote(adapter)}")
 
 
 @main.command()

@@ -60,11 +60,28 @@ class Scenario:
 
 
 def display_path(path: Path) -> str:
-    """A path relative to the working directory when possible (clickable in terminals)."""
-    try:  # abspath, not resolve: a link is shown as itself, and a link loop is no error
-        return Path(os.path.abspath(path)).relative_to(Path.cwd()).as_posix()
-    except (ValueError, OSError):
-        return path.as_posix()
+    """A path relative to the working directory when possible (clickable in terminals); a
+    file of the installed package's own copy as `scenarios/...` (`installed_note` says
+    where it is), not a path deep in site-packages."""
+    from conformance.specdata.files import installed_copy
+
+    absolute = Path(os.path.abspath(path))  # not resolve: a link is shown as itself
+    for base in (Path.cwd(), installed_copy()):
+        try:
+            return absolute.relative_to(base).as_posix()
+        except (ValueError, OSError):
+            continue
+    return path.as_posix()
+
+
+def installed_note(shown: list[str]) -> str:
+    """The note, once, for display paths of the installed copy (no such file here), or ''."""
+    from conformance.specdata.files import installed_copy
+
+    if not any(not Path(p).exists() and (installed_copy() / p).is_file() for p in shown):
+        return ""
+    return (f"note: scenarios/... are the installed suite's own files (in {installed_copy()}):"
+            " `t42 book DIR` draws each as a page, and a checkout of the suite has them")
 
 
 # --- the contract shortcut (scenario-format.md) -------------------------------------

@@ -60,7 +60,7 @@ def _mistake(result: Result) -> tuple[str, str, str] | None:
         message = detail.message.removeprefix("the implementation is unusable: ")
         seen = read_break(message, detail.stderr)
         if seen.hint and not message.startswith(NOT_MISTAKES):
-            what = message + (f"; its last stderr line: {seen.last}" if seen.last else "")
+            what = message + (f"; its stderr says: {seen.last}" if seen.last else "")
             return seen.kind, what, seen.hint
     for failure in result.failures if result.outcome is Outcome.FAILED else ():
         if failure.kind == "schema" and failure.cause and not RULE_ID.match(failure.rule):

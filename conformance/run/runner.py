@@ -563,9 +563,12 @@ def _stopped(run: ScenarioRun, why: str) -> str:
     steps = run.sc.steps
     left = len(steps) - 1 - steps.index(run.step) if run.step in steps else 0
     rest = f"; the {left} later steps were not run" if left else ""
-    above = " (a check above this level)" if why.startswith("not judged") else ""
+    # the implementation's state left the expected one at a check of the scenario: the
+    # check's kind (`rejected`, `view`, ...) is named, never read as a harness verdict
+    how = "the unjudged" if why.startswith("not judged") else "the failed"
+    above = " (a check above this level)" if how == "the unjudged" else ""
     return (f"stopped at {run.step.label if run.step else '?'}: the states diverged "
-            f"after a {why.split()[-1]} check{above}{rest}")
+            f"after {how} `{why.split()[-1]}` check{above}{rest}")
 
 
 def context_lines(detail: Detail, index: SpecIndex, adapter: Adapter) -> list[str]:

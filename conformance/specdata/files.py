@@ -63,6 +63,11 @@ def data_root() -> DataRoot:
                             f"nor in {_PACKAGED}")
 
 
+def installed_copy() -> Path:
+    """Where an installed package keeps its copy of spec/ and scenarios/ (site-packages)."""
+    return _PACKAGED
+
+
 @cache
 def spec_dir() -> Path:
     return data_root().path / "spec"

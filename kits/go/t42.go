@@ -121,6 +121,68 @@ func DealOrder(order []Tile, dealer Seat) map[Seat][]Tile {
 	return hands
 }
 
+// HandsOf checks the hands of a setup or deal (its hands, or its order dealt by DEAL-02):
+// exactly one of the two, the 28 tiles once each, 7 to each seat; else a Rejected
+// INVALID_SETUP (DIG-06). The hands are a copy.
+func HandsOf(hands *DealHands, order []Tile, dealer Seat) (map[Seat][]Tile, error) {
+	var all []Tile
+	var dealt map[Seat][]Tile
+	switch {
+	case hands != nil && order == nil:
+		dealt = map[Seat][]Tile{}
+		given := map[Seat][]Tile{A: hands.A, B: hands.B, C: hands.C, D: hands.D}
+		for _, s := range Seats {
+			h := given[s]
+			if len(h) != 7 {
+				return nil, Reject(INVALID_SETUP, "seat %s has %d tiles, not 7", s, len(h))
+			}
+			dealt[s] = append([]Tile{}, h...)
+			all = append(all, h...)
+		}
+	case order != nil && hands == nil:
+		all, dealt = order, DealOrder(order, dealer)
+	default:
+		return nil, Reject(INVALID_SETUP, "give exactly one of hands and order")
+	}
+	seen := map[Tile]bool{}
+	for _, t := range all {
+		seen[t] = true
+	}
+	for _, t := range AllTiles() {
+		if !seen[t] {
+			return nil, Reject(INVALID_SETUP, "not the 28 tiles: no %s", t)
+		}
+	}
+	if len(all) != 28 || len(seen) != 28 {
+		return nil, Reject(INVALID_SETUP, "not the 28 tiles")
+	}
+	return dealt, nil
+}
+
+// CheckSetup checks a base-game setup: a dealer, marks 0..6 each (SCORE-03), no draws,
+// and hands or order (HandsOf); else a Rejected INVALID_SETUP. Variants are yours to
+// check. It returns the dealer, the marks (0 when absent) and the hands.
+func CheckSetup(setup SetupClass) (Seat, SetupMarks, map[Seat][]Tile, error) {
+	if setup.Dealer == nil || seatIndex(*setup.Dealer) < 0 {
+		return "", SetupMarks{}, nil, Reject(INVALID_SETUP, "no dealer seat")
+	}
+	if len(setup.Draws) > 0 {
+		return "", SetupMarks{}, nil, Reject(INVALID_SETUP, "draws belong to deal_by_drawing")
+	}
+	marks := SetupMarks{}
+	if setup.Marks != nil {
+		marks = *setup.Marks
+		if marks.AC < 0 || marks.AC > 6 || marks.Bd < 0 || marks.Bd > 6 {
+			return "", SetupMarks{}, nil, Reject(INVALID_SETUP, "marks are 0..6")
+		}
+	}
+	hands, err := HandsOf(setup.Hands, setup.Order, *setup.Dealer)
+	if err != nil {
+		return "", SetupMarks{}, nil, err
+	}
+	return *setup.Dealer, marks, hands, nil
+}
+
 type request struct {
 	Seq    int64           `json:"seq"`
 	Cmd    string          `json:"cmd"`

@@ -3,6 +3,8 @@
 // with JSDoc types from wire.d.ts (generated from spec/schemas/): TypeScript reads them.
 import { createInterface } from "node:readline";
 
+import { INVALID_SETUP } from "./errors.js";
+
 export * from "./errors.js";
 
 /** @typedef {import("./wire").Action} Action */
@@ -80,6 +82,59 @@ export function dealOrder(order, dealer) {
   const hands = { A: [], B: [], C: [], D: [] };
   order.forEach((t, i) => hands[SEATS[(d + 1 + i) % 4]].push(t));
   return hands;
+}
+
+const isObject = (x) => typeof x === "object" && x !== null && !Array.isArray(x);
+const SETUP_FIELDS = new Set(["dealer", "marks", "variants", "hands", "order"]);
+
+/**
+ * The hands of a setup or deal (its `hands`, or its `order` dealt by DEAL-02), checked:
+ * exactly one of the two, the 28 tiles once each, 7 to each seat; else a Rejected
+ * INVALID_SETUP (DIG-06). Nothing of `given` is kept: the hands are a copy.
+ * @param {object} given a setup or deal @param {Seat} dealer
+ * @returns {Record<Seat, string[]>}
+ */
+export function handsOf(given, dealer) {
+  const bad = (why) => new Rejected(INVALID_SETUP, why);
+  if (!isObject(given) || ("hands" in given) === ("order" in given)) {
+    throw bad("give exactly one of hands and order");
+  }
+  const hands = given.hands;
+  const all = "order" in given ? given.order
+    : isObject(hands) ? SEATS.flatMap((s) => (Array.isArray(hands[s]) ? hands[s] : [])) : null;
+  if (!Array.isArray(all) || all.length !== 28 || new Set(all).size !== 28
+      || !all.every((t) => TILES.includes(t))) throw bad("not the 28 tiles");
+  if ("order" in given) return dealOrder(all, dealer);
+  if (Object.keys(hands).length !== 4 || !SEATS.every((s) => Array.isArray(hands[s]) && hands[s].length === 7)) {
+    throw bad("not 7 tiles for each of A, B, C, D");
+  }
+  return structuredClone(hands);
+}
+
+/**
+ * A base-game setup, checked before anything changes: an object of dealer, marks (0..6
+ * each, SCORE-03), variants (an object) and hands or order; else a Rejected
+ * INVALID_SETUP. Returns its parts, marks defaulted to 0 and variants to {}. Options
+ * with setup fields of their own (deal_by_drawing's draws, match_points' marks) are
+ * yours to check: this refuses them.
+ * @param {Setup} setup
+ * @returns {{dealer: Seat, marks: {AC: number, BD: number}, variants: object, hands: Record<Seat, string[]>}}
+ */
+export function checkSetup(setup) {
+  const bad = (why) => new Rejected(INVALID_SETUP, why);
+  if (!isObject(setup)) throw bad("a setup is an object");
+  const unknown = Object.keys(setup).filter((k) => !SETUP_FIELDS.has(k));
+  if (unknown.length) throw bad(`unknown field ${unknown[0]}: a setup has dealer, marks, variants, hands or order`);
+  if (!SEATS.includes(setup.dealer)) throw bad("no dealer seat");
+  const marks = setup.marks ?? { AC: 0, BD: 0 };
+  const ok = (n) => Number.isInteger(n) && n >= 0 && n <= 6;
+  if (!isObject(marks) || Object.keys(marks).length !== 2 || !ok(marks.AC) || !ok(marks.BD)) {
+    throw bad("marks are {AC, BD}, 0..6 each");
+  }
+  const variants = setup.variants ?? {};
+  if (!isObject(variants)) throw bad("variants are an object of options");
+  const hands = handsOf(setup, setup.dealer);
+  return { dealer: setup.dealer, marks: { AC: marks.AC, BD: marks.BD }, variants: structuredClone(variants), hands };
 }
 
 /** A log line for people: stderr (stdout carries only replies). */

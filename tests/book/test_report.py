@@ -190,7 +190,7 @@ def test_only_the_steps_after_a_stop_are_grey(tmp_path):
     assert unreached and unreached == labels[labels.index("steps[3]") + 1:]
     assert text.count("Not run: the run stopped at steps[3], where the states diverged") == len(
         unreached)
-    assert "stopped at steps[3]: the states diverged after a view check" in text
+    assert "stopped at steps[3]: the states diverged after the failed `view` check" in text
 
 
 HIDES_BIDS = f"python:{ROOT / 'tests' / 'book' / 'engines.py'}:HidesBids"

@@ -131,6 +131,15 @@ def test_outside_a_checkout_the_installed_copy_serves(installed, tmp_path):
         (checkout / "scenarios" / "play" / "contributed-after-install.yaml").unlink()
 
 
+def test_outside_a_checkout_a_failure_is_placed_in_scenarios(installed, tmp_path):
+    _, site = installed
+    ran = t42(site, tmp_path, "run", "-k", "order-dealer-a", "--in-process",
+              "--adapter", "python:conformance.planted:deal-starts-at-dealer")
+    assert ran.returncode == 1, ran.stdout + ran.stderr
+    assert "(scenarios/deal/order-dealer-a.yaml:" in ran.stdout, ran.stdout
+    assert ran.stdout.count("note: scenarios/... are the installed suite's own files") == 1
+
+
 def test_checkout_of_finds_the_nearest_checkout(tmp_path):
     from conformance.specdata.files import checkout_of, corpus_root_of, is_checkout
 

@@ -137,3 +137,21 @@ def test_the_harness_options_are_bounded(t42):
         code, out = t42(*args)
         assert code == 2, (args, out)
         assert f"Invalid value for '{args[-2]}'" in out and "range" in out, (args, out)
+
+
+def test_a_scenario_of_the_installed_copy_is_shown_from_scenarios(t42, tmp_path, monkeypatch):
+    """Outside a checkout, a failure's place is `scenarios/...:LINE`, not a path deep in
+    site-packages, and a note says once where those files are (here the checkout stands
+    in for the installed copy)."""
+    from conformance.specdata import files
+
+    root = files.data_root().path
+    monkeypatch.setattr(files, "_PACKAGED", root)
+    monkeypatch.chdir(tmp_path)
+    paths = sorted((root / "scenarios" / "deal").glob("order-dealer-*.yaml"))[:2]
+    code, out = t42("run", *paths, "--adapter", "python:conformance.planted:deal-starts-at-dealer",
+                    "--in-process")
+    assert code == 1
+    assert re.search(r"\(scenarios/deal/order-dealer-\w\.yaml:\d+", out), out
+    assert str(root / "scenarios") not in out.replace(f"(in {root})", "")
+    assert out.count("note: scenarios/... are the installed suite's own files") == 1, out

@@ -13,9 +13,11 @@ MISTAKES = {
     "missing_field": "observation.history: missing field",
     "garbage": "view: reply is not JSON: '<html>surprise</html>'",
     "wrong_seq": "legal: reply seq 7, expected 8; echo the request's seq",
-    "crashes": "its last stderr line: faux crashes: segmentation fault (pretend)",
+    "crashes": "its stderr says: faux crashes: segmentation fault (pretend)",
     "no_stop": "stop: no reply within 2 s; answer stop with null, then exit",
     "wrong_protocol": "the harness speaks protocol 1; answer hello with",
+    # and its crash on an action sent before a setup, after the restart, is only a note
+    "debug_line": "view: reply is not JSON: 'debug: view asked'",
 }
 
 
@@ -43,3 +45,29 @@ def test_doctor_notes_a_refusal_as_a_rule_matter(t42):
     assert out.count("note: start was refused (INVALID_SETUP)") == 1, out
     assert "new_match: the implementation replied with error INVALID_SETUP" in out
     assert code == 1
+
+
+def test_a_crash_after_a_broken_reply_is_a_note_with_its_error(t42):
+    code, out = t42("doctor", "--adapter", faux_cmd("debug_line"))
+    notes = [line for line in out.splitlines() if line.startswith("  note: then act:")]
+    assert len(notes) == 1, out
+    assert "its stderr says: AttributeError: 'NoneType' object has no attribute" in notes[0]
+
+
+@pytest.mark.parametrize(("stderr", "error"), [
+    ("dealt by D\nact: TypeError: no match\n    at Object.act (file:///a.js:60:12)\n"
+     "    at process.processTicksAndRejections (node:internal/process/task_queues:95:5)\n",
+     "act: TypeError: no match"),
+    ("file:///a.js:3\n  throw e\n  ^\n\nError: boom\n    at file:///a.js:3:9\n\nNode.js v20.1.0\n",
+     "Error: boom"),
+    ('Traceback (most recent call last):\n  File "x.py", line 3, in <module>\n'
+     "ValueError: no trick\n", "ValueError: no trick"),
+    ("panic: index out of range\n\ngoroutine 1 [running]:\nmain.main()\n\t/src/main.go:40 +0x25\n",
+     "panic: index out of range"),
+    ("thread 'main' panicked at src/game.rs:12:5:\nno trick\nnote: run with `RUST_BACKTRACE=1`\n",
+     "thread 'main' panicked at src/game.rs:12:5: no trick"),
+])
+def test_a_crash_is_shown_by_its_error_not_its_last_frame(stderr, error):
+    from conformance.adapters.doctor import crash_line
+
+    assert crash_line(stderr) == error

@@ -51,7 +51,7 @@ def test_a_crash_with_the_same_last_stderr_line_is_one_mistake():
     results.append(Result("p", "p.yaml", Outcome.PASSED))
     said = verdict(results, "cmd:./my42").splitlines()
     assert said[0].startswith("VERDICT: 3 of 4 scenarios")
-    assert said[1].endswith("its last stderr line: panicked at 'no trick', src/game.rs:12:5")
+    assert said[1].endswith("its stderr says: panicked at 'no trick', src/game.rs:12:5")
     assert said[2].startswith("  fix: a crash: fix what its stderr says")
     assert "`t42 doctor --adapter cmd:./my42`" in said[3]
     # each crash its own last line: no one mistake explains most scenarios

@@ -21,15 +21,35 @@ def _t42(*args: str) -> tuple[int, str]:
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
-def test_a_new_typescript_adapter_passes_doctor(tmp_path):
+def test_a_new_javascript_adapter_passes_doctor_as_printed(tmp_path):
     dest = tmp_path / "my42"
-    code, out = _t42("new-adapter", "typescript", dest)
+    code, out = _t42("new-adapter", "javascript", dest)
     assert code == 0, out
-    assert (dest / "package.json").is_file() and (dest / "wire.d.ts").is_file()
-    doctor = out.splitlines()[1].strip()  # the first next step, as printed
-    assert doctor.startswith("t42 doctor --adapter ")
-    code, out = _t42("doctor", "--adapter", f"cmd:node {dest / 'example' / 'adapter.js'}")
+    assert (dest / "t42.d.ts").is_file() and not (dest / "tsconfig.json").exists()
+    assert "devDependencies" not in (dest / "package.json").read_text()
+    steps = [line.strip() for line in out.splitlines()[1:]]
+    assert steps[0].startswith("t42 doctor --adapter ")
+    assert steps[1].startswith("t42 run --level rules --variant base --adapter ")
+    code, out = _t42(*shlex.split(steps[0])[1:])
     assert code == 0, out
+    assert "next, t42 run --level rules --variant base --adapter " in out
+
+
+def test_a_new_adapter_names_its_own_folder(tmp_path):
+    for lang in ("typescript", "go", "rust"):
+        dest = tmp_path / lang
+        assert _t42("new-adapter", lang, dest)[0] == 0
+        texts = [p.read_text() for p in [dest / "README.md", *dest.glob("example*/*")]]
+        assert not [t for t in texts if f"kits/{lang}" in t], lang
+        assert f"{dest.as_posix()}/" in texts[0], lang
+    assert sorted(p.name for p in (tmp_path / "typescript" / "example").iterdir()) == ["adapter.ts"]
+    # each node copy's README names only the files it has
+    assert "example/adapter.js" not in (tmp_path / "typescript" / "README.md").read_text()
+    dest = tmp_path / "javascript"
+    assert _t42("new-adapter", "javascript", dest)[0] == 0
+    readme = (dest / "README.md").read_text()
+    assert "adapter.ts" not in readme and "npm run build" not in readme
+    assert f'--variant base --adapter "cmd:node {dest.as_posix()}/example/adapter.js"' in readme
 
 
 @pytest.mark.skipif(shutil.which("go") is None, reason="go is not installed")

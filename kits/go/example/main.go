@@ -1,6 +1,6 @@
 // An example adapter around a tiny engine that deals and goes no further: it checks a
-// setup (INVALID_SETUP), deals it (DEAL-02), shows the view and observations of the
-// opening, and refuses every action. Build and run it:
+// setup (t42.CheckSetup: INVALID_SETUP), deals it (DEAL-02), shows the view and
+// observations of the opening, and refuses every action. Build and run it:
 //
 //	go build -o example-adapter ./example
 //	t42 run scenarios/deal/order-dealer-a.yaml --adapter cmd:./example-adapter
@@ -25,53 +25,17 @@ func (e *engine) Setup(raw json.RawMessage) error {
 	if err := t42.Strict(raw, &setup, t42.INVALID_SETUP); err != nil {
 		return err
 	}
-	if setup.Dealer == nil || t42.NextSeat(*setup.Dealer) == "" || len(setup.Draws) > 0 || setup.Variants != nil && *setup.Variants != (t42.Variants{}) {
-		return t42.Reject(t42.INVALID_SETUP, "a dealer, and the base game only")
+	if setup.Variants != nil && *setup.Variants != (t42.Variants{}) {
+		return t42.Reject(t42.INVALID_SETUP, "the base game only")
 	}
-	var hands map[t42.Seat][]t42.Tile
-	all := setup.Order
-	switch {
-	case setup.Hands != nil && setup.Order == nil:
-		h := setup.Hands
-		hands = map[t42.Seat][]t42.Tile{t42.A: h.A, t42.B: h.B, t42.C: h.C, t42.D: h.D}
-		all = nil
-		for _, s := range t42.Seats {
-			if len(hands[s]) != 7 {
-				return t42.Reject(t42.INVALID_SETUP, "seat %s has %d tiles, not 7", s, len(hands[s]))
-			}
-			all = append(all, hands[s]...)
-		}
-	case setup.Order != nil && setup.Hands == nil:
-		hands = t42.DealOrder(setup.Order, *setup.Dealer)
-	default:
-		return t42.Reject(t42.INVALID_SETUP, "give exactly one of hands and order")
+	dealer, marks, hands, err := t42.CheckSetup(setup) // dealer, marks, hands or order
+	if err != nil {
+		return err
 	}
-	if !theTiles(all) {
-		return t42.Reject(t42.INVALID_SETUP, "not the 28 tiles")
-	}
-	marks := t42.ObservationMarks{}
-	if setup.Marks != nil {
-		if setup.Marks.AC < 0 || setup.Marks.AC > 6 || setup.Marks.Bd < 0 || setup.Marks.Bd > 6 {
-			return t42.Reject(t42.INVALID_SETUP, "marks are 0..6")
-		}
-		marks = t42.ObservationMarks{AC: setup.Marks.AC, Bd: setup.Marks.Bd}
-	}
-	e.dealer, e.hands, e.marks = *setup.Dealer, hands, marks // checked: now change
-	t42.Log("dealt by %s", e.dealer)                         // logs go to stderr
+	e.dealer, e.hands = dealer, hands // checked: now change
+	e.marks = t42.ObservationMarks{AC: marks.AC, Bd: marks.Bd}
+	t42.Log("dealt by %s", e.dealer) // logs go to stderr
 	return nil
-}
-
-func theTiles(all []t42.Tile) bool {
-	seen := map[t42.Tile]bool{}
-	for _, t := range all {
-		seen[t] = true
-	}
-	for _, t := range t42.AllTiles() {
-		if !seen[t] {
-			return false
-		}
-	}
-	return len(all) == 28 && len(seen) == 28
 }
 
 func (e *engine) Deal(json.RawMessage) error {

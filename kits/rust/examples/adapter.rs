@@ -1,6 +1,6 @@
 //! An example adapter around a tiny engine that deals and goes no further: it checks a
-//! setup (INVALID_SETUP), deals it (DEAL-02), shows the view and observations of the
-//! opening, and refuses every action. Build and run it:
+//! setup (check_setup: INVALID_SETUP), deals it (DEAL-02), shows the view and
+//! observations of the opening, and refuses every action. Build and run it:
 //!
 //!     cargo build --example adapter
 //!     t42 run scenarios/deal/order-dealer-a.yaml --adapter cmd:target/debug/examples/adapter
@@ -38,34 +38,13 @@ impl Engine for Tiny {
 
     fn setup(&mut self, payload: Value) -> Result<(), Fail> {
         let setup: Setup = strict(&payload, INVALID_SETUP)?;
-        let dealer = match (&setup.dealer, &setup.draws, &setup.variants) {
-            (Some(dealer), None, None) => dealer.clone(),
-            (Some(dealer), None, Some(v))
-                if serde_json::to_value(v)? == Value::Object(Default::default()) =>
-            {
-                dealer.clone()
+        match &setup.variants {
+            Some(v) if serde_json::to_value(v)? != Value::Object(Default::default()) => {
+                return reject(INVALID_SETUP, "the base game only")
             }
-            _ => return reject(INVALID_SETUP, "a dealer, and the base game only"),
-        };
-        let hands = match (setup.hands, setup.order) {
-            (Some(hands), None) => hands,
-            (None, Some(order)) => deal_order(&order, &dealer),
-            _ => return reject(INVALID_SETUP, "give exactly one of hands and order"),
-        };
-        let all: Vec<Tile> = SEATS
-            .iter()
-            .flat_map(|s| hand_of(&hands, s).clone())
-            .collect();
-        if SEATS.iter().any(|s| hand_of(&hands, s).len() != 7) {
-            return reject(INVALID_SETUP, "not 7 tiles for each of A, B, C, D");
+            _ => {}
         }
-        if !all_tiles().iter().all(|t| all.contains(t)) {
-            return reject(INVALID_SETUP, "not the 28 tiles");
-        }
-        let marks = setup.marks.map_or((0, 0), |m| (m.ac.into(), m.bd.into()));
-        if !(0..=6).contains(&marks.0) || !(0..=6).contains(&marks.1) {
-            return reject(INVALID_SETUP, "marks are 0..6");
-        }
+        let (dealer, marks, hands) = check_setup(setup)?; // dealer, marks, hands or order
         log(format!("dealt by {:?}", dealer)); // logs go to stderr
         *self = Tiny {
             dealer: Some(dealer),

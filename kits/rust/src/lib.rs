@@ -191,6 +191,47 @@ pub fn hand_of<'h>(hands: &'h DealHands, seat: &Seat) -> &'h Vec<Tile> {
     }
 }
 
+/// The hands of a setup or deal (its `hands`, or its `order` dealt by DEAL-02), checked:
+/// exactly one of the two, 7 tiles to each seat, the 28 tiles once each; else a refusal
+/// INVALID_SETUP (DIG-06).
+pub fn hands_of(
+    hands: Option<DealHands>,
+    order: Option<Vec<Tile>>,
+    dealer: &Seat,
+) -> Result<DealHands, Fail> {
+    let hands = match (hands, order) {
+        (Some(hands), None) => hands,
+        (None, Some(order)) if order.len() == 28 => deal_order(&order, dealer),
+        (None, Some(_)) => return reject(INVALID_SETUP, "not the 28 tiles"),
+        _ => return reject(INVALID_SETUP, "give exactly one of hands and order"),
+    };
+    if SEATS.iter().any(|s| hand_of(&hands, s).len() != 7) {
+        return reject(INVALID_SETUP, "not 7 tiles for each of A, B, C, D");
+    }
+    let all: Vec<&Tile> = SEATS.iter().flat_map(|s| hand_of(&hands, s)).collect();
+    if !all_tiles().iter().all(|t| all.contains(&t)) {
+        return reject(INVALID_SETUP, "not the 28 tiles");
+    }
+    Ok(hands)
+}
+
+/// A base-game setup, checked: a dealer, no draws, marks 0..6 each (SCORE-03), and hands
+/// or order (`hands_of`); else a refusal INVALID_SETUP. The variants are yours to check.
+/// Returns the dealer, the marks (AC, BD; 0 when absent) and the hands.
+pub fn check_setup(setup: Setup) -> Result<(Seat, (i64, i64), DealHands), Fail> {
+    let dealer = match (setup.dealer, setup.draws) {
+        (Some(dealer), None) => dealer,
+        (_, Some(_)) => return reject(INVALID_SETUP, "draws belong to deal_by_drawing"),
+        (None, None) => return reject(INVALID_SETUP, "no dealer seat"),
+    };
+    let marks = setup.marks.map_or((0, 0), |m| (m.ac.into(), m.bd.into()));
+    if !(0..=6).contains(&marks.0) || !(0..=6).contains(&marks.1) {
+        return reject(INVALID_SETUP, "marks are 0..6");
+    }
+    let hands = hands_of(setup.hands, setup.order, &dealer)?;
+    Ok((dealer, marks, hands))
+}
+
 /// Serve `engine` on stdin and stdout until `stop`. A crash (a `Fail::Crash`, a refusal
 /// of a command that may not be refused, a request it cannot read) is written to stderr
 /// and the process exits with status 1, without a reply (protocol.md). A panic is a

@@ -1,0 +1,69 @@
+"""The node kit in TypeScript: `t42 new-adapter typescript` writes an adapter that compiles
+with tsc under `strict` (typescript from the kit's devDependencies, by `npm ci`), passes
+its scenarios and doctor, and whose types catch a view of the wrong form."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from conformance.cli.main import main as t42
+
+ROOT = Path(__file__).resolve().parents[2]
+NODE, NPM = shutil.which("node"), shutil.which("npm")
+pytestmark = pytest.mark.skipif(NODE is None or NPM is None, reason="node or npm is not "
+                                "installed (apt-get install nodejs npm): no TypeScript build")
+OFFLINE = ("ENOTFOUND", "EAI_AGAIN", "ECONNREFUSED", "ETIMEDOUT", "ENETUNREACH", "offline")
+
+
+def _t42(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(t42, [str(a) for a in args], catch_exceptions=False)
+    return result.exit_code, result.output
+
+
+def _npm(folder: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([NPM, *args], cwd=folder, capture_output=True, text=True, timeout=300)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    """A new TypeScript adapter, its devDependencies installed and compiled: its folder."""
+    dest = tmp_path_factory.mktemp("ts") / "my42"
+    code, out = _t42("new-adapter", "typescript", dest)
+    assert code == 0, out
+    installed = _npm(dest, "ci", "--ignore-scripts", "--no-audit", "--no-fund")
+    if installed.returncode and any(word in installed.stderr for word in OFFLINE):
+        pytest.skip(f"npm ci cannot reach the registry: {installed.stderr.strip()[-200:]}")
+    assert installed.returncode == 0, installed.stderr
+    compiled = _npm(dest, "run", "build")
+    assert compiled.returncode == 0, compiled.stdout + compiled.stderr
+    return dest
+
+
+def test_the_example_compiles_strict_and_passes_its_scenarios(built):
+    assert json.loads((built / "tsconfig.json").read_text())["compilerOptions"]["strict"] is True
+    adapter = f"cmd:{NODE} {built / 'dist' / 'adapter.js'}"
+    paths = sorted(str(p) for p in (ROOT / "scenarios" / "deal").glob("order-dealer-*.yaml"))
+    code, out = _t42("run", *paths, "--adapter", adapter)
+    assert out.splitlines()[-1].startswith("4 passed, 0 failed, 0 errored"), out
+    code, out = _t42("doctor", "--adapter", adapter)
+    assert code == 0, out
+
+
+def test_the_types_catch_a_view_of_the_wrong_form(built):
+    example = built / "example" / "adapter.ts"
+    source = example.read_text()
+    try:
+        example.write_text(source.replace("round: 1,", 'round: "1",', 1))
+        compiled = _npm(built, "run", "build")
+    finally:
+        example.write_text(source)
+    assert compiled.returncode != 0
+    line = source[:source.index("round: 1,")].count("\n") + 1
+    assert f"adapter.ts({line}," in compiled.stdout and "error TS2322" in compiled.stdout, \
+        compiled.stdout
