@@ -447,8 +447,9 @@ def field_rule(before: Match | None, action: Any, after: Match, field: str,
         return table_rule(rules, "stake", "SCORE-01")
     if field == "contract.bid" and step == "trump" and before is not None and \
             before.contract is not None and after.contract is not None and \
-            after.contract.value != before.contract.value:
-        return "PTERMS-11"  # the declaration raised the contract's marks
+            after.contract.value != before.contract.value and \
+            _engine_bid(engine_view) == before.contract.value:
+        return "PTERMS-11"  # the declaration raises the contract's marks; the engine's not
     if field in ("contract.trump", "contract.stacks") and step == "play":
         return table_rule(rules, "trump_after_lead", "CON-04")
     if field == "contract.trump":
@@ -460,8 +461,7 @@ def field_rule(before: Match | None, action: Any, after: Match, field: str,
         return "CON-03" if after.contract and after.contract.kind == "points" else "CON-02"
     special = _special_bid(after)
     if special and field in ("contract.bid", "contract.declarer", "contract.team"):
-        number = "03" if field == "contract.bid" else "04"
-        return f"{special.upper()}-{number}"  # PLUNGE-03/-04, SPLASH-03/-04
+        return _special_rule(rules, special, field)
     if field == "contract.bid" and rules.one_mark_points is not None and \
             after.contract and after.contract.value == rules.one_mark_points:
         return "FORTYTWO-04"
@@ -489,6 +489,23 @@ def field_rule(before: Match | None, action: Any, after: Match, field: str,
     if field == "to_act":
         return to_act_rule(before, after)
     return "DIG-04"
+
+
+def _special_rule(rules: Rules, name: str, field: str) -> str:
+    """A special bid's rule of its marks (its entry's step rule: PLUNGE-03, SPLASH-03,
+    PTERMS-05) or of who declares (PLUNGE-04, SPLASH-04)."""
+    bid = next((b for b in rules.special_bids if b.name == name), None)
+    if field == "contract.bid" and bid is not None:
+        return bid.step_rule
+    return f"{name.upper()}-{'03' if field == 'contract.bid' else '04'}"
+
+
+def _engine_bid(engine_view: dict | None) -> Any:
+    """The value of the contract's bid in the engine's view, if it shows one."""
+    try:
+        return next(iter((engine_view or {})["contract"]["bid"].values()))
+    except (KeyError, TypeError, AttributeError, StopIteration):
+        return None
 
 
 def _special_bid(match: Match) -> str | None:
@@ -645,9 +662,8 @@ def field_alternatives(after: Match, field: str, engine_view: dict | None) -> tu
             and after.rules.end_when_decided:
         return ("END-05",)
     if field in ("contract.bid", "contract.declarer", "contract.team"):
-        number = "03" if field == "contract.bid" else "04"  # PLUNGE-03/-04, SPLASH-03/-04
-        return tuple(f"{name.upper()}-{number}" for name in _special_bids_made(after)
-                     if name != _special_bid(after))  # the marks an earlier one set
+        return tuple(_special_rule(after.rules, name, field) for name in
+                     _special_bids_made(after) if name != _special_bid(after))
     if field == "winner" and _own_target(after):
         return (_own_target(after) or "",)  # reached exactly, or a target of its own
     return ()

@@ -589,10 +589,11 @@ def test_pterms_10_a_plunge_without_six_six_is_refused():
     m.apply(PLUNGE)
     assert m.view()["contract"] is None and m.view()["bids"][-1] == PLUNGE
     start(DOUBLES4, variants={"plunge_terms": {"leader": "partner"}}).apply(PLUNGE)
-    # a hand short of the count is refused for the count (PLUNGE-02), 6|6 or not
+    # a hand short of the count is refused for the count (PTERMS-02: plunge_terms' count
+    # of PLUNGE-02), 6|6 or not
     m = start(SIX_SIX4, dealer="A", variants=SIX_SIX)
     assert error_of(m, {"type": "bid", "seat": "B", "plunge": True}) == (
-        "PLUNGE_NOT_ALLOWED", "PLUNGE-02")
+        "PLUNGE_NOT_ALLOWED", "PTERMS-02")
 
 
 def test_pterms_10_a_declared_plunge_needs_six_six():
