@@ -345,7 +345,7 @@ OPTIONS: dict[str, Option] = {
     "match_marks": Option({"target": Setting(range(1, 101), 10)}, match_marks),
     "plunge_terms": Option({"doubles": Setting((3, 4, 5, 6, 7), 4),
                             "marks": Setting((2, 3, 4), 4),
-                            "leader": Setting(("partner", "plunger"), "plunger"),
+                            "leader": Setting(("partner", "plunger"), "partner"),
                             "announce": Setting(("bid", "declaration"), "bid"),
                             "double_six": Setting(("optional", "required"), "optional"),
                             "raise": Setting((0, 1), 0)},

@@ -239,12 +239,18 @@ def test_pterms_08_the_partner_declares_the_declared_plunge():
 
 
 def test_pterms_09_interactions_of_the_declared_plunge():
-    """PTERMS-09: match_points stakes 42 times the marks; the plunger leads by default."""
-    m = bid_two_marks({"plunge_terms": {"announce": "declaration", "marks": 2},
-                       "match_points": True})
-    m.apply({"type": "trump", "seat": "B", "trump": "plunge"})
-    m.apply({"type": "trump", "seat": "D", "trump": 6, "stacks": 2})
-    assert m.view()["contract"]["stake"] == 84 and m.to_act == "B"
+    """PTERMS-09: match_points stakes 42 times the marks; the partner leads by default
+    (PTERMS-03), the plunger with leader "plunger"."""
+    for leader, first in (("partner", "D"), ("plunger", "B")):
+        m = bid_two_marks({"plunge_terms": {"announce": "declaration", "marks": 2,
+                                            "leader": leader}, "match_points": True})
+        m.apply({"type": "trump", "seat": "B", "trump": "plunge"})
+        m.apply({"type": "trump", "seat": "D", "trump": 6, "stacks": 2})
+        assert m.view()["contract"]["stake"] == 84 and m.to_act == first
+    default = bid_two_marks({"plunge_terms": {"announce": "declaration", "marks": 2}})
+    default.apply({"type": "trump", "seat": "B", "trump": "plunge"})
+    default.apply({"type": "trump", "seat": "D", "trump": 6, "stacks": 2})
+    assert default.to_act == "D"
 
 
 def test_splash_01_02_three_doubles_before_any_bid():
