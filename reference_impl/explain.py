@@ -108,7 +108,7 @@ def legal_rule(match: Match, action: dict) -> str:
         return "BID-09" if dealer_last else "BID-01"
     if kind == "bid":
         return bid_rule(match, action)
-    rule = declaration_rule(match, action)
+    rule = _setting_form_rule(match, action) or declaration_rule(match, action)
     return "CON-02" if rule == "CON-01" and "stacks" in action else rule
 
 
@@ -324,7 +324,7 @@ def claimed_rule(match: Match, action: Any, code: str | None) -> str | None:
     if code == "WRONG_PHASE":
         return phase_rule(match, action.get("type"))
     if code == "MALFORMED_ACTION":
-        return "DIG-01"
+        return _setting_form_rule(match, action) or "DIG-01"
     if code == "POINT_BID_RANGE" and "points" in action:  # the range, whoever bids
         return "BID-02" if match.rules.one_mark_points is None else "FORTYTWO-02"
     if code == "NELLO_BID_NOT_ALLOWED" and action.get("type") == "bid":
@@ -339,6 +339,22 @@ def claimed_rule(match: Match, action: Any, code: str | None) -> str | None:
     if code == "FORCED_BID" and not _dealer_must_bid(match.rules):
         return "BID-09"  # no forced bid here: the dealer after three passes bids or passes
     return legal_rule(match, action)
+
+
+def _setting_form_rule(match: Match, action: dict) -> str | None:
+    """The rule of a setting in force that defines a field of `action` an engine refused
+    as malformed: a declaration's `doubles` (NELLO-13, NOTRUMP-05), a bid announcing
+    Nel-O (NELLO-14), a splash that carries its marks (SPLASH-06)."""
+    rules = match.rules
+    if action.get("type") == "trump" and "doubles" in action:
+        choice = rules.canonical_trump(action.get("trump", "")) if isinstance(
+            action.get("trump"), str) else action.get("trump")
+        return next((rule for named, _, rule in rules.treatments if named == choice), None)
+    if action.get("type") == "bid" and action.get("nello") is True:
+        return "NELLO-14"
+    if action.get("type") == "bid" and type(action.get("splash")) is int:
+        return "SPLASH-06"
+    return None
 
 
 def setup_rule(setup: Any, match: Match | None) -> str:

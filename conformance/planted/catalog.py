@@ -434,7 +434,10 @@ VARIANT_BUGS: tuple[Bug, ...] = (
         option_wrapping("nello", "next_leader", vswap.declarer_always_leads)),
     Bug("nello-doubles-always-high", "NELLO-06",
         'the doubles setting is ignored: doubles are always high ("high")',
-        option_settings("nello", doubles="high")),
+        option_settings("nello", doubles="high"),
+        also=('NELLO-13',),
+        why=("it plays Nel-O's doubles high whatever the setting, so under doubles: declared it "
+             "refuses the named doubles (NELLO-13)")),
     Bug("nello-played-to-the-end", "NELLO-07",
         "a Nel-O is decided only after seven tricks, not at the declarer's first trick",
         option_wrapping("nello", "outcome", vswap.NELLO_DECIDED_LATE)),
@@ -531,7 +534,10 @@ VARIANT_BUGS: tuple[Bug, ...] = (
         option_without("no_trump", "trick_rank")),
     Bug("no-trump-own-suit-as-low", "NOTRUMP-03",
         'doubles "own_suit" play as "low": a led double calls its number',
-        option_settings("no_trump", doubles="low")),
+        option_settings("no_trump", doubles="low"),
+        also=('NOTRUMP-05',),
+        why=("it plays no-trump's own suit as low whatever the setting, so under doubles: "
+             "declared it refuses or misplays the named own suit (NOTRUMP-05)")),
     Bug("no-trump-every-contract", "NOTRUMP-04",
         "the no-trump doubles apply to every contract, number trumps included",
         option("no_trump", vswap.no_trump_every_contract)),
