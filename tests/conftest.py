@@ -18,6 +18,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--full-selftest", action="store_true",
                      help="also run every planted bug over every scenario (t42 selftest "
                           "--full; about 2 minutes on 2 cores)")
+    parser.addoption("--full-hostile", action="store_true",
+                     help="also run the whole-corpus attacks with --report-html under a "
+                          "memory limit (tests/harness/test_hostile_bounds.py; minutes)")
     parser.addoption("--full-fuzz", action="store_true",
                      help="also run the 300-game fuzz campaigns (tests/harness/"
                           "test_fuzz_causes.py; about a minute)")

@@ -5,6 +5,7 @@ running the attack under an address-space limit (`ulimit -v`), not by timing it.
 from __future__ import annotations
 
 import os
+import re
 import resource
 import subprocess
 import sys
@@ -59,6 +60,24 @@ def test_refusing_every_step_with_a_megabyte_message_stays_within_memory():
     assert len(kept) <= TEXT_CHARS and cut(kept) == kept
     refused = [line for line in lines if "rejected with ILLEGAL_BID (mmm" in line]
     assert refused and all(f"rejected with ILLEGAL_BID ({kept})" in line for line in refused)
+
+
+def test_a_megabyte_wrong_view_with_the_html_report_stays_within_memory(request, tmp_path):
+    """Every view wrong by a 1 MB field, over the whole corpus, with --report-html: the
+    report keeps no such picture (a note instead), the harness stays under the limit, the
+    report is written and the summary line printed. Minutes: behind --full-hostile; the
+    default run holds the same claim cheaply (test_hostile_outputs.py: a view too large is
+    not kept for the HTML report)."""
+    if not request.config.getoption("--full-hostile"):
+        pytest.skip("the whole-corpus --report-html attack runs with --full-hostile")
+    html = tmp_path / "html"
+    done = t42("run", "--adapter", attack("view-1mb-wrong"), "--report-html", html,
+               address_space=ADDRESS_SPACE, timeout=1800)
+    last = done.stdout.splitlines()[-1]
+    assert done.returncode == 1, done.stderr[-2000:]
+    assert re.fullmatch(r"\d+ passed, [1-9]\d* failed, 0 errored, 0 skipped, 0 not judged "
+                        r"at level strict", last), last
+    assert (html / "index.html").is_file()
 
 
 def test_a_megabyte_name_in_hello_makes_the_adapter_unusable():
