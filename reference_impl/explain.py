@@ -108,7 +108,7 @@ def legal_rule(match: Match, action: dict) -> str:
         return "BID-09" if dealer_last else "BID-01"
     if kind == "bid":
         return bid_rule(match, action)
-    rule = _setting_form_rule(match, action) or declaration_rule(match, action)
+    rule = declaration_rule(match, action)
     return "CON-02" if rule == "CON-01" and "stacks" in action else rule
 
 
