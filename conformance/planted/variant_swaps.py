@@ -207,28 +207,18 @@ def dealer_passes(rules: Rules, kind: str | None, value: int | None, *,
     return None if kind is None else inner(rules, kind, value)
 
 
-def sweep_bonus_when_made(rules: Rules, contract: Contract, outcome: str, points: list[int],
-                          *, inner: Callable[..., tuple[int, list[int]]]
-                          ) -> tuple[int, list[int]]:
-    """FORCE-07 broken: a forced 30 made scores 2 marks with or without all seven tricks."""
-    if rules.stake is vr.points_stake:  # FORCE-09: no bonus under match_points
-        return inner(rules, contract, outcome, points)
-    team, gains = inner(rules, contract, outcome, points)
-    if outcome == "made" and vr.is_forced_minimum(rules, contract):
-        gains = [2 if t == team else g for t, g in enumerate(gains)]
-    return team, gains
-
-
-def sweep_bonus_when_set(rules: Rules, contract: Contract, outcome: str, points: list[int],
-                         *, inner: Callable[..., tuple[int, list[int]]]
-                         ) -> tuple[int, list[int]]:
-    """FORCE-07 broken: a set forced 30 gives the defenders the 2 marks of the bonus."""
-    if rules.stake is vr.points_stake:  # FORCE-09: no bonus under match_points
-        return inner(rules, contract, outcome, points)
-    team, gains = inner(rules, contract, outcome, points)
-    if outcome == "set" and vr.is_forced_minimum(rules, contract):
-        gains = [2 if t == team else g for t, g in enumerate(gains)]
-    return team, gains
+def sweep_bonus_when(outcome_with_bonus: str) -> Callable[..., tuple[int, list[int]]]:
+    """FORCE-07 broken: a forced 30 `outcome_with_bonus` ("made": with or without all
+    seven tricks; "set": to the defenders) scores the 2 marks of the bonus."""
+    def score(rules: Rules, contract: Contract, outcome: str, points: list[int],
+              *, inner: Callable[..., tuple[int, list[int]]]) -> tuple[int, list[int]]:
+        team, gains = inner(rules, contract, outcome, points)
+        if rules.stake is vr.points_stake:  # FORCE-09: no bonus under match_points
+            return team, gains
+        if outcome == outcome_with_bonus and vr.is_forced_minimum(rules, contract):
+            gains = [2 if t == team else g for t, g in enumerate(gains)]
+        return team, gains
+    return score
 
 
 def sweep_under_points(s: Settings, rules: Rules) -> dict:
