@@ -165,12 +165,17 @@ def declaration_rule(match: Match, action: dict) -> str:
         return "FOLLOWME-02"
     if trump == "first_tile":
         return "UNDECL-02"
-    choice = rules.canonical_trump(trump) if isinstance(trump, str) else None
+    choice = _choice(rules, trump)
     own = _choice_rule(match, choice if isinstance(choice, str) else None)
     if own:
         return own
     base = "CON-01" if trump in BASE_RULES.trumps else "VAR-04"
     return table_rule(rules, "declaration_problem", base)
+
+
+def _choice(rules: Rules, trump: Any) -> Any:
+    """A declaration's choice as the rules name it (an alias to its choice)."""
+    return rules.canonical_trump(trump) if isinstance(trump, str) else trump
 
 
 def _choice_rule(match: Match, choice: str | None) -> str | None:
@@ -347,8 +352,7 @@ def _setting_form_rule(match: Match, action: dict) -> str | None:
     Nel-O (NELLO-14), a splash that carries its marks (SPLASH-06)."""
     rules = match.rules
     if action.get("type") == "trump" and "doubles" in action:
-        choice = rules.canonical_trump(action.get("trump", "")) if isinstance(
-            action.get("trump"), str) else action.get("trump")
+        choice = _choice(rules, action.get("trump"))
         return next((rule for named, _, rule in rules.treatments if named == choice), None)
     if action.get("type") == "bid" and action.get("nello") is True:
         return "NELLO-14"
@@ -457,7 +461,7 @@ def field_rule(before: Match | None, action: Any, after: Match, field: str,
         return legal_rule(before, action) if before is not None and step in (
             "bid", "pass", "trump", "play") else "DIG-06"
     if field == "contract.stake":
-        if getattr(rules, "points_ladder", False) and after.contract is not None and \
+        if rules.points_ladder and after.contract is not None and \
                 after.contract.kind == "marks":
             return "MPTS-10"  # the value of a marks bid on the doubling ladder
         return table_rule(rules, "stake", "SCORE-01")

@@ -317,8 +317,7 @@ class Diagnosis:
             elif match is not None:
                 return explain.refusal_rule(match, action)
         except IllegalAction as error:
-            return explain.target_rule(action) if kind == "setup" and explain.target_rule(
-                action) else error.rule
+            return (kind == "setup" and explain.target_rule(action)) or error.rule
         return None
 
     def wrong_code(self, action: Any, got: str, want: str, order: bool) -> Cause:
@@ -403,7 +402,7 @@ class Diagnosis:
         if after is not None and d is not None and kind == "view":
             try:
                 theirs = json.loads(json.dumps(self.run.adapter.view()))
-            except (AdapterError, Rejected, Exception):  # noqa: BLE001 - a help only
+            except Exception:  # noqa: BLE001 - the engine's view is a help only
                 theirs = None
             return self.field_cause(before if step.kind != "setup" else None, step.payload,
                                     after, _field(d.path), theirs, f"{path} differs")
