@@ -681,12 +681,28 @@ def field_alternatives(after: Match, field: str, engine_view: dict | None) -> tu
             after.phase in (ROUND_OVER, MATCH_OVER) and len(after.tricks) < 7 \
             and after.rules.end_when_decided:
         return ("END-05",)
+    if field == "contract.bid" and _bid_of_the_terms(after, engine_view):
+        return ("PTERMS-08",)  # a declared plunge played for the terms' marks, not its bid
     if field in ("contract.bid", "contract.declarer", "contract.team"):
         return tuple(_special_rule(after.rules, name, field) for name in
                      _special_bids_made(after) if name != _special_bid(after))
     if field == "winner" and _own_target(after):
         return (_own_target(after) or "",)  # reached exactly, or a target of its own
     return ()
+
+
+def _bid_of_the_terms(match: Match, engine_view: dict | None) -> bool:
+    """The engine shows a declared plunge's contract as plunge_terms' `marks` (PTERMS-08:
+    it is played for the marks bid); the unraised bid may be the same number (PTERMS-11)."""
+    from .variants import option_settings
+
+    terms = match.variants.get("plunge_terms")
+    contract = match.contract
+    if terms is None or contract is None or not contract.partner_declares:
+        return False
+    settings = option_settings("plunge_terms", terms)
+    return settings["announce"] == "declaration" and \
+        _engine_bid(engine_view) == settings["marks"] != contract.value
 
 
 def _own_target(match: Match) -> str | None:

@@ -189,14 +189,16 @@ PLUNGE = "plunge"  # PLUNGE-02: the special bid's name, `"plunge": true`
 
 
 def plunge_bid(doubles: int, marks: int, jumps: bool = False, needs: int = 0,
-               rules: tuple[str, str] = ("PLUNGE-03", "PLUNGE-02")) -> SpecialBid:
+               rules: tuple[str, str, str] = ("PLUNGE-03", "PLUNGE-02", "PLUNGE-07")
+               ) -> SpecialBid:
     """The plunge's entry of the special bids: PLUNGE-02 (before any bid, `doubles` or
     more), PLUNGE-03 (a marks bid of `marks`); PLUNGE-07 (`jumps`: over earlier bids);
     PTERMS-10 (`needs`: the mask of doubles the hand must hold). `rules`: the rules its
-    checks cite (its marks, its hand): plunge_terms' own, PTERMS-05 and PTERMS-02."""
-    step_rule, hand_rule = rules
+    checks cite (its marks, its hand, its jump): plunge_terms' own, PTERMS-05, PTERMS-02
+    and PLUNGE-08."""
+    step_rule, hand_rule, jump_rule = rules
     return SpecialBid(PLUNGE, doubles, marks, step_rule=step_rule, hand_rule=hand_rule,
-                      jumps=jumps, needs=needs)
+                      jumps=jumps, jump_rule=jump_rule, needs=needs)
 
 
 def with_special_bid(rules: Rules, bid: SpecialBid | None, name: str) -> dict:
@@ -258,7 +260,7 @@ def plunge_terms(s: Settings, rules: Rules) -> dict:
     jumps = any(bid.jumps for bid in rules.special_bids if bid.name == PLUNGE)
     needs = SIX_SIX if s["double_six"] == "required" else 0
     changes = with_special_bid(rules, plunge_bid(s["doubles"], s["marks"], jumps, needs,
-                                                      ("PTERMS-05", "PTERMS-02")),
+                                                      ("PTERMS-05", "PTERMS-02", "PLUNGE-08")),
                                PLUNGE)
     if s["announce"] == "declaration":
         changes = {**with_special_bid(rules, None, PLUNGE),

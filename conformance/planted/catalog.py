@@ -380,10 +380,7 @@ VARIANT_BUGS: tuple[Bug, ...] = (
         option_fields("bid_42", point_bids=range(30, 42))),
     Bug("bid-42-below-one-mark", "FORTYTWO-03",
         "a bid of 1 mark is accepted after a bid of 42",
-        option_fields("bid_42", one_mark_points=None),
-        also=('FORTYTWO-05',),
-        why=('FORTYTWO-05 (42 as the 1-mark bid) reads the same equivalence of 42 and 1 mark as '
-             'FORTYTWO-03, which the plant drops')),
+        option_wrapping("bid_42", "marks_bid_problem", vswap.one_mark_after_forty_two)),
     Bug("bid-42-is-one-mark", "FORTYTWO-04",
         "a contract of 42 is played as a 1-mark contract (stacks, set by any trick)",
         option_wrapping("bid_42", "won_contract", vswap.forty_two_is_one_mark)),
@@ -423,9 +420,7 @@ VARIANT_BUGS: tuple[Bug, ...] = (
     # ---- nello
     Bug("nello-min-marks-ignored", "NELLO-02",
         "Nel-O may be declared on 1 mark whatever min_marks says",
-        option("nello", vswap.min_marks_one_for_marks),
-        also=("NELLO-14",),
-        why="with announce: bid, NELLO-14 reads the same min_marks for a bid announcing Nel-O"),
+        option("nello", vswap.min_marks_one_for_marks)),
     Bug("nello-partner-plays", "NELLO-03",
         "the declarer's partner plays in a Nel-O, four tiles a trick",
         option_without("nello", "sitting_out")),
@@ -520,10 +515,7 @@ VARIANT_BUGS: tuple[Bug, ...] = (
         option_settings("plunge", when="before_bids")),
     Bug("plunge-terms-jump-dropped", "PLUNGE-08",
         'with plunge_terms the plunge of when "any_time" no longer jumps',
-        option("plunge_terms", vswap.special_entry("plunge_terms", v.PLUNGE, jumps=False)),
-        also=('PLUNGE-07',),
-        why=("PLUNGE-08 extends PLUNGE-07's jump to plunge_terms' plunge: a jump refused there "
-             "breaks both")),
+        option("plunge_terms", vswap.special_entry("plunge_terms", v.PLUNGE, jumps=False))),
     # ---- nello, doubles own_suit_reversed (issue 18)
     Bug("nello-reversed-as-own-suit", "NELLO-10",
         'doubles "own_suit_reversed" rank as "own_suit" (6|6 highest)',
@@ -598,10 +590,7 @@ VARIANT_BUGS: tuple[Bug, ...] = (
         option("plunge_terms", vswap.declared_with(record=vswap.plunge_declared_not_a_plunge))),
     Bug("declared-plunge-played-for-setting", "PTERMS-08",
         "a declared plunge is played for the setting's `marks`, not the marks bid",
-        option("plunge_terms", vswap.declared_with(record=vswap.plunge_played_for_marks)),
-        also=("PTERMS-11",),
-        why=("with raise: 1 the declared plunge is worth one more than its contract; played "
-             "for `marks` it shows the unraised value there, as an engine that does not raise")),
+        option("plunge_terms", vswap.declared_with(record=vswap.plunge_played_for_marks))),
     Bug("declared-plunge-no-nello-for-declarer", "PTERMS-09",
         "the declarer of a contract that may carry a declared plunge may not declare Nel-O",
         option("plunge_terms", vswap.declared_with(check=vswap.no_nello_where_plunge_may_be))),

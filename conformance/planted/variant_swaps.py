@@ -230,6 +230,15 @@ def sweep_under_points(s: Settings, rules: Rules) -> dict:
 # ---- bid_42 (FORTYTWO) and plunge (PLUNGE) -------------------------------------------
 
 
+def one_mark_after_forty_two(rules: Rules, marks: int, last_marks: int, high_points: int,
+                             *, inner: Callable[..., Problem | None]) -> Problem | None:
+    """FORTYTWO-03 broken: 1 mark is taken as higher than a bid of 42 (the bidding's
+    comparison only; a won 42 is still the contract FORTYTWO-04 or -05 makes)."""
+    if not last_marks and marks == 1:
+        high_points = min(high_points, rules.point_bids[0])
+    return inner(rules, marks, last_marks, high_points)
+
+
 def forty_two_is_one_mark(rules: Rules, bidder: int, high_points: int, last_marks: int,
                           plunged: bool, after_passes: bool, *,
                           inner: Callable[..., Contract]) -> Contract:
@@ -644,9 +653,13 @@ def plunge_over_splash(s: Settings, rules: Rules) -> dict:
 
 
 def min_marks_one_for_marks(s: Settings, rules: Rules) -> dict:
-    """NELLO-02 broken: Nel-O on 1 mark whatever min_marks says (min_marks 0, a point
-    contract allowed too, NELLO-11, is read as it is)."""
-    return reference("nello")({**s, "min_marks": 1 if s["min_marks"] else 0}, rules)
+    """NELLO-02 broken: Nel-O declared on 1 mark whatever min_marks says (min_marks 0, a
+    point contract allowed too, NELLO-11, is read as it is); a bid announcing Nel-O is
+    still checked against min_marks (NELLO-14)."""
+    changes = reference("nello")({**s, "min_marks": 1 if s["min_marks"] else 0}, rules)
+    if "announce_problem" in changes:
+        changes["announce_problem"] = partial(vr.nello_bid_problem, min_marks=s["min_marks"])
+    return changes
 
 
 def point_nello_refused(s: Settings, rules: Rules) -> dict:

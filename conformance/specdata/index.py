@@ -66,15 +66,22 @@ class Rule:
     def sentence(self, about: str) -> str:
         """The sentence of the rule that a failure `about` something breaks: of the
         sentences that say MUST (or MAY), the one sharing the most words with `about`;
-        the summary when none does. VIS-09 opens with what is public, but a leak breaks
-        its "MUST NOT be shown the round points"."""
+        in an interaction rule that says neither (its first sentence only names the
+        option), the clause sharing the most; else the summary. VIS-09
+        opens with what is public, but a leak breaks its "MUST NOT be shown the round
+        points"."""
         text = re.sub(r"^\*\*Decision\.\*\*\s*", "", self.text).replace("**", "")
         sentences = [s for s in re.split(r"(?<=\.)\s+", text) if re.search(r"\bMUST|\bMAY", s)]
         words = set(re.findall(r"[a-z]{4,}", about.lower()))
+
+        def shared(sentence: str) -> int:
+            return len(words & set(re.findall(r"[a-z]{4,}", sentence.lower())))
+
+        if not sentences and text.startswith("Interactions of"):
+            sentences = [s for s in re.split(r"(?<=[.;])\s+", text)[1:] if shared(s)]
         if not sentences or not words:
             return self.summary
-        best = max(sentences, key=lambda s: len(words & set(re.findall(r"[a-z]{4,}",
-                                                                           s.lower()))))
+        best = max(sentences, key=shared)
         return best if len(best) <= 200 else best[:197].rstrip() + "..."
 
 

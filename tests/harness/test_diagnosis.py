@@ -69,6 +69,14 @@ ONE_CAUSE = [
      "view.result differs", "whatever it holds"),
     # a field the schema does not know, a leak during the round and only unknown after it
     ("captured-names-seats", ("visibility",), "VIS-08", "who played or won", "never the seats"),
+    # an option's interaction rule names the refusal (PLUNGE-08: plunge_terms' plunge
+    # jumps), not the rule it extends (PLUNGE-07)
+    ("plunge-terms-jump-dropped", ("variants/plunge", "variants/plunge_terms"), "PLUNGE-08",
+     "refused with MARKS_BID_STEP", "jumps too"),
+    # a value that fits two rules (the terms' marks, equal to the unraised bid): settled
+    # by the run's other failures
+    ("declared-plunge-played-for-setting", ("variants/plunge_terms",), "PTERMS-08",
+     "view.contract.bid differs", "Once the plunge is declared"),
 ]
 
 
