@@ -78,6 +78,17 @@ def refusal_rule(match: Match, action: Any) -> str | None:
     return error.rule
 
 
+def refusal_alternatives(match: Match, action: Any) -> tuple[str, ...]:
+    """Other rules an engine that accepts a refused `action` fits as well: a special bid
+    refused by its jump (PLUNGE-07, SPLASH-07) is taken by an engine that gives the bid
+    other marks to jump from (its marks' rule: PLUNGE-03, SPLASH-03)."""
+    error = refusal(match, action)
+    if error is None or error.code != "MARKS_BID_STEP" or not isinstance(action, dict):
+        return ()
+    return tuple(bid.step_rule for bid in match.rules.special_bids
+                 if bid.name in action and error.rule == bid.jump_rule)
+
+
 def _an_option_form(action: Any) -> bool:
     """An action of a form only an option defines (a special bid, an option's trump
     choice), judged by the base rules when that option is not in force (VAR-04)."""
