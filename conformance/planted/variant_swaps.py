@@ -587,10 +587,13 @@ def special_entry(option: str, name: str, **changes: Any) -> OptionChanges:
     return option_changes
 
 
-def at_least_31_as_any(s: Settings, rules: Rules) -> dict:
-    """FORCE-10 broken: with bid "at_least_31" the forced dealer may bid 30 too (as "any")."""
-    return reference("forced_bid")({**s, "bid": "any"} if s["bid"] == "at_least_31" else s,
-                                   rules)
+def read_as(option: str, setting: str, given: Any, read: Any) -> OptionChanges:
+    """The option reads `setting`'s value `given` as `read` (every other value as it is):
+    forced_bid's bid "at_least_31" read as "any" breaks FORCE-10, "minimum" as "any" or
+    "any" as "minimum" FORCE-03."""
+    def changes(s: Settings, rules: Rules) -> dict:
+        return reference(option)({**s, setting: read} if s[setting] == given else s, rules)
+    return changes
 
 
 def any_marks_raise(s: Settings, rules: Rules) -> dict:
