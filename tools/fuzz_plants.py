@@ -111,6 +111,7 @@ def sweep(bug: Any, games: int, directory: Path) -> dict[str, Any]:
             causes = Causes(adapter, "strict")
             for divergence in found:
                 causes.add(divergence)
+            causes.settle()
             # the three causes most games show, each shrunk keeping its cause
             for group in sorted(causes.new(), key=lambda g: -len(g.games))[:3]:
                 small = shrink(adapter, group.found, seconds=20,

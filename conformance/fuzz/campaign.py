@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -116,6 +117,7 @@ class Causes:
         self.adapter, self.level, self.known = adapter, level, known or set()
         self.groups: dict[Any, Group] = {}
         self.not_judged = 0
+        self.firm: Counter[str] = Counter()  # the rules of causes that fit one rule only
 
     def add(self, found: Divergence) -> list[Group]:
         """File one divergence; the groups it went to."""
@@ -134,15 +136,52 @@ class Causes:
                                           found)]
         out = []
         for cause, part in diagnosed:
-            group = self.groups.get(cause)
-            if group is None:
-                group = self.groups[cause] = Group(cause, part, set(),
-                                                   saving.is_known(cause, self.known))
-            elif len(part.steps) < len(group.found.steps):
-                group.found = part
-            group.games.add(found.seed)
-            out.append(group)
+            cause = self._settled(cause, self.firm)
+            if not cause.alternatives:
+                self.firm[cause.rule] += 1
+            out.append(self._file(cause, part, {found.seed}))
         return out
+
+    def _file(self, cause: Any, found: Divergence, games: set[int]) -> Group:
+        from conformance.fuzz import save as saving
+
+        group = self.groups.get(cause)
+        if group is None:
+            group = self.groups[cause] = Group(cause, found, set(),
+                                               saving.is_known(cause, self.known))
+        elif len(found.steps) < len(group.found.steps):
+            group.found = found
+        group.games |= games
+        return group
+
+    @staticmethod
+    def _settled(cause: Any, chosen: Counter[str]) -> Any:
+        """A cause that fits several rules, filed under the one `chosen` prefers (the
+        campaign's other causes), as `t42 run` settles a run's failures."""
+        from conformance.run.diagnosis import Cause
+        from conformance.run.settle import pick
+
+        options = [(cause.rule, cause.what), *cause.alternatives]
+        if not cause.alternatives or not any(rule in chosen for rule, _ in options):
+            return cause
+        return Cause(*pick(options, chosen))
+
+    def settle(self) -> None:
+        """Settle the causes still open between rules together, with the fewest causes
+        (settle.cover): the same engine makes the same mistake in every game. A cause
+        settled to one already found joins its group."""
+        from conformance.run.settle import cover
+
+        groups = list(self.groups.values())
+        open_ = [([(g.cause.rule, g.cause.what), *g.cause.alternatives], ())
+                 for g in groups if g.cause.alternatives]
+        if not open_:
+            return
+        chosen = cover(open_, self.firm)
+        self.groups = {}
+        for group in groups:
+            cause = self._settled(group.cause, chosen)
+            self._file(cause, group.found, group.games)
 
     def game(self, played: Any) -> tuple[list[Any], list[Any]]:
         """File a game's divergences: its new causes and its known ones."""
@@ -194,11 +233,13 @@ def verify(path: Path, adapter: Any, cause: Any = None) -> Verdict:
     from conformance.adapters.reference import ReferenceAdapter
     from conformance.corpus.scenario import load_scenario
     from conformance.run.runner import run_scenario
+    from conformance.run.settle import settle
 
     loaded = load_scenario(path)
     if loaded.scenario is None:
         return Verdict("invalid: " + "; ".join(str(p) for p in loaded.problems[:2]), "-")
     theirs = run_scenario(loaded.scenario, adapter)
+    settle([theirs])  # as the report files them
     outcome = theirs.outcome.value
     if cause is not None and outcome == "failed" and not any(
             (d.rule, d.cause) == (cause.rule, cause.what) for d in theirs.failures):
@@ -275,6 +316,7 @@ def fuzz_command(adapter_spec: str, *, games: int, seed: int, illegal_rate: floa
             variants=variants, deal=deal, level=level, seeds=seeds, on_game=on_game)
         progress.done()
         seconds = time.perf_counter() - start
+        causes.settle()
         new = causes.new()
         for number, group in enumerate(new, 1):
             found = group.found

@@ -354,8 +354,9 @@ def diagnose(found: Divergence, adapter: Any, level: str = "strict"
     out: dict[Cause, list[Any]] = {}
     for detail in result.failures:
         if detail.step == last and detail.rule:
-            out.setdefault(Cause(detail.rule, detail.cause or detail.kind), []).extend(
-                detail.differences)
+            cause = Cause(detail.rule, detail.cause or detail.kind,
+                          alternatives=tuple(map(tuple, detail.alternatives)))
+            out.setdefault(cause, []).extend(detail.differences)
     not_judged = sum(d.step == last for d in result.not_judged)
     return [Diagnosed(cause, _only(found, differences)) for cause, differences in out.items()
             ], not_judged
@@ -383,9 +384,18 @@ def shows(cause: Cause, adapter: Any, level: str = "strict") -> Any:
             found, _ = diagnose(Divergence(0, case, finding, len(case.steps)), adapter, level)
         except Exception:  # noqa: BLE001 - a candidate the harness cannot judge is not kept
             return False
-        return any(d.cause == cause for d in found)
+        return any(_fits(d.cause, cause) for d in found)
 
     return keeps
+
+
+def _fits(found: Cause, cause: Cause) -> bool:
+    """`found` is `cause`, or a failure that fits it among other readings (a saved case
+    cites the cause first, which settles it there: settle.cover)."""
+    if found == cause:
+        return True
+    return (cause.rule, cause.what) in [(found.rule, found.what), *found.alternatives] and \
+        not cause.alternatives
 
 
 def known_causes(path: Path) -> set[tuple[str, str]]:
@@ -415,4 +425,6 @@ def known_causes(path: Path) -> set[tuple[str, str]]:
 
 
 def is_known(cause: Cause, known: set[tuple[str, str]]) -> bool:
-    return (cause.rule, cause.what) in known or (cause.rule, "") in known
+    """A known cause, or one that fits a known one among its readings."""
+    return any((rule, what) in known or (rule, "") in known
+               for rule, what in [(cause.rule, cause.what), *cause.alternatives])

@@ -26,29 +26,46 @@ LEAK_KINDS = ("hidden_tiles", "hidden_seats", "hidden_points")
 UNKNOWN_FIELD = re.compile(r"^(\S+)\.[^.\s]+: unknown field")
 
 
+Option = tuple[str, str]  # (rule, what differs)
+
+
+def cover(choices: list[tuple[list[Option], tuple[str, ...]]], firm: Counter[str]
+          ) -> Counter[str]:
+    """The rules that explain every choice with the fewest causes, with `firm` (the rules
+    of failures that fit one only): a greedy cover, the firm rules first, then the rule
+    that explains the most choices; on a tie the rule the failing scenarios cite (a saved
+    fuzz case cites the cause its campaign settled on), then the first reading."""
+    chosen = Counter(firm)
+    open_ = list(choices)
+    while open_:
+        support = Counter(rule for options, _ in open_ for rule, _ in options)
+        cited = Counter(rule for options, rules in open_ for rule, _ in options if rule in rules)
+        firsts = Counter(options[0][0] for options, _ in open_)
+        best = max(support, key=lambda r: (r in chosen, support[r], cited[r], firsts[r]))
+        open_ = [c for c in open_ if all(rule != best for rule, _ in c[0])]
+        chosen[best] += 1
+    return chosen
+
+
+def pick(options: list[Option], chosen: Counter[str]) -> Option:
+    """The reading of one failure that the cover chose."""
+    return max(options, key=lambda o: (o[0] in chosen, chosen[o[0]]))
+
+
 def settle(results: list[Result]) -> None:
     """File each failure that fits several rules so that the run shows the fewest causes
-    (a greedy cover: the rules every failure must have first, then the rule that explains
-    the most of the others, its first reading kept on a tie)."""
+    (`cover`)."""
     details = [(r, d) for r in results for d in [*r.failures, *r.not_judged]]
     choices = {id(d): [(d.rule, d.cause), *map(tuple, d.alternatives)]
                for _, d in details if d.alternatives}
-    chosen = Counter(d.rule for _, d in details if RULE_ID.match(d.rule) and not d.alternatives)
-    open_ = dict(choices)
-    while open_:
-        support = Counter(rule for options in open_.values() for rule, _ in options)
-        firsts = Counter(options[0][0] for options in open_.values())
-        best = max(support, key=lambda r: (r in chosen, support[r], firsts[r]))
-        for key in [k for k, options in open_.items() if any(r == best for r, _ in options)]:
-            del open_[key]
-        chosen[best] += 1
+    chosen = cover([(choices[id(d)], r.rules) for r, d in details if d.alternatives],
+                   Counter(d.rule for _, d in details
+                           if RULE_ID.match(d.rule) and not d.alternatives))
     leaks = {_bare(general_path(x.path)): (d.rule, d.cause)
              for _, d in details if d.kind in LEAK_KINDS for x in d.differences}
     for result, detail in details:
         if detail.alternatives:
-            options = choices[id(detail)]
-            rule, what = max(options, key=lambda o: (o[0] in chosen, chosen[o[0]]))
-            _refile(result, detail, rule, what)
+            _refile(result, detail, *pick(choices[id(detail)], chosen))
         elif not RULE_ID.match(detail.rule):
             unknown = UNKNOWN_FIELD.match(detail.cause)
             if unknown and _bare(unknown.group(1)) in leaks:  # a leak during the round,

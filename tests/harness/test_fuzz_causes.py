@@ -128,3 +128,26 @@ def test_a_saved_case_cites_its_cause_first_only_when_the_rule_is_in_force():
     # a rule of an option the case does not turn on would make it invalid (t42 check)
     cited = save.scenario(found, "x", "generated.x", Cause("NELLO-06", "view.hands"))["rules"]
     assert "NELLO-06" not in cited and cited
+
+
+def test_a_campaign_settles_a_cause_that_fits_two_rules_as_t42_run_does(tmp_path):
+    """A trump lead that calls its larger number: where the follower is void in both
+    numbers the plays fit PLAY-05 (no duty) as well as SUIT-04; the campaign's other games
+    tell which, so the one cause is SUIT-04's, and its saved case says so under `t42 run`
+    (the case cites it first, which settles the case's one ambiguous failure)."""
+    from conformance.fuzz.campaign import Causes, verify
+    from conformance.fuzz.shrink import shrink
+    from conformance.planted import BY_NAME
+
+    adapter = BY_NAME["trump-lead-calls-larger-number"].adapter()
+    _, found, _ = fuzz(adapter, games=40, seed=0)
+    causes = Causes(adapter, "strict")
+    for divergence in found:
+        causes.add(divergence)
+    causes.settle()
+    assert {g.cause.rule for g in causes.new()} == {"SUIT-04"}
+    group = causes.new()[0]
+    assert not group.cause.alternatives
+    small = shrink(adapter, group.found, seconds=20, keeps=save.shows(group.cause, adapter))
+    path = save.write(small, tmp_path, "planted", 1, cause=group.cause)
+    assert verify(path, adapter, group.cause).sound
