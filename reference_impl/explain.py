@@ -68,9 +68,9 @@ def refusal_rule(match: Match, action: Any) -> str | None:
     if error is None:
         return None
     if error.code in ("MALFORMED_ACTION", "INVALID_TRUMP") and _an_option_form(action):
-        return "VAR-04"
-    if error.code == "MARKS_BID_STEP" and error.rule == "BID-06":
-        return marks_step_rule(match)
+        return _form_in_force(match, action) or "VAR-04"
+    if error.code == "MARKS_BID_STEP" and error.rule in ("BID-06", match.rules.marks_raise_rule):
+        return marks_step_rule(match)  # the step, or the special bid's marks it counts from
     if error.code == "MUST_FOLLOW" and isinstance(action, dict):
         tile = TILE_INDEX.get(str(action.get("tile")))
         if tile is not None:
@@ -92,6 +92,22 @@ def _an_option_form(action: Any) -> bool:
             every.canonical_trump(action.get("trump", "")) is not None
     extra = set(action) - {"type", "seat", "points", "marks"}
     return action.get("type") == "bid" and bool(extra) and extra <= set(special_bids(every))
+
+
+def _form_in_force(match: Match, action: dict) -> str | None:
+    """The rule of an option in force that makes a special bid's form malformed: SPLASH-06
+    for a bid whose marks are carried (`"splash": 2`) where `true` is due, or `true` where
+    they are; PTERMS-06 for the plunge named at the declaration, not bid. None when no
+    option in force defines the form (VAR-04)."""
+    rules = match.rules
+    name = next((k for k in action if k not in ("type", "seat", "points", "marks")), None)
+    bid = next((b for b in rules.special_bids if b.name == name), None)
+    if action.get("type") == "bid" and bid is not None and (
+            bid.choices or type(action.get(name)) is int):
+        return "SPLASH-06"
+    if action.get("type") == "bid" and name in rules.trumps:
+        return "PTERMS-06"
+    return None
 
 
 # ---- why an action is legal ---------------------------------------------------------
@@ -143,13 +159,14 @@ def marks_step_rule(match: Match) -> str:
 
 def _special_bid_rule(match: Match, name: str) -> str:
     """A special bid's rule of who may make it (PLUNGE-02, SPLASH-02, PTERMS-02), or of
-    its jump over earlier bids (its `jump_rule`: PLUNGE-07, SPLASH-07)."""
+    its jump over earlier bids (its `jump_rule`: PLUNGE-07, SPLASH-07); SPLASH-06 for one
+    that carries its marks."""
     bid = next((b for b in match.rules.special_bids if b.name == name), None)
     if bid is None:
         return "VAR-04"
     if bid.jumps and match.high_bidder is not None:
         return bid.jump_rule
-    return bid.hand_rule
+    return "SPLASH-06" if bid.choices else bid.hand_rule  # the marks it carries
 
 
 def _dealer_must_bid(rules: Rules) -> bool:

@@ -156,3 +156,75 @@ def test_a_malformed_action_judged_by_its_content_is_dig_01():
     number; the form is DIG-01's, not the check order's."""
     found = report(BY_NAME["boolean-is-integer"].adapter(), ("actions",), level="strict")
     assert {g.rule for g in found} == {"DIG-01"}, [(g.rule, g.what) for g in found]
+
+
+# ---- special bids (issue 30): the rule follows the special bid in play -----------------
+
+# B holds four doubles (a plunge), A three (a splash); A deals, so B bids first
+SPECIAL_HANDS = {"A": ["0|0", "1|1", "2|2", "0|1", "0|2", "1|2", "0|3"],
+                 "B": ["6|6", "5|5", "4|4", "3|3", "5|6", "4|6", "4|5"],
+                 "C": ["1|3", "2|3", "1|4", "2|4", "3|4", "0|4", "1|5"],
+                 "D": ["0|5", "2|5", "3|5", "0|6", "1|6", "2|6", "3|6"]}
+
+
+def special_match(variants: dict, *actions: dict):
+    from reference_impl import Match
+
+    match = Match.start({"dealer": "A", "hands": SPECIAL_HANDS, "variants": variants})
+    for action in actions:
+        match.apply(action)
+    return match
+
+
+def test_a_marks_bid_refused_after_a_plunge_is_the_plunges_marks_under_any_raise():
+    """After a plunge the next marks bid counts from the plunge's marks (PLUNGE-03): a 7
+    accepted after a 4-mark plunge with raises of 1 or 2 is an engine that took the plunge
+    for 5 marks, as under BID-06's one-mark raise, not a misread raise (RAISE-02)."""
+    from reference_impl import explain
+
+    plunge = {"type": "bid", "seat": "B", "plunge": True}
+    for variants in ({"plunge": True}, {"plunge": True, "marks_raise": True}):
+        match = special_match(variants, plunge)
+        assert explain.refusal_rule(match, {"type": "bid", "seat": "C", "marks": 7}) == \
+            "PLUNGE-03", variants
+
+
+def test_a_special_bid_of_the_wrong_form_is_the_rule_of_the_option_in_force():
+    """A special bid's form that an option in force defines otherwise: `"splash": true`
+    where the splash carries its marks (SPLASH-06), a plunge bid where the plunge is named
+    at the declaration (PTERMS-06); VAR-04 only where no option in force knows the form.
+    A legal splash that carries its marks is SPLASH-06's."""
+    from reference_impl import explain
+
+    chosen = special_match({"splash": {"marks": "bid"}})
+    splash = {"type": "bid", "seat": "B", "splash": True}
+    assert explain.refusal_rule(chosen, splash) == "SPLASH-06"
+    assert explain.refusal_rule(special_match({"splash": True}), {**splash, "splash": 2}) == \
+        "SPLASH-06"
+    assert explain.legal_rule(chosen, {**splash, "splash": 2}) == "SPLASH-06"
+    declared = special_match({"plunge_terms": {"announce": "declaration"}})
+    plunge = {"type": "bid", "seat": "B", "plunge": True}
+    assert explain.refusal_rule(declared, plunge) == "PTERMS-06"
+    assert explain.refusal_rule(special_match({}), plunge) == "VAR-04"
+    assert explain.refusal_rule(special_match({"nello": True}), splash) == "VAR-04"
+
+
+# (plant, scenario folders, the rules of its groups): a plant that wrapped a function the
+# special bids share broke the other bid's rule too; narrowed, it breaks its own alone
+SPECIAL_PLANTS = [
+    ("plunger-declares", ("variants/plunge", "variants/splash"), {"PLUNGE-04"}),
+    ("splash-splasher-declares", ("variants/plunge", "variants/splash"), {"SPLASH-04"}),
+    ("splash-after-bid", ("variants/splash", "variants/marks_raise"), {"SPLASH-02"}),
+    ("splash-marks-fixed", ("variants/splash",), {"SPLASH-06"}),
+    ("declared-plunge-doubles-unchecked", ("variants/plunge_terms",), {"PTERMS-07"}),
+    ("declared-plunge-bid-kept", ("variants/plunge_terms",), {"PTERMS-06"}),
+    # PLUNGE-07 with why (catalog.py): its jump is by its marks
+    ("plunge-bids-five-marks", ("variants/plunge", "variants/marks_raise"),
+     {"PLUNGE-03", "PLUNGE-07"}),
+]
+
+
+@pytest.mark.parametrize("plant,folders,rules", SPECIAL_PLANTS, ids=[c[0] for c in SPECIAL_PLANTS])
+def test_a_special_bids_plant_is_filed_under_its_own_rule(plant, folders, rules):
+    found = report(BY_NAME[plant].adapter(), folders)
+    assert found and {g.rule for g in found} == rules, [(g.rule, g.what) for g in found]
