@@ -176,17 +176,21 @@ def special_match(variants: dict, *actions: dict):
     return match
 
 
-def test_a_marks_bid_refused_after_a_plunge_is_the_plunges_marks_under_any_raise():
+def test_a_marks_bid_refused_after_a_plunge_fits_the_plunges_marks_under_any_raise():
     """After a plunge the next marks bid counts from the plunge's marks (PLUNGE-03): a 7
     accepted after a 4-mark plunge with raises of 1 or 2 is an engine that took the plunge
-    for 5 marks, as under BID-06's one-mark raise, not a misread raise (RAISE-02)."""
+    for 5 marks, or one that raises by 3 (RAISE-02): both fit, the run tells which."""
     from reference_impl import explain
 
     plunge = {"type": "bid", "seat": "B", "plunge": True}
-    for variants in ({"plunge": True}, {"plunge": True, "marks_raise": True}):
-        match = special_match(variants, plunge)
-        assert explain.refusal_rule(match, {"type": "bid", "seat": "C", "marks": 7}) == \
-            "PLUNGE-03", variants
+    seven = {"type": "bid", "seat": "C", "marks": 7}
+    match = special_match({"plunge": True}, plunge)
+    assert explain.refusal_rule(match, seven) == "PLUNGE-03"
+    match = special_match({"plunge": True, "marks_raise": True}, plunge)
+    assert explain.refusal_rule(match, seven) == "RAISE-02"
+    assert explain.raise_alternatives(match, seven, "RAISE-02") == ("PLUNGE-03",)
+    assert explain.raise_alternatives(special_match({"marks_raise": True}), seven,
+                                      "RAISE-02") == ()
 
 
 def test_a_special_bid_of_the_wrong_form_is_the_rule_of_the_option_in_force():
@@ -221,6 +225,23 @@ SPECIAL_PLANTS = [
     # PLUNGE-07 with why (catalog.py): its jump is by its marks
     ("plunge-bids-five-marks", ("variants/plunge", "variants/marks_raise"),
      {"PLUNGE-03", "PLUNGE-07"}),
+    # a narrowed plant (Nel-O only) whose failure on a plunge_terms plunge is PTERMS-04's
+    ("plunge-terms-nello-on-plunge", ("variants/plunge_terms", "variants/splash"),
+     {"PTERMS-04"}),
+    # a rule that reads whether the contract is a plunge, on a contract another rule makes
+    # one (explain.plunge_by): a splash (SPLASH-04), a plunge declared (PTERMS-08)
+    ("splash-not-a-plunge", ("variants/splash", "variants/nello", "variants/plunge_terms"),
+     {"SPLASH-04"}),
+    ("declared-plunge-not-a-plunge", ("variants/plunge_terms",), {"PTERMS-08"}),
+    # the same failures from an engine that breaks the plunge's own rule stay its rule
+    ("nello-on-plunge", ("variants/plunge", "variants/splash", "variants/plunge_terms"),
+     {"PLUNGE-05"}),
+    ("plunge-terms-partner-leads", ("variants/plunge_terms", "variants/splash"),
+     {"PTERMS-03"}),
+    # two special bids at one table (explain.beside_rule): SPLASH-05's
+    ("plunge-over-splash", ("variants/splash", "variants/plunge"), {"SPLASH-05"}),
+    ("splash-replaces-plunge", ("variants/splash", "variants/plunge"), {"SPLASH-05"}),
+    ("plunge-after-bid", ("variants/splash", "variants/plunge"), {"PLUNGE-02"}),
 ]
 
 
@@ -228,3 +249,33 @@ SPECIAL_PLANTS = [
 def test_a_special_bids_plant_is_filed_under_its_own_rule(plant, folders, rules):
     found = report(BY_NAME[plant].adapter(), folders)
     assert found and {g.rule for g in found} == rules, [(g.rule, g.what) for g in found]
+
+
+def test_the_rule_that_makes_a_contract_a_plunge_follows_the_special_bid_in_play():
+    """explain.plunge_by: none for the plunge bid of `plunge` (its rules are its own),
+    SPLASH-04 for a splash, PTERMS-04 for the plunge bid of plunge_terms, PTERMS-08 (and
+    PTERMS-04) for a plunge named at the declaration; explain.beside_rule: SPLASH-05 for a
+    special bid's own rule at a table of two, and only after the other special bid does it
+    decide (explain.after_other_special_bid)."""
+    from reference_impl import explain
+
+    passes = [{"type": "pass", "seat": s} for s in "CDA"]
+    plunge = {"type": "bid", "seat": "B", "plunge": True}
+    splash = {"type": "bid", "seat": "B", "splash": True}
+    assert explain.plunge_by(special_match({"plunge": True}, plunge, *passes)) == ()
+    assert explain.plunge_by(special_match({"plunge": True, "splash": True}, splash,
+                                           *passes)) == ("SPLASH-04",)
+    assert explain.plunge_by(special_match({"plunge_terms": True}, plunge, *passes)) == \
+        ("PTERMS-04",)
+    declared = special_match({"plunge_terms": {"announce": "declaration", "marks": 2}},
+                             {"type": "bid", "seat": "B", "marks": 2}, *passes,
+                             {"type": "trump", "seat": "B", "trump": "plunge"})
+    assert explain.plunge_by(declared) == ("PTERMS-08", "PTERMS-04")
+    both = {"plunge": True, "splash": True}
+    after = special_match(both, {"type": "bid", "seat": "B", "splash": True})
+    late = {"type": "bid", "seat": "C", "plunge": True}
+    assert explain.beside_rule(after, late, "PLUNGE-02") == "SPLASH-05"
+    assert explain.after_other_special_bid(after, late)
+    assert explain.beside_rule(after, late, "NELLO-02") is None
+    assert explain.beside_rule(special_match({"plunge": True}), plunge, "PLUNGE-02") is None
+    assert not explain.after_other_special_bid(special_match(both), plunge)
