@@ -547,7 +547,7 @@ def plunge_by(match: Match) -> tuple[str, ...]:
     special bid's `plunge_rule` (SPLASH-04 for a splash, PTERMS-04 for the plunge of
     plunge_terms); for a plunge named at the declaration the rule of the engine's
     `declared` (PTERMS-08), and PTERMS-04, whose interactions hold for every plunge of
-    plunge_terms. None for the plunge bid of `plunge` or a contract that is no plunge."""
+    plunge_terms. None (()) for the plunge bid of `plunge`, or a contract that is no plunge."""
     if match.contract is None or not match.contract.partner_declares:
         return ()
     name = last_special_bid(match)
