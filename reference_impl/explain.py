@@ -68,7 +68,7 @@ def refusal_rule(match: Match, action: Any) -> str | None:
     if error is None:
         return None
     if error.code in ("MALFORMED_ACTION", "INVALID_TRUMP") and _an_option_form(action):
-        return "VAR-04"
+        return _form_in_force(match, action) or "VAR-04"
     if error.code == "MARKS_BID_STEP" and error.rule == "BID-06":
         return marks_step_rule(match)
     if error.code == "MUST_FOLLOW" and isinstance(action, dict):
@@ -103,6 +103,22 @@ def _an_option_form(action: Any) -> bool:
             every.canonical_trump(action.get("trump", "")) is not None
     extra = set(action) - {"type", "seat", "points", "marks"}
     return action.get("type") == "bid" and bool(extra) and extra <= set(special_bids(every))
+
+
+def _form_in_force(match: Match, action: dict) -> str | None:
+    """The rule of an option in force that makes a special bid's form malformed: SPLASH-06
+    for a bid whose marks are carried (`"splash": 2`) where `true` is due, or `true` where
+    they are; PTERMS-06 for the plunge named at the declaration, not bid. None when no
+    option in force defines the form (VAR-04)."""
+    rules = match.rules
+    name = next((k for k in action if k not in ("type", "seat", "points", "marks")), None)
+    bid = next((b for b in rules.special_bids if b.name == name), None)
+    if action.get("type") == "bid" and bid is not None and (
+            bid.choices or type(action.get(name)) is int):
+        return "SPLASH-06"
+    if action.get("type") == "bid" and name in rules.trumps:
+        return "PTERMS-06"
+    return None
 
 
 # ---- why an action is legal ---------------------------------------------------------
@@ -154,13 +170,14 @@ def marks_step_rule(match: Match) -> str:
 
 def _special_bid_rule(match: Match, name: str) -> str:
     """A special bid's rule of who may make it (PLUNGE-02, SPLASH-02, PTERMS-02), or of
-    its jump over earlier bids (its `jump_rule`: PLUNGE-07, SPLASH-07)."""
+    its jump over earlier bids (its `jump_rule`: PLUNGE-07, SPLASH-07); SPLASH-06 for one
+    that carries its marks."""
     bid = next((b for b in match.rules.special_bids if b.name == name), None)
     if bid is None:
         return "VAR-04"
     if bid.jumps and match.high_bidder is not None:
         return bid.jump_rule
-    return bid.hand_rule
+    return "SPLASH-06" if bid.choices else bid.hand_rule  # the marks it carries
 
 
 def _dealer_must_bid(rules: Rules) -> bool:
@@ -360,7 +377,8 @@ def claimed_rule(match: Match, action: Any, code: str | None) -> str | None:
 def _setting_form_rule(match: Match, action: dict) -> str | None:
     """The rule of a setting in force that defines a field of `action` an engine refused
     as malformed: a declaration's `doubles` (NELLO-13, NOTRUMP-05), a bid announcing
-    Nel-O (NELLO-14), a splash that carries its marks (SPLASH-06)."""
+    Nel-O (NELLO-14), a splash that carries its marks (SPLASH-06), another special bid
+    (its `hand_rule`, which gives its form: PLUNGE-02, SPLASH-02, PTERMS-02)."""
     rules = match.rules
     if action.get("type") == "trump" and "doubles" in action:
         choice = _choice(rules, action.get("trump"))
@@ -369,6 +387,9 @@ def _setting_form_rule(match: Match, action: dict) -> str | None:
         return "NELLO-14"
     if action.get("type") == "bid" and type(action.get("splash")) is int:
         return "SPLASH-06"
+    bid = next((b for b in rules.special_bids if b.name in action), None)
+    if action.get("type") == "bid" and bid is not None:
+        return bid.hand_rule  # the rule that gives the special bid its form
     return None
 
 
@@ -529,6 +550,53 @@ def _special_rule(rules: Rules, name: str, field: str) -> str:
     if field == "contract.bid" and bid is not None:
         return bid.step_rule
     return f"{name.upper()}-{'03' if field == 'contract.bid' else '04'}"
+
+
+def plunge_by(match: Match) -> tuple[str, ...]:
+    """The rules by which an option other than `plunge` makes the contract in play a plunge
+    for the rules that read one (PLUNGE-05, PTERMS-03, PTERMS-07, NELLO-12): the winning
+    special bid's `plunge_rule` (SPLASH-04 for a splash, PTERMS-04 for the plunge of
+    plunge_terms); for a plunge named at the declaration the rule of the engine's
+    `declared` (PTERMS-08), and PTERMS-04, whose interactions hold for every plunge of
+    plunge_terms. None (()) for the plunge bid of `plunge`, or a contract that is no plunge."""
+    if match.contract is None or not match.contract.partner_declares:
+        return ()
+    name = last_special_bid(match)
+    if name is None:  # no special bid won: the declaration made it a plunge
+        return (table_rule(match.rules, "declared", "PTERMS-08"), "PTERMS-04")
+    bid = next((b for b in match.rules.special_bids if b.name == name), None)
+    return (bid.plunge_rule,) if bid is not None and bid.plunge_rule else ()
+
+
+def beside_rule(match: Match, action: Any, rule: str) -> str | None:
+    """SPLASH-05 (an entry's `beside_rule`): the rule of two special bids at one table, for
+    a failure about one of them under one of their own rules (who may bid it, its jump, its
+    marks: PLUNGE-02, SPLASH-02, PTERMS-02, ...); None elsewhere."""
+    bids = match.rules.special_bids
+    if len(bids) < 2 or not isinstance(action, dict) or action.get("type") != "bid" or \
+            not any(b.name in action for b in bids):
+        return None
+    if rule not in {r for b in bids for r in (b.hand_rule, b.jump_rule, b.step_rule)}:
+        return None
+    return next((b.beside_rule for b in bids if b.beside_rule), None)
+
+
+def after_other_special_bid(match: Match, action: Any) -> bool:
+    """The last bid before `action` is a special bid of another kind than `action`'s."""
+    last = last_special_bid(match)
+    return isinstance(action, dict) and last is not None and last not in action
+
+
+def raise_alternatives(match: Match, action: Any, rule: str) -> tuple[str, ...]:
+    """A marks bid after a special bid refused by an option's raise (RAISE-02): the special
+    bid's marks it counts from fit as well (its `step_rule`: PLUNGE-03, SPLASH-03, PTERMS-05:
+    an engine that took the special bid for other marks)."""
+    rules = match.rules
+    if rule == "BID-06" or rule != rules.marks_raise_rule or not isinstance(action, dict) \
+            or "marks" not in action or not match.last_marks:
+        return ()
+    bid = next((b for b in rules.special_bids if b.name == last_special_bid(match)), None)
+    return (bid.step_rule,) if bid is not None else ()
 
 
 def _engine_bid(engine_view: dict | None) -> Any:

@@ -89,6 +89,10 @@ class SpecialBid(NamedTuple):
     needs: int = 0  # PTERMS-10: a mask of doubles the hand must hold besides the count
     # SPLASH-06: the marks the bid may carry, written `"<name>": n`; () when it is `true`
     choices: tuple[int, ...] = ()
+    # the rule by which a contract it wins is a plunge for the rules that read one
+    # (PLUNGE-05, PTERMS-03, PTERMS-07, NELLO-12): SPLASH-04, PTERMS-04; "" for the plunge
+    plunge_rule: str = ""
+    beside_rule: str = ""  # SPLASH-05: its rule beside the other special bids at one table
 
 
 def special_bid_marks(rules: Rules, kind: str, last_marks: int, value: int = 0) -> int:

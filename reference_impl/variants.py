@@ -189,16 +189,17 @@ PLUNGE = "plunge"  # PLUNGE-02: the special bid's name, `"plunge": true`
 
 
 def plunge_bid(doubles: int, marks: int, jumps: bool = False, needs: int = 0,
-               rules: tuple[str, str, str] = ("PLUNGE-03", "PLUNGE-02", "PLUNGE-07")
-               ) -> SpecialBid:
+               rules: tuple[str, str, str] = ("PLUNGE-03", "PLUNGE-02", "PLUNGE-07"),
+               plunge_rule: str = "") -> SpecialBid:
     """The plunge's entry of the special bids: PLUNGE-02 (before any bid, `doubles` or
     more), PLUNGE-03 (a marks bid of `marks`); PLUNGE-07 (`jumps`: over earlier bids);
     PTERMS-10 (`needs`: the mask of doubles the hand must hold). `rules`: the rules its
     checks cite (its marks, its hand, its jump): plunge_terms' own, PTERMS-05, PTERMS-02
-    and PLUNGE-08."""
+    and PLUNGE-08, whose plunge is one for PLUNGE-05 and NELLO-12 by PTERMS-04
+    (`plunge_rule`)."""
     step_rule, hand_rule, jump_rule = rules
     return SpecialBid(PLUNGE, doubles, marks, step_rule=step_rule, hand_rule=hand_rule,
-                      jumps=jumps, jump_rule=jump_rule, needs=needs)
+                      jumps=jumps, jump_rule=jump_rule, needs=needs, plunge_rule=plunge_rule)
 
 
 def with_special_bid(rules: Rules, bid: SpecialBid | None, name: str) -> dict:
@@ -260,7 +261,8 @@ def plunge_terms(s: Settings, rules: Rules) -> dict:
     jumps = any(bid.jumps for bid in rules.special_bids if bid.name == PLUNGE)
     needs = SIX_SIX if s["double_six"] == "required" else 0
     changes = with_special_bid(rules, plunge_bid(s["doubles"], s["marks"], jumps, needs,
-                                                      ("PTERMS-05", "PTERMS-02", "PLUNGE-08")),
+                                                      ("PTERMS-05", "PTERMS-02", "PLUNGE-08"),
+                                                      "PTERMS-04"),
                                PLUNGE)
     if s["announce"] == "declaration":
         changes = {**with_special_bid(rules, None, PLUNGE),
@@ -291,7 +293,8 @@ def splash(s: Settings, rules: Rules) -> dict:
                      max(SPLASH_CHOICES) if chosen else s["marks"],  # pragma: no mutate
                      step_rule="SPLASH-03", hand_rule="SPLASH-02",
                      jumps=s["when"] == "any_time", jump_rule="SPLASH-07",
-                     choices=SPLASH_CHOICES if chosen else ())
+                     choices=SPLASH_CHOICES if chosen else (), plunge_rule="SPLASH-04",
+                     beside_rule="SPLASH-05")
     return with_special_bid(rules, bid, bid.name)
 
 

@@ -115,7 +115,7 @@ def sweep(bug: Any, games: int, directory: Path) -> dict[str, Any]:
             # the three causes most games show, each shrunk keeping its cause
             for group in sorted(causes.new(), key=lambda g: -len(g.games))[:3]:
                 small = shrink(adapter, group.found, seconds=20,
-                               keeps=save.shows(group.cause, adapter))
+                               keeps=save.shows(group.cause, adapter, "strict", group.exact))
                 if best is None or len(small.steps) < len(best[0].steps):
                     best = (small, variants, deal, group.cause)
             if best and len(best[0].steps) <= goal(bug.rule):

@@ -106,6 +106,7 @@ class Group:
     found: Divergence
     games: set[int]
     known: bool = False
+    exact: bool = True  # `found` shows the cause as its first reading, not an alternative
 
 
 class Causes:
@@ -136,21 +137,25 @@ class Causes:
                                           found)]
         out = []
         for cause, part in diagnosed:
-            cause = self._settled(cause, self.firm)
+            settled = self._settled(cause, self.firm)
+            exact = settled.rule == cause.rule and settled.what == cause.what
+            cause = settled
             if not cause.alternatives:
                 self.firm[cause.rule] += 1
-            out.append(self._file(cause, part, {found.seed}))
+            out.append(self._file(cause, part, {found.seed}, exact))
         return out
 
-    def _file(self, cause: Any, found: Divergence, games: set[int]) -> Group:
+    def _file(self, cause: Any, found: Divergence, games: set[int], exact: bool) -> Group:
+        """Add games of `cause` to its group; its example is the shortest of those that
+        show the cause as their first reading, when any does."""
         from conformance.fuzz import save as saving
 
         group = self.groups.get(cause)
         if group is None:
             group = self.groups[cause] = Group(cause, found, set(),
-                                               saving.is_known(cause, self.known))
-        elif len(found.steps) < len(group.found.steps):
-            group.found = found
+                                               saving.is_known(cause, self.known), exact)
+        elif (exact, -len(found.steps)) > (group.exact, -len(group.found.steps)):
+            group.found, group.exact = found, exact
         group.games |= games
         return group
 
@@ -181,7 +186,8 @@ class Causes:
         self.groups = {}
         for group in groups:
             cause = self._settled(group.cause, chosen)
-            self._file(cause, group.found, group.games)
+            exact = group.exact and cause.rule == group.cause.rule
+            self._file(cause, group.found, group.games, exact)
 
     def game(self, played: Any) -> tuple[list[Any], list[Any]]:
         """File a game's divergences: its new causes and its known ones."""
@@ -233,16 +239,15 @@ def verify(path: Path, adapter: Any, cause: Any = None) -> Verdict:
     from conformance.adapters.reference import ReferenceAdapter
     from conformance.corpus.scenario import load_scenario
     from conformance.run.runner import run_scenario
-    from conformance.run.settle import settle
 
     loaded = load_scenario(path)
     if loaded.scenario is None:
         return Verdict("invalid: " + "; ".join(str(p) for p in loaded.problems[:2]), "-")
     theirs = run_scenario(loaded.scenario, adapter)
-    settle([theirs])  # as the report files them
     outcome = theirs.outcome.value
     if cause is not None and outcome == "failed" and not any(
-            (d.rule, d.cause) == (cause.rule, cause.what) for d in theirs.failures):
+            (cause.rule, cause.what) in [(d.rule, d.cause), *map(tuple, d.alternatives)]
+            for d in theirs.failures):
         outcome = "failed with another cause"
     return Verdict(run_scenario(loaded.scenario, ReferenceAdapter()).outcome.value, outcome)
 
@@ -322,7 +327,8 @@ def fuzz_command(adapter_spec: str, *, games: int, seed: int, illegal_rate: floa
             found = group.found
             if shrink:
                 found = shrink_one(adapter, found, level,
-                                   keeps=saving.shows(group.cause, adapter, level))
+                                   keeps=saving.shows(group.cause, adapter, level,
+                                                      group.exact))
             echo(f"cause {number}: {group.cause.rule}: {group.cause.what}")
             echo(f"{_plural(len(group.games), 'game')} showed it; the shortest:")
             echo(found.render())

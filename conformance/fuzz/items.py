@@ -212,7 +212,8 @@ class FuzzGame(pytest.Item):
             return (f"{head}\n  the same cause as {where}",
                     f"game seed {self.seed}: the same cause as {where} ({cause.rule})")
         try:
-            found = shrink(adapter, found, level, keeps=shows(cause, adapter, level))
+            found = shrink(adapter, found, level,
+                           keeps=shows(cause, adapter, level, group.exact))
             rendered = found.render()
             report = f"{head}\n{rendered}\n{rule_line(found, cause)}"
             if path is not None:

@@ -376,15 +376,18 @@ def _only(found: Divergence, differences: list[Any]) -> Divergence:
     return Divergence(found.seed, found.case, finding, found.original_steps, found.shrunk)
 
 
-def shows(cause: Cause, adapter: Any, level: str = "strict") -> Any:
-    """A shrink's test (shrink.Shrinker `keeps`): the candidate still shows `cause`."""
+def shows(cause: Cause, adapter: Any, level: str = "strict", exact: bool = True) -> Any:
+    """A shrink's test (shrink.Shrinker `keeps`): the candidate still shows `cause` (as
+    its first reading when `exact`; else among its readings, a cause settled by the
+    campaign's other games)."""
 
     def keeps(case: Case, finding: Finding) -> bool:
         try:
             found, _ = diagnose(Divergence(0, case, finding, len(case.steps)), adapter, level)
         except Exception:  # noqa: BLE001 - a candidate the harness cannot judge is not kept
             return False
-        return any(_fits(d.cause, cause) for d in found)
+        return any(d.cause == cause or (d.cause.rule, d.cause.what) == (cause.rule, cause.what)
+                   or not exact and _fits(d.cause, cause) for d in found)
 
     return keeps
 

@@ -30,6 +30,7 @@ from reference_impl.tiles import PIPS
 
 # every double, as the tile mask a Contract holds of its winner's doubles (PTERMS-07)
 ALL_DOUBLES = sum(1 << tile for tile, (a, b) in enumerate(PIPS) if a == b)
+SIX_SIX = v.SIX_SIX  # PTERMS-10
 
 Settings = Mapping[str, Any]
 
@@ -251,19 +252,30 @@ def forty_two_is_one_mark(rules: Rules, bidder: int, high_points: int, last_mark
 
 
 def special_bid_after_bid(rules: Rules, kind: str, marks: int, last_marks: int,
-                          bid_made: bool, doubles: int, *,
+                          bid_made: bool, doubles: int, *, only: str | None = None,
                           inner: Callable[..., Problem | None]) -> Problem | None:
-    """PLUNGE-02, SPLASH-02 broken: a special bid is accepted after a point or marks bid
-    (only the doubles are checked)."""
-    return inner(rules, kind, marks, last_marks, False, doubles)
+    """PLUNGE-02, SPLASH-02 broken: a special bid (`only` that one, when given) is accepted
+    after a point or marks bid (only the doubles are checked)."""
+    return inner(rules, kind, marks, last_marks, bid_made and kind != (only or kind), doubles)
+
+
+def won_by(rules: Rules, last_marks: int) -> set[str]:
+    """The special bids whose marks a contract of `last_marks` marks may have been won by:
+    how a planted `won_contract`, told only that a special bid won, tells which one (its
+    marks, one more if it jumps, or the marks it may carry)."""
+    return {bid.name for bid in rules.special_bids
+            if last_marks in (bid.choices or (bid.marks, bid.marks + rules.marks_step * bid.jumps))}
 
 
 def plunger_declares(rules: Rules, bidder: int, high_points: int, last_marks: int,
-                     plunged: bool, after_passes: bool, *,
+                     plunged: bool, after_passes: bool, *, kind: str,
                      inner: Callable[..., Contract]) -> Contract:
-    """PLUNGE-04 broken: the plunger, not the plunger's partner, declares and leads."""
+    """PLUNGE-04 (SPLASH-04 for `kind` splash) broken: the bidder of a special bid of
+    `kind`, not the bidder's partner, declares and leads (a contract whose marks only that
+    bid can bid; the other special bid's partner still declares)."""
     contract = inner(rules, bidder, high_points, last_marks, plunged, after_passes)
-    return contract._replace(declarer=bidder) if plunged else contract
+    return contract._replace(declarer=bidder) if plunged and won_by(
+        rules, last_marks) == {kind} else contract
 
 
 # ---- undeclared_trump (UNDECL) -------------------------------------------------------
@@ -464,9 +476,11 @@ def match_marks_over_points(s: Settings, rules: Rules) -> dict:
 
 def declared_as_if_no_plunge(rules: Rules, contract: Contract, trump: Any, stacks: Any, *,
                              inner: Callable[..., Problem | None]) -> Problem | None:
-    """PTERMS-04 broken: the partner's declaration is checked as if the contract were no
-    plunge, so Nel-O is allowed on a plunge (PLUNGE-05)."""
-    return inner(rules, contract._replace(partner_declares=False), trump, stacks)
+    """PTERMS-04 broken: the partner's Nel-O is checked as if the contract were no
+    plunge, so Nel-O is allowed on a plunge (PLUNGE-05); every other choice as before."""
+    if trump == "nello":
+        contract = contract._replace(partner_declares=False)
+    return inner(rules, contract, trump, stacks)
 
 
 def plunge_worth_168(rules: Rules, contract: Contract, *, inner: Callable[..., int]) -> int:
@@ -519,8 +533,10 @@ def plunge_on_any_contract(rules: Rules, contract: Contract, trump: Any, stacks:
 def plunge_doubles_unchecked(rules: Rules, contract: Contract, trump: Any, stacks: Any, *,
                              s: Settings, inner: Callable[..., Problem | None]
                              ) -> Problem | None:
-    """PTERMS-07 broken: the declared plunge never counts the declarer's doubles."""
-    return inner(rules, contract._replace(doubles=ALL_DOUBLES), trump, stacks)
+    """PTERMS-07 broken: the declared plunge never counts the declarer's doubles (as if
+    the declarer held every double; whether 6|6 is among them, PTERMS-10, is still read)."""
+    held = ALL_DOUBLES & ~SIX_SIX | contract.doubles & SIX_SIX
+    return inner(rules, contract._replace(doubles=held), trump, stacks)
 
 
 def plunge_exact_marks(rules: Rules, contract: Contract, trump: Any, stacks: Any, *,
@@ -615,6 +631,12 @@ def holder_bids_last(s: Settings, rules: Rules) -> dict:
                                                      + 1) & 3}
 
 
+def splash_marks_fixed(s: Settings, rules: Rules) -> dict:
+    """SPLASH-06 broken: with marks "bid" the splash is a fixed bid of 3 marks (`true`);
+    `marks` 2 or 3 as they are."""
+    return reference("splash")({**s, "marks": 3} if s["marks"] == "bid" else s, rules)
+
+
 def splash_carries_any_marks(s: Settings, rules: Rules) -> dict:
     """SPLASH-06 broken: a splash that carries its marks may carry any number from 1 to
     7 (the checks of SPLASH-02 and SPLASH-03 still apply to the number carried)."""
@@ -628,9 +650,12 @@ def splash_not_a_plunge(rules: Rules, bidder: int, high_points: int, last_marks:
                         plunged: bool, after_passes: bool, *,
                         inner: Callable[..., Contract]) -> Contract:
     """SPLASH-04 broken: the partner declares a splash, but the contract is not a plunge
-    for the rules that read one (Nel-O allowed, PLUNGE-05; the partner leads, PTERMS-03)."""
+    for the rules that read one (Nel-O allowed, PLUNGE-05; the partner leads, PTERMS-03).
+    A contract won by a plunge (marks only a plunge bids, `won_by`) is one as before."""
     contract = inner(rules, bidder, high_points, last_marks, plunged, after_passes)
-    return contract._replace(partner_declares=False)
+    if plunged and won_by(rules, last_marks) == {"splash"}:
+        return contract._replace(partner_declares=False)
+    return contract
 
 
 def splash_replaces_plunge(s: Settings, rules: Rules) -> dict:

@@ -232,8 +232,8 @@ class Diagnosis:
         decide it (restated by an option in force), and the rules it fits as well."""
         rule = explain.field_rule(before, action, after, field, theirs)
         also = explain.field_alternatives(after, field, theirs)
-        return replace(self.restated(Cause(rule, what, where=where)),
-                       alternatives=tuple((r, what) for r in also))
+        return self.in_play(replace(self.restated(Cause(rule, what, where=where)),
+                                    alternatives=tuple((r, what) for r in also)), after)
 
     # ---- 2. this step alone -----------------------------------------------------------
 
@@ -254,8 +254,9 @@ class Diagnosis:
             rule = explain.claimed_rule(match, action, code) if match is not None else None
         shown = code or "an error without a code"
         what = f"a {_kind_of(action, kind)} refused with {shown}, though legal here"
-        return replace(self.restated(Cause(rule or self._code_rule(code), what)),
-                       alternatives=self._setup_alternatives(kind, action, what))
+        return self.in_play(replace(self.restated(Cause(rule or self._code_rule(code), what)),
+                                    alternatives=self._setup_alternatives(kind, action, what)),
+                            match, action)
 
     @staticmethod
     def _setup_alternatives(kind: str | None, action: Any, what: str
@@ -300,11 +301,13 @@ class Diagnosis:
         rule = self._refusal(i, action)
         kind = _kind_of(action, self.run.sc.steps[i].kind)
         what = f"a {kind} accepted, though it must be refused with {want}"
-        match = self.shadow.state(i) if kind != "setup" else None
+        match = self.shadow.state(i)
         also = explain.refusal_alternatives(match, action) if match is not None else ()
-        return Cause(rule or self._code_rule(want), what,
-                     alternatives=self._setup_alternatives(self.run.sc.steps[i].kind, action,
-                                                           what) + tuple((r, what) for r in also))
+        return self.in_play(Cause(rule or self._code_rule(want), what,
+                                  alternatives=self._setup_alternatives(
+                                      self.run.sc.steps[i].kind, action, what)
+                                  + tuple((r, what) for r in also)),
+                            match, action)
 
     def _refusal(self, i: int, action: Any) -> str | None:
         """The rule of the reference's refusal of step i (an action, a deal or a setup)."""
@@ -351,6 +354,43 @@ class Diagnosis:
         # PLUNGE-03 alone; PTERMS-02 names PLUNGE-02 to PLUNGE-06 at once)
         best = min(citing, key=lambda rule: len(set(RULE_IDS.findall(rule.text))))
         return Cause(best.id, cause.what, cause.where, cause.alternatives)
+
+    def in_play(self, cause: Cause, match: Match | None, action: Any = None,
+                offered: bool = False) -> Cause:
+        """A failure about a special bid, or on a contract won by one, where a rule of the
+        special bid in play brings the rule found into play: SPLASH-05 sets two special
+        bids at one table (explain.beside_rule); SPLASH-04, PTERMS-04 and PTERMS-08 make a
+        contract a plunge for the rules their text cites (explain.plunge_by). That rule
+        fits as well; it comes first where it decides and the rule found is another
+        option's: a plunge refused after a splash (or missing where the engine offers the
+        splash, `offered`) is SPLASH-05's, Nel-O accepted on a splash SPLASH-04's. A marks
+        bid refused by an option's raise after a special bid fits that bid's marks too
+        (explain.raise_alternatives)."""
+        if match is None:
+            return cause
+        cause = replace(cause, alternatives=(*cause.alternatives, *(
+            (r, cause.what) for r in explain.raise_alternatives(match, action, cause.rule))))
+        beside = explain.beside_rule(match, action, cause.rule)
+        decides = offered or explain.after_other_special_bid(match, action)
+        found = [beside] if beside else [r for r in explain.plunge_by(match)
+                                         if self._cite(r, cause.rule)]
+        mine = self.run.index.rules.get(cause.rule)
+        for rule in found:
+            theirs = self.run.index.rules.get(rule)
+            if theirs is None or rule == cause.rule:
+                continue
+            first = (decides or not beside) and (mine is None or mine.variant != theirs.variant)
+            other = (cause.rule, cause.what) if first else (rule, cause.what)
+            cause = replace(cause, rule=rule if first else cause.rule,
+                            alternatives=(*cause.alternatives, other))
+            mine = theirs if first else mine
+        return cause
+
+    def _cite(self, one: str, other: str) -> bool:
+        """One of two rules names the other in its text."""
+        rules = self.run.index.rules
+        return any(a in rules and re.search(rf"\b{re.escape(b)}\b", rules[a].text)
+                   for a, b in ((one, other), (other, one)))
 
     def _code_rule(self, code: str | None) -> str:
         error = self.run.index.codes.get(code) if code else None
@@ -426,7 +466,8 @@ class Diagnosis:
         misread = self._misread(match, differences)
         if misread:
             return [misread]
-        causes: dict[tuple[str, str], int] = {}
+        causes: dict[tuple[str, str], Cause] = {}
+        missing = [d.expected for d in differences if d.actual is MISSING]
         for d in differences:
             extra = d.expected is MISSING
             action = d.actual if extra else d.expected
@@ -437,9 +478,11 @@ class Diagnosis:
             else:
                 rule = _legal_rule(match, action)
             what = _legal_what(action, extra)
-            rule = self.restated(Cause(rule, what)).rule  # as an option in force restates it
-            causes[(rule, what)] = causes.get((rule, what), 0) + 1
-        return [Cause(rule, what) for (rule, what) in causes]
+            cause = self.restated(Cause(rule, what))  # as an option in force restates it
+            cause = self.in_play(cause, match, action, offered=not extra and _other_offered(
+                match, action, missing))
+            causes.setdefault((cause.rule, what), cause)
+        return list(causes.values())
 
     def _misread(self, match: Match, differences: list[Any]) -> Cause | None:
         """The engine's legal plays, from the reference's and the differences, when they
@@ -641,6 +684,14 @@ def _legal_what(action: dict[str, Any], extra: bool) -> str:
     if kind == "bid":
         noun = next((f"{k} bids" for k in action if k not in ("type", "seat")), noun)
     return f"legal actions: {'extra' if extra else 'missing'} {noun}"
+
+
+def _other_offered(match: Match, action: dict[str, Any], missing: list[Any]) -> bool:
+    """The engine offers a special bid of another kind than the missing `action` here (the
+    reference lists it, and it is not missing)."""
+    kinds = {bid.name for bid in match.rules.special_bids}
+    return any(isinstance(a, dict) and a not in missing and kinds & set(a) - set(action)
+               for a in match.legal_actions())
 
 
 def _legal_rule(match: Match, action: dict[str, Any]) -> str:

@@ -33,15 +33,15 @@ def cover(choices: list[tuple[list[Option], tuple[str, ...]]], firm: Counter[str
           ) -> Counter[str]:
     """The rules that explain every choice with the fewest causes, with `firm` (the rules
     of failures that fit one only): a greedy cover, the firm rules first, then the rule
-    that explains the most choices; on a tie the rule the failing scenarios cite (a saved
-    fuzz case cites the cause its campaign settled on), then the first reading."""
+    that explains the most choices; on a tie the first reading, then the rule the failing
+    scenarios cite."""
     chosen = Counter(firm)
     open_ = list(choices)
     while open_:
         support = Counter(rule for options, _ in open_ for rule, _ in options)
         cited = Counter(rule for options, rules in open_ for rule, _ in options if rule in rules)
         firsts = Counter(options[0][0] for options, _ in open_)
-        best = max(support, key=lambda r: (r in chosen, support[r], cited[r], firsts[r]))
+        best = max(support, key=lambda r: (r in chosen, support[r], firsts[r], cited[r]))
         open_ = [c for c in open_ if all(rule != best for rule, _ in c[0])]
         chosen[best] += 1
     return chosen

@@ -167,3 +167,126 @@ def test_a_malformed_action_judged_by_its_content_is_dig_01():
     number; the form is DIG-01's, not the check order's."""
     found = report(BY_NAME["boolean-is-integer"].adapter(), ("actions",), level="strict")
     assert {g.rule for g in found} == {"DIG-01"}, [(g.rule, g.what) for g in found]
+
+
+# ---- special bids (issue 30): the rule follows the special bid in play -----------------
+
+# B holds four doubles (a plunge), A three (a splash); A deals, so B bids first
+SPECIAL_HANDS = {"A": ["0|0", "1|1", "2|2", "0|1", "0|2", "1|2", "0|3"],
+                 "B": ["6|6", "5|5", "4|4", "3|3", "5|6", "4|6", "4|5"],
+                 "C": ["1|3", "2|3", "1|4", "2|4", "3|4", "0|4", "1|5"],
+                 "D": ["0|5", "2|5", "3|5", "0|6", "1|6", "2|6", "3|6"]}
+
+
+def special_match(variants: dict, *actions: dict):
+    from reference_impl import Match
+
+    match = Match.start({"dealer": "A", "hands": SPECIAL_HANDS, "variants": variants})
+    for action in actions:
+        match.apply(action)
+    return match
+
+
+def test_a_marks_bid_refused_after_a_plunge_fits_the_plunges_marks_under_any_raise():
+    """After a plunge the next marks bid counts from the plunge's marks (PLUNGE-03): a 7
+    accepted after a 4-mark plunge with raises of 1 or 2 is an engine that took the plunge
+    for 5 marks, or one that raises by 3 (RAISE-02): both fit, the run tells which."""
+    from reference_impl import explain
+
+    plunge = {"type": "bid", "seat": "B", "plunge": True}
+    seven = {"type": "bid", "seat": "C", "marks": 7}
+    match = special_match({"plunge": True}, plunge)
+    assert explain.refusal_rule(match, seven) == "PLUNGE-03"
+    match = special_match({"plunge": True, "marks_raise": True}, plunge)
+    assert explain.refusal_rule(match, seven) == "RAISE-02"
+    assert explain.raise_alternatives(match, seven, "RAISE-02") == ("PLUNGE-03",)
+    assert explain.raise_alternatives(special_match({"marks_raise": True}), seven,
+                                      "RAISE-02") == ()
+
+
+def test_a_special_bid_of_the_wrong_form_is_the_rule_of_the_option_in_force():
+    """A special bid's form that an option in force defines otherwise: `"splash": true`
+    where the splash carries its marks (SPLASH-06), a plunge bid where the plunge is named
+    at the declaration (PTERMS-06); VAR-04 only where no option in force knows the form.
+    A legal splash that carries its marks is SPLASH-06's."""
+    from reference_impl import explain
+
+    chosen = special_match({"splash": {"marks": "bid"}})
+    splash = {"type": "bid", "seat": "B", "splash": True}
+    assert explain.refusal_rule(chosen, splash) == "SPLASH-06"
+    assert explain.refusal_rule(special_match({"splash": True}), {**splash, "splash": 2}) == \
+        "SPLASH-06"
+    assert explain.legal_rule(chosen, {**splash, "splash": 2}) == "SPLASH-06"
+    declared = special_match({"plunge_terms": {"announce": "declaration"}})
+    plunge = {"type": "bid", "seat": "B", "plunge": True}
+    assert explain.refusal_rule(declared, plunge) == "PTERMS-06"
+    assert explain.refusal_rule(special_match({}), plunge) == "VAR-04"
+    assert explain.refusal_rule(special_match({"nello": True}), splash) == "VAR-04"
+
+
+# (plant, scenario folders, the rules of its groups): a plant that wrapped a function the
+# special bids share broke the other bid's rule too; narrowed, it breaks its own alone
+SPECIAL_PLANTS = [
+    ("plunger-declares", ("variants/plunge", "variants/splash"), {"PLUNGE-04"}),
+    ("splash-splasher-declares", ("variants/plunge", "variants/splash"), {"SPLASH-04"}),
+    ("splash-after-bid", ("variants/splash", "variants/marks_raise"), {"SPLASH-02"}),
+    ("splash-marks-fixed", ("variants/splash",), {"SPLASH-06"}),
+    ("declared-plunge-doubles-unchecked", ("variants/plunge_terms",), {"PTERMS-07"}),
+    ("declared-plunge-bid-kept", ("variants/plunge_terms",), {"PTERMS-06"}),
+    # PLUNGE-07 with why (catalog.py): its jump is by its marks
+    ("plunge-bids-five-marks", ("variants/plunge", "variants/marks_raise"),
+     {"PLUNGE-03", "PLUNGE-07"}),
+    # a narrowed plant (Nel-O only) whose failure on a plunge_terms plunge is PTERMS-04's
+    ("plunge-terms-nello-on-plunge", ("variants/plunge_terms", "variants/splash"),
+     {"PTERMS-04"}),
+    # a rule that reads whether the contract is a plunge, on a contract another rule makes
+    # one (explain.plunge_by): a splash (SPLASH-04), a plunge declared (PTERMS-08)
+    ("splash-not-a-plunge", ("variants/splash", "variants/nello", "variants/plunge_terms"),
+     {"SPLASH-04"}),
+    ("declared-plunge-not-a-plunge", ("variants/plunge_terms",), {"PTERMS-08"}),
+    # the same failures from an engine that breaks the plunge's own rule stay its rule
+    ("nello-on-plunge", ("variants/plunge", "variants/splash", "variants/plunge_terms"),
+     {"PLUNGE-05"}),
+    ("plunge-terms-partner-leads", ("variants/plunge_terms", "variants/splash"),
+     {"PTERMS-03"}),
+    # two special bids at one table (explain.beside_rule): SPLASH-05's
+    ("plunge-over-splash", ("variants/splash", "variants/plunge"), {"SPLASH-05"}),
+    ("splash-replaces-plunge", ("variants/splash", "variants/plunge"), {"SPLASH-05"}),
+    ("plunge-after-bid", ("variants/splash", "variants/plunge"), {"PLUNGE-02"}),
+]
+
+
+@pytest.mark.parametrize("plant,folders,rules", SPECIAL_PLANTS, ids=[c[0] for c in SPECIAL_PLANTS])
+def test_a_special_bids_plant_is_filed_under_its_own_rule(plant, folders, rules):
+    found = report(BY_NAME[plant].adapter(), folders)
+    assert found and {g.rule for g in found} == rules, [(g.rule, g.what) for g in found]
+
+
+def test_the_rule_that_makes_a_contract_a_plunge_follows_the_special_bid_in_play():
+    """explain.plunge_by: none for the plunge bid of `plunge` (its rules are its own),
+    SPLASH-04 for a splash, PTERMS-04 for the plunge bid of plunge_terms, PTERMS-08 (and
+    PTERMS-04) for a plunge named at the declaration; explain.beside_rule: SPLASH-05 for a
+    special bid's own rule at a table of two, and only after the other special bid does it
+    decide (explain.after_other_special_bid)."""
+    from reference_impl import explain
+
+    passes = [{"type": "pass", "seat": s} for s in "CDA"]
+    plunge = {"type": "bid", "seat": "B", "plunge": True}
+    splash = {"type": "bid", "seat": "B", "splash": True}
+    assert explain.plunge_by(special_match({"plunge": True}, plunge, *passes)) == ()
+    assert explain.plunge_by(special_match({"plunge": True, "splash": True}, splash,
+                                           *passes)) == ("SPLASH-04",)
+    assert explain.plunge_by(special_match({"plunge_terms": True}, plunge, *passes)) == \
+        ("PTERMS-04",)
+    declared = special_match({"plunge_terms": {"announce": "declaration", "marks": 2}},
+                             {"type": "bid", "seat": "B", "marks": 2}, *passes,
+                             {"type": "trump", "seat": "B", "trump": "plunge"})
+    assert explain.plunge_by(declared) == ("PTERMS-08", "PTERMS-04")
+    both = {"plunge": True, "splash": True}
+    after = special_match(both, {"type": "bid", "seat": "B", "splash": True})
+    late = {"type": "bid", "seat": "C", "plunge": True}
+    assert explain.beside_rule(after, late, "PLUNGE-02") == "SPLASH-05"
+    assert explain.after_other_special_bid(after, late)
+    assert explain.beside_rule(after, late, "NELLO-02") is None
+    assert explain.beside_rule(special_match({"plunge": True}), plunge, "PLUNGE-02") is None
+    assert not explain.after_other_special_bid(special_match(both), plunge)
