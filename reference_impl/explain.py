@@ -20,7 +20,7 @@ from typing import Any
 
 from .errors import IllegalAction
 from .match import BIDDING, DECLARING, MATCH_OVER, PLAYING, ROUND_OVER, Match
-from .rules import BASE_RULES, TRUMP_SUIT, Rules, is_trump, suit_key
+from .rules import BASE_RULES, TRUMP_SUIT, Rules, SpecialBid, is_trump, suit_key
 from .tiles import PIPS, SEAT_INDEX, TILE_INDEX
 
 RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]{1,9}-\d{2}\b")
@@ -597,6 +597,18 @@ def raise_alternatives(match: Match, action: Any, rule: str) -> tuple[str, ...]:
         return ()
     bid = next((b for b in rules.special_bids if b.name == last_special_bid(match)), None)
     return (bid.step_rule,) if bid is not None else ()
+
+
+def jump_alternatives(match: Match, action: Any, rule: str) -> tuple[str, ...]:
+    """A special bid's jump decided by an interaction rule (PLUNGE-08: plunge_terms' plunge
+    jumps too) fits the jump's own rule as well (PLUNGE-07: an engine that ignores `when`
+    breaks it wherever the plunge jumps)."""
+    own = SpecialBid._field_defaults["jump_rule"]
+    if not isinstance(action, dict) or rule == own:
+        return ()
+    return tuple(own for bid in match.rules.special_bids
+                 if bid.name in action and bid.jumps and rule == bid.jump_rule
+                 and bid.name == "plunge")
 
 
 def _engine_bid(engine_view: dict | None) -> Any:

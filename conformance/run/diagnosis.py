@@ -369,7 +369,8 @@ class Diagnosis:
         if match is None:
             return cause
         cause = replace(cause, alternatives=(*cause.alternatives, *(
-            (r, cause.what) for r in explain.raise_alternatives(match, action, cause.rule))))
+            (r, cause.what) for r in (*explain.raise_alternatives(match, action, cause.rule),
+                                      *explain.jump_alternatives(match, action, cause.rule)))))
         beside = explain.beside_rule(match, action, cause.rule)
         decides = offered or explain.after_other_special_bid(match, action)
         found = [beside] if beside else [r for r in explain.plunge_by(match)

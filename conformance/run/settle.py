@@ -38,8 +38,9 @@ def cover(choices: list[tuple[list[Option], tuple[str, ...]]], firm: Counter[str
     chosen = Counter(firm)
     open_ = list(choices)
     while open_:
-        support = Counter(rule for options, _ in open_ for rule, _ in options)
-        cited = Counter(rule for options, rules in open_ for rule, _ in options if rule in rules)
+        readings = [({rule for rule, _ in options}, rules) for options, rules in open_]
+        support = Counter(rule for found, _ in readings for rule in found)
+        cited = Counter(rule for found, rules in readings for rule in found if rule in rules)
         firsts = Counter(options[0][0] for options, _ in open_)
         best = max(support, key=lambda r: (r in chosen, support[r], firsts[r], cited[r]))
         open_ = [c for c in open_ if all(rule != best for rule, _ in c[0])]

@@ -73,6 +73,12 @@ ONE_CAUSE = [
     # jumps), not the rule it extends (PLUNGE-07)
     ("plunge-terms-jump-dropped", ("variants/plunge", "variants/plunge_terms"), "PLUNGE-08",
      "refused with MARKS_BID_STEP", "jumps too"),
+    # ... and the rule it extends where the engine ignores that rule everywhere
+    ("plunge-any-time-ignored", ("variants/plunge", "variants/plunge_terms"), "PLUNGE-07",
+     "refused with MARKS_BID_STEP", "also after other bids"),
+    # a failure whose readings name one rule twice counts for it once (PTERMS-11 here)
+    ("declared-plunge-not-raised", ("variants/plunge_terms",), "PTERMS-11",
+     "view.contract.bid differs", "raise"),
     # a value that fits two rules (the terms' marks, equal to the unraised bid): settled
     # by the run's other failures
     # a special bid's jump taken where the reference refuses it fits the bid's marks too
