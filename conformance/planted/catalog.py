@@ -495,10 +495,7 @@ VARIANT_BUGS: tuple[Bug, ...] = (
         option_wrapping("plunge", "special_bid_problem", vswap.special_bid_after_bid)),
     Bug("plunge-bids-five-marks", "PLUNGE-03",
         "a plunge is a bid of 5 marks",
-        option("plunge", vswap.special_entry("plunge", v.PLUNGE, marks=5)),
-        also=('PLUNGE-07',),
-        why=('with when: any_time a plunge jumps by its marks (PLUNGE-07): a 5-mark plunge is '
-             'legal where a 4-mark one is not')),
+        option("plunge", vswap.special_entry("plunge", v.PLUNGE, marks=5))),
     Bug("plunger-declares", "PLUNGE-04",
         "the plunger, not the partner, declares and leads",
         option_wrapping("plunge", "won_contract", partial(vswap.plunger_declares,

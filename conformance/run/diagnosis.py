@@ -479,7 +479,8 @@ class Diagnosis:
             else:
                 rule = _legal_rule(match, action)
             what = _legal_what(action, extra)
-            cause = self.restated(Cause(rule, what))  # as an option in force restates it
+            also = explain.refusal_alternatives(match, action) if extra else ()
+            cause = self.restated(Cause(rule, what, alternatives=tuple((r, what) for r in also)))
             cause = self.in_play(cause, match, action, offered=not extra and _other_offered(
                 match, action, missing))
             causes.setdefault((cause.rule, what), cause)

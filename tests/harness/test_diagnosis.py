@@ -84,6 +84,8 @@ ONE_CAUSE = [
     # a special bid's jump taken where the reference refuses it fits the bid's marks too
     ("splash-bids-four-marks", ("variants/splash", "variants/plunge"), "SPLASH-03",
      "view.contract.bid differs", "marks bid of"),
+    ("plunge-bids-five-marks", ("variants/plunge",), "PLUNGE-03",  # extra legal bids too
+     "view.contract.bid differs", "ranks as 4 marks"),
     ("declared-plunge-played-for-setting", ("variants/plunge_terms",), "PTERMS-08",
      "view.contract.bid differs", "Once the plunge is declared"),
 ]
@@ -239,9 +241,8 @@ SPECIAL_PLANTS = [
     ("splash-marks-fixed", ("variants/splash",), {"SPLASH-06"}),
     ("declared-plunge-doubles-unchecked", ("variants/plunge_terms",), {"PTERMS-07"}),
     ("declared-plunge-bid-kept", ("variants/plunge_terms",), {"PTERMS-06"}),
-    # PLUNGE-07 with why (catalog.py): its jump is by its marks
-    ("plunge-bids-five-marks", ("variants/plunge", "variants/marks_raise"),
-     {"PLUNGE-03", "PLUNGE-07"}),
+    # a jump taken from its wrong marks is its marks' rule, the extra legal bids too
+    ("plunge-bids-five-marks", ("variants/plunge", "variants/marks_raise"), {"PLUNGE-03"}),
     # a narrowed plant (Nel-O only) whose failure on a plunge_terms plunge is PTERMS-04's
     ("plunge-terms-nello-on-plunge", ("variants/plunge_terms", "variants/splash"),
      {"PTERMS-04"}),
