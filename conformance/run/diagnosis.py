@@ -254,8 +254,9 @@ class Diagnosis:
             rule = explain.claimed_rule(match, action, code) if match is not None else None
         shown = code or "an error without a code"
         what = f"a {_kind_of(action, kind)} refused with {shown}, though legal here"
-        return replace(self.restated(Cause(rule or self._code_rule(code), what)),
-                       alternatives=self._setup_alternatives(kind, action, what))
+        return _played_as_named(match, action, replace(
+            self.restated(Cause(rule or self._code_rule(code), what)),
+            alternatives=self._setup_alternatives(kind, action, what)))
 
     @staticmethod
     def _setup_alternatives(kind: str | None, action: Any, what: str
@@ -300,9 +301,9 @@ class Diagnosis:
         rule = self._refusal(i, action)
         kind = _kind_of(action, self.run.sc.steps[i].kind)
         what = f"a {kind} accepted, though it must be refused with {want}"
-        return Cause(rule or self._code_rule(want), what,
-                     alternatives=self._setup_alternatives(self.run.sc.steps[i].kind, action,
-                                                           what))
+        return _played_as_named(self.shadow.state(i), action, Cause(
+            rule or self._code_rule(want), what,
+            alternatives=self._setup_alternatives(self.run.sc.steps[i].kind, action, what)))
 
     def _refusal(self, i: int, action: Any) -> str | None:
         """The rule of the reference's refusal of step i (an action, a deal or a setup)."""
@@ -389,6 +390,8 @@ class Diagnosis:
         match = self.shadow.state(self.index() + 1)
         if field == "captured" and match is not None:
             rule = _captured_rule(match, d.path)
+        if field == "hand_sizes" and match is not None:
+            rule = explain.hand_size_rule(match, d.path.rsplit(".", 1)[-1]) or rule
         return self.restated(Cause(rule, f"{general_path(d.path)} differs from what the seat "
                                    "may see"))
 
@@ -424,7 +427,7 @@ class Diagnosis:
         misread = self._misread(match, differences)
         if misread:
             return [misread]
-        causes: dict[tuple[str, str], int] = {}
+        causes: dict[tuple[str, str], Cause] = {}
         for d in differences:
             extra = d.expected is MISSING
             action = d.actual if extra else d.expected
@@ -435,9 +438,10 @@ class Diagnosis:
             else:
                 rule = _legal_rule(match, action)
             what = _legal_what(action, extra)
-            rule = self.restated(Cause(rule, what)).rule  # as an option in force restates it
-            causes[(rule, what)] = causes.get((rule, what), 0) + 1
-        return [Cause(rule, what) for (rule, what) in causes]
+            cause = self.restated(Cause(rule, what))  # as an option in force restates it
+            cause = _played_as_named(match, action, Cause(cause.rule, what))
+            causes.setdefault((cause.rule, what), cause)
+        return list(causes.values())
 
     def _misread(self, match: Match, differences: list[Any]) -> Cause | None:
         """The engine's legal plays, from the reference's and the differences, when they
@@ -540,6 +544,20 @@ class Diagnosis:
         except Rejected:
             return False
         return True
+
+
+def _played_as_named(match: Match | None, action: Any, cause: Cause) -> Cause:
+    """A play whose legality is another value's of the doubles declared than the named
+    one's: the treatment's rule (explain.played_as_named), the suit rule as its
+    alternative (the run's other failures decide, settle)."""
+    tile = TILE_INDEX.get(str(action.get("tile"))) if isinstance(action, dict) and \
+        action.get("type") == "play" else None
+    named = explain.played_as_named(match, tile) if match is not None and \
+        tile is not None else None
+    if not named or named == cause.rule:
+        return cause
+    return replace(cause, rule=named,
+                   alternatives=((cause.rule, cause.what), *cause.alternatives))
 
 
 def form_mistake(differences: list[Any], value: Any = None) -> str:
