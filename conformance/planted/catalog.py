@@ -527,8 +527,8 @@ VARIANT_BUGS: tuple[Bug, ...] = (
         option("nello", vswap.nello_reversed_read_as_own_suit)),
     # ---- no_trump
     Bug("no-trump-doubles-high", "NOTRUMP-02",
-        "a no-trump double still ranks highest of its suit (the setting's ranks ignored)",
-        option_without("no_trump", "trick_rank")),
+        'a no-trump double still ranks highest of its number suit (doubles "low" ignored)',
+        option("no_trump", vswap.no_trump_low_ranked_high)),
     Bug("no-trump-own-suit-as-low", "NOTRUMP-03",
         'doubles "own_suit" play as "low": a led double calls its number',
         option("no_trump", vswap.fixed_doubles_read_as("no_trump", "low", "own_suit"))),

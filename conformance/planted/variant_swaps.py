@@ -307,14 +307,16 @@ SEVENS_DECIDED_LATE = decided_after_seventh_trick("sevens", contract_outcome)  #
 # ---- nello (NELLO) -------------------------------------------------------------------
 
 
-def chain_replaced(fn: Any, func: Callable[..., Any], change: Callable[[Any], Any]) -> Any:
+def chain_replaced(fn: Any, func: Callable[..., Any], change: Callable[[Any], Any],
+                   **keywords: Any) -> Any:
     """A chain of wrapping rule functions (each a partial with `inner`) with the link
-    of `func` replaced by `change(link)`; every other link kept as it is."""
+    of `func` (and these `keywords`) replaced by `change(link)`; every other link kept as
+    it is."""
     if not isinstance(fn, partial):
         return fn
-    if fn.func is func:
+    if fn.func is func and all(fn.keywords.get(k) == x for k, x in keywords.items()):
         return change(fn)
-    inner = chain_replaced(fn.keywords.get("inner"), func, change)
+    inner = chain_replaced(fn.keywords.get("inner"), func, change, **keywords)
     return partial(fn.func, *fn.args, **{**fn.keywords, "inner": inner})
 
 
@@ -474,6 +476,18 @@ def nello_reversed_read_as_own_suit(s: Settings, rules: Rules) -> dict:
 
 
 # ---- no_trump (NOTRUMP) --------------------------------------------------------------
+
+
+def no_trump_low_ranked_high(s: Settings, rules: Rules) -> dict:
+    """NOTRUMP-02 broken: a no-trump double of doubles "low" (fixed or declared) still
+    ranks highest of its number suit; the other values rank as the reference has them."""
+    changes = reference("no_trump")(s, rules)
+    low = {"low": "none", "declared": "none/low"}.get(s["doubles"])
+    if low is not None:
+        changes["trick_rank"] = chain_replaced(changes["trick_rank"], vr.for_choice,
+                                               lambda link: link.keywords["inner"],
+                                               choice=low)
+    return changes
 
 
 def no_trump_every_contract(s: Settings, rules: Rules) -> dict:

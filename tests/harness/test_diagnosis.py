@@ -172,8 +172,9 @@ OPTION_CAUSE = [
     # narrowed: doubles "declared" (NELLO-13, NOTRUMP-05) is another rule's setting
     ("nello-doubles-always-high", ("variants/nello",), "NELLO-06"),
     # the suits of a no-trump contract are its option's rule, though they are NELLO-06's
-    # functions (for_choice's `rule`)
+    # functions (for_choice's `rule`); narrowed: each plant plays one value wrong
     ("no-trump-own-suit-as-low", ("variants/no_trump",), "NOTRUMP-03"),
+    ("no-trump-doubles-high", ("variants/no_trump",), "NOTRUMP-02"),
     # a trump that is not "none" played by the no-trump doubles (for_choice's `others`)
     ("no-trump-every-contract", ("variants/no_trump",), "NOTRUMP-04"),
     # the engine plays another value of the doubles than the one declared: its plays and
