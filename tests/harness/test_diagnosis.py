@@ -238,3 +238,25 @@ def test_a_play_legal_by_another_named_value_is_the_naming_rule():
     assert explain.played_as_named(m, TILE_INDEX["2|3"]) == "NOTRUMP-05"
     assert explain.played_as_named(m, TILE_INDEX["3|3"]) == "NOTRUMP-05"
     assert explain.played_as_named(m, TILE_INDEX["0|3"]) is None  # illegal by every value
+
+
+class SittingOutCountedAsPlaying(ReferenceAdapter):
+    """NELLO-09 broken another way than the plant: the seat that sits out is shown with as
+    many tiles as the declarer, as if it played."""
+
+    name = "sitting-out-counted-as-playing"
+
+    def observe(self, seat):
+        shown = dict(super().observe(seat))
+        contract = shown.get("contract")
+        if contract and contract.get("trump") == "nello":
+            declarer = contract["declarer"]
+            partner = "ABCD"[("ABCD".index(declarer) + 2) % 4]
+            shown["hand_sizes"] = {**shown["hand_sizes"],
+                                   partner: shown["hand_sizes"][declarer]}
+        return shown
+
+
+def test_the_hand_size_of_the_seat_that_sits_out_is_nello_09():
+    found = report(SittingOutCountedAsPlaying(), ("variants/nello",))
+    assert {g.rule for g in found} == {"NELLO-09"}, [(g.rule, g.what) for g in found]
