@@ -652,7 +652,7 @@ def played_as_rule(after: Match, engine_view: dict | None) -> str | None:
     if theirs is None or not after.tricks or after.contract is None:
         return None
     rules, contract, trump = after.rules, after.contract, declared(after)
-    if theirs == _winner_by(after, rules.called_suit, rules.trick_rank, trump):
+    if theirs == _engine_winner_tile(after, after.view()):  # the reference's winner
         return None
     for choice, values, rule in rules.treatments:
         if choice == contract.trump and contract.treatment is not None and theirs in [
