@@ -195,8 +195,9 @@ def _choice(rules: Rules, trump: Any) -> Any:
 def _choice_rule(match: Match, choice: str | None) -> str | None:
     """The rule of the option check that limits `choice` (its `rule`: NELLO-02,
     NELLO-11 on a point contract, SEVENS-07, FOLLOWME-03), found along the chain of
-    declaration checks; NELLO-12 for a choice allowed on a plunge; where a declared
-    plunge may be declared instead, the rule its check names for that (PTERMS-09)."""
+    declaration checks; NELLO-12 for a choice allowed on a plunge; for a choice a plunge
+    forbids (PLUNGE-05), where a declared plunge may be declared instead, the rule the
+    plunge's check names for that (PTERMS-09)."""
     fn: Any = match.rules.declaration_problem
     beside = None
     while isinstance(fn, functools.partial):
@@ -207,7 +208,7 @@ def _choice_rule(match: Match, choice: str | None) -> str | None:
             if match.contract is not None and match.contract.partner_declares and \
                     kw.get("on_plunge") and choice == "nello":
                 return "NELLO-12"
-            return beside or str(kw["rule"])
+            return beside if beside and not kw.get("on_plunge") else str(kw["rule"])
         fn = kw.get("inner")
     return None
 
