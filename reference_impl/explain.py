@@ -29,9 +29,23 @@ RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]{1,9}-\d{2}\b")
 def named_rule(fn: Any) -> str | None:
     """The first rule ID a rule function's docstring names (through functools.partial)."""
     while isinstance(fn, functools.partial):  # an option's own function before the one it wraps
+        if fn.keywords.get("own") and fn.keywords.get("rule"):
+            return str(fn.keywords["rule"])  # the rule the option names for it (for_choice)
         fn = fn.keywords.get("own") or fn.func
     found = RULE_ID.search(getattr(fn, "__doc__", "") or "")
     return found.group(0) if found else None
+
+
+def choice_rule(fn: Any, trump: Any) -> str | None:
+    """The rule of the option's suit function that decides under `trump` (the for_choice
+    link of that choice: the rule it names, else its own function's); None when every
+    link passes `trump` on to the base game's function."""
+    while isinstance(fn, functools.partial) and "own" in fn.keywords:
+        if fn.keywords["choice"] == trump:
+            return named_rule(fn)
+        fn = fn.keywords["inner"]
+    return None if fn in (BASE_RULES.called_suit, BASE_RULES.follows, BASE_RULES.trick_rank) \
+        else named_rule(fn)
 
 
 def table_rule(rules: Rules, name: str, base: str) -> str:
@@ -209,17 +223,30 @@ def _choice(rules: Rules, trump: Any) -> Any:
 def _choice_rule(match: Match, choice: str | None) -> str | None:
     """The rule of the option check that limits `choice` (its `rule`: NELLO-02,
     NELLO-11 on a point contract, SEVENS-07, FOLLOWME-03), found along the chain of
-    declaration checks; NELLO-12 for a choice allowed on a plunge."""
+    declaration checks; NELLO-12 for a choice allowed on a plunge; for a choice a plunge
+    forbids (PLUNGE-05), where a declared plunge may be declared instead, the rule the
+    plunge's check names for that (PTERMS-09)."""
     fn: Any = match.rules.declaration_problem
+    beside = None
     while isinstance(fn, functools.partial):
         kw = fn.keywords
+        if kw.get("beside") and _plunge_declarable(match):
+            beside = str(kw["beside"])
         if choice is not None and kw.get("choice") == choice and "rule" in kw:
             if match.contract is not None and match.contract.partner_declares and \
                     kw.get("on_plunge") and choice == "nello":
                 return "NELLO-12"
-            return str(kw["rule"])
+            return beside if beside and not kw.get("on_plunge") else str(kw["rule"])
         fn = kw.get("inner")
     return None
+
+
+def _plunge_declarable(match: Match) -> bool:
+    """The seat to act may declare the plunge here (PTERMS-07)."""
+    from .variant_rules import PLUNGE_CHOICE
+
+    return refusal(match, {"type": "trump", "seat": match.to_act, "trump": PLUNGE_CHOICE}) \
+        is None
 
 
 def play_rule(match: Match, tile: int) -> str:
@@ -255,7 +282,10 @@ def suit_rule(match: Match, tile: int) -> str | None:
     is at stake)."""
     rules = match.rules
     if rules.follows is not BASE_RULES.follows or rules.called_suit is not BASE_RULES.called_suit:
-        return named_rule(rules.follows) or named_rule(rules.called_suit)
+        own = choice_rule(rules.follows, declared(match)) or \
+            choice_rule(rules.called_suit, declared(match))
+        if own:  # else the option passes this trump on to the base game's suits
+            return own
     lead, trump, called = match.trick[0], declared(match), match.called
     pips, lead_pips = set(PIPS[tile]), set(PIPS[lead])
     if called == TRUMP_SUIT:
@@ -665,18 +695,24 @@ def _same_sets(match: Match, engine_view: dict | None) -> bool:
                for s, h in mine.items())
 
 
-def winner_rule(after: Match, engine_view: dict | None = None) -> str:
+def winner_rule(after: Match, engine_view: dict | None = None, played_as: bool = True
+                ) -> str:
     """The rule that tells the reference's winner of the last completed trick from the
     engine's: RANK-01 when one of them is a trump and the other not; RANK-03 (RANK-04
     under doubles) between two trumps or two tiles of the called suit; RANK-02 when the
     engine's winner neither follows nor is a trump; an option's rank or winner rule when
-    it decides."""
+    it decides; with `played_as`, the rule of the suits the engine played by instead
+    (played_as_rule)."""
     rules = after.rules
     if after.contract is not None and after.contract.trump == "sevens" and \
             _signed_distance(after, engine_view):
         return "SEVENS-03"
+    if played_as and (found := played_as_rule(after, engine_view)):
+        return found
     if rules.trick_rank is not BASE_RULES.trick_rank:
-        return named_rule(rules.trick_rank) or "RANK-02"
+        own = choice_rule(rules.trick_rank, declared(after)) if after.tricks else None
+        if own or not after.tricks:  # else the option passes this trump on to the base's
+            return own or named_rule(rules.trick_rank) or "RANK-02"
     if rules.trick_winner is not BASE_RULES.trick_winner:
         return named_rule(rules.trick_winner) or "RANK-02"
     if not after.tricks:
@@ -697,6 +733,72 @@ def winner_rule(after: Match, engine_view: dict | None = None) -> str:
     if theirs == lead or rules.follows(theirs, called, trump):
         return "RANK-03"
     return "RANK-02"  # a tile that neither follows nor is a trump never wins
+
+
+def played_as_rule(after: Match, engine_view: dict | None) -> str | None:
+    """The rule an engine breaks whose winner of the last trick is the one other suits
+    give: those of another value of the doubles than the one declared (the treatment's
+    rule: NELLO-13, NOTRUMP-05), or an option's suits under a trump that is not its choice
+    (the rule its for_choice link names for the others: NOTRUMP-04)."""
+    theirs = _engine_winner_tile(after, engine_view)
+    if theirs is None or not after.tricks or after.contract is None:
+        return None
+    rules, contract, trump = after.rules, after.contract, declared(after)
+    if theirs == _engine_winner_tile(after, after.view()):  # the reference's winner
+        return None
+    for choice, values, rule in rules.treatments:
+        if choice == contract.trump and contract.treatment is not None and theirs in [
+                _winner_by(after, rules.called_suit, rules.trick_rank, suit_key(choice, v))
+                for v in values if v != contract.treatment]:
+            return rule
+    rank = rules.trick_rank
+    while isinstance(rank, functools.partial) and "own" in rank.keywords:
+        others, choice = rank.keywords.get("others"), rank.keywords["choice"]
+        if others and choice != trump and theirs == _winner_by(
+                after, _own(rules.called_suit, choice), rank.keywords["own"], trump):
+            return str(others)
+        rank = rank.keywords["inner"]
+    return None
+
+
+def _own(fn: Any, choice: str) -> Any:
+    """The function of `choice`'s for_choice link in a chain of suit functions."""
+    while isinstance(fn, functools.partial) and fn.keywords.get("choice") != choice:
+        fn = fn.keywords.get("inner")
+    return fn.keywords["own"] if isinstance(fn, functools.partial) else fn
+
+
+def played_as_named(match: Match, tile: int) -> str | None:
+    """NELLO-13, NOTRUMP-05 (doubles declared): the treatment's rule when `tile` is legal
+    for the seat to act by another value of the doubles than the one declared and not by
+    it, or the other way round: an engine that plays the other value."""
+    contract, rules = match.contract, match.rules
+    if contract is None or contract.treatment is None or not match.trick:
+        return None
+    legal = _legal_by(match, tile, declared(match))
+    for choice, values, rule in rules.treatments:
+        if choice == contract.trump and any(
+                _legal_by(match, tile, suit_key(choice, v)) != legal
+                for v in values if v != contract.treatment):
+            return rule
+    return None
+
+
+def _legal_by(match: Match, tile: int, trump: Any) -> bool:
+    """`tile` may follow the trick's lead by the suits of `trump` (or the seat is void)."""
+    rules = match.rules
+    called = rules.called_suit(match.trick[0], trump)
+    hand = [t for t in range(len(PIPS)) if match.masks[match._seat] >> t & 1]
+    following = [t for t in hand if rules.follows(t, called, trump)]
+    return not following or tile in following
+
+
+def _winner_by(after: Match, called_suit: Any, trick_rank: Any, trump: Any) -> int:
+    """The tile that wins the last completed trick by these suit functions."""
+    tiles = after.tricks[-1][1]
+    called = called_suit(tiles[0], trump)
+    ranks = [trick_rank(tile, called, trump) for tile in tiles]
+    return tiles[ranks.index(max(ranks))]
 
 
 def _signed_distance(after: Match, engine_view: dict | None) -> bool:
@@ -777,6 +879,9 @@ def field_alternatives(after: Match, field: str, engine_view: dict | None) -> tu
     if field in ("contract.bid", "contract.declarer", "contract.team"):
         return tuple(_special_rule(after.rules, name, field) for name in
                      _special_bids_made(after) if name != _special_bid(after))
+    if field in ("tricks", "tricks.winner", "tricks.team", "tricks_won") and \
+            played_as_rule(after, engine_view):  # or the rule of the suits declared
+        return (winner_rule(after, engine_view, played_as=False),)
     if field == "winner" and _own_target(after):
         return (_own_target(after) or "",)  # reached exactly, or a target of its own
     return ()
@@ -867,6 +972,14 @@ def marks_rule(after: Match, engine_view: dict | None, step: str) -> str:
     mine = [after.marks[0] - after.start_marks[0], after.marks[1] - after.start_marks[1]]
     same_team = [g > 0 for g in gained] == [m > 0 for m in mine]
     return "SCORE-01" if same_team else "SCORE-02"
+
+
+def hand_size_rule(match: Match, seat: Any) -> str | None:
+    """NELLO-09: the seat that sits out (NELLO-03, NELLO-12) plays no tile, and its hand
+    size stays seven in every view; None for a seat that plays (its hand size is the
+    observation's rule)."""
+    out = match.sitting_out
+    return "NELLO-09" if out is not None and SEAT_INDEX.get(seat) == out else None
 
 
 def to_act_rule(before: Match | None, after: Match) -> str:

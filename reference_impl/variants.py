@@ -82,10 +82,15 @@ def bid_42(s: Settings, rules: Rules) -> dict:
 
 
 def choice_suits(rules: Rules, choice: str, called: Callable, follows: Callable,
-                 rank: Callable) -> dict:
-    """The suit functions of the table, with `choice`'s own for that trump."""
+                 rank: Callable, *, rule: str | None = None, others: str | None = None
+                 ) -> dict:
+    """The suit functions of the table, with `choice`'s own for that trump (`rule`,
+    `others`: the rules the option names for them, vr.for_choice)."""
+    named = {key: value for key, value in (("rule", rule), ("others", others)) if value}
+
     def wrap(name: str, own: Callable) -> Callable:
-        return partial(vr.for_choice, choice=choice, own=own, inner=getattr(rules, name))
+        return partial(vr.for_choice, choice=choice, own=own, inner=getattr(rules, name),
+                       **named)
     return {"called_suit": wrap("called_suit", called), "follows": wrap("follows", follows),
             "trick_rank": wrap("trick_rank", rank)}
 
@@ -116,15 +121,18 @@ def follow_me(s: Settings, rules: Rules) -> dict:
     return changes
 
 
-def named_doubles(rules: Rules, choice: str, suits: Mapping[str, tuple], *, rule: str
+def named_doubles(rules: Rules, choice: str, suits: Mapping[str, tuple], *, rule: str,
+                  rules_of: Mapping[str, str] | None = None, others: str | None = None
                   ) -> dict:
     """NELLO-13, NOTRUMP-05 (`doubles: "declared"`): the declaration of `choice` names its
-    doubles, one of `suits`; the suit functions of each value under its suit key."""
+    doubles, one of `suits`; the suit functions of each value under its suit key (the
+    rule of each value, `rules_of`, and `others`: choice_suits)."""
     changes: dict = {"treatments": (*rules.treatments, (choice, tuple(suits), rule)),
                      "treatment_problem": vr.treatment_problem}
     for value, functions in suits.items():
         changes.update(choice_suits(replace(rules, **changes), str(suit_key(choice, value)),
-                                    *functions))
+                                    *functions, rule=(rules_of or {}).get(value),
+                                    others=others))
     return changes
 
 
@@ -221,6 +229,9 @@ def plunge(s: Settings, rules: Rules) -> dict:
 
 
 NOTRUMP_NAMED = ("high", "low", "own_suit")  # NOTRUMP-05: the doubles a no-trump may name
+# the rule of each value's suit functions under no_trump (they are NELLO-06's functions):
+# "high" is the base game's no-trump, which NOTRUMP-05 lets the declarer name
+NOTRUMP_RULES = {"high": "NOTRUMP-05", "low": "NOTRUMP-02", "own_suit": "NOTRUMP-03"}
 
 
 def no_trump(s: Settings, rules: Rules) -> dict:
@@ -231,8 +242,9 @@ def no_trump(s: Settings, rules: Rules) -> dict:
     if s["doubles"] == "declared":
         return named_doubles(rules, "none",
                              {value: NELLO_SUITS[value] for value in NOTRUMP_NAMED},
-                             rule="NOTRUMP-05")
-    return choice_suits(rules, "none", *NELLO_SUITS[s["doubles"]])
+                             rule="NOTRUMP-05", rules_of=NOTRUMP_RULES, others="NOTRUMP-04")
+    return choice_suits(rules, "none", *NELLO_SUITS[s["doubles"]],
+                        rule=NOTRUMP_RULES[s["doubles"]], others="NOTRUMP-04")
 
 
 def match_marks(s: Settings, rules: Rules) -> dict:
@@ -269,7 +281,7 @@ def plunge_terms(s: Settings, rules: Rules) -> dict:
                    "trumps": rules.trumps + (vr.PLUNGE_CHOICE,),
                    "declaration_problem": partial(
                        vr.plunge_declaration_problem, doubles=s["doubles"], marks=s["marks"],
-                       needs=needs, inner=rules.declaration_problem),
+                       needs=needs, inner=rules.declaration_problem, beside="PTERMS-09"),
                    "declared": partial(vr.plunge_declared, raised=s["raise"],
                                        inner=rules.declared)}
     if s["leader"] == "plunger":

@@ -328,10 +328,36 @@ SEVENS_DECIDED_LATE = decided_after_seventh_trick("sevens", contract_outcome)  #
 # ---- nello (NELLO) -------------------------------------------------------------------
 
 
+def chain_replaced(fn: Any, func: Callable[..., Any], change: Callable[[Any], Any],
+                   **keywords: Any) -> Any:
+    """A chain of wrapping rule functions (each a partial with `inner`) with the link
+    of `func` (and these `keywords`) replaced by `change(link)`; every other link kept as
+    it is."""
+    if not isinstance(fn, partial):
+        return fn
+    if fn.func is func and all(fn.keywords.get(k) == x for k, x in keywords.items()):
+        return change(fn)
+    inner = chain_replaced(fn.keywords.get("inner"), func, change, **keywords)
+    return partial(fn.func, *fn.args, **{**fn.keywords, "inner": inner})
+
+
 def nello_on_plunge(s: Settings, rules: Rules) -> dict:
-    """PLUNGE-05 broken: the plunger's partner may declare Nel-O."""
-    return {**reference("nello")(s, rules),
-            **v.allowed_on(rules, "nello", s["min_marks"], on_plunge=True, rule="NELLO-02")}
+    """PLUNGE-05 broken: the plunger's partner may declare Nel-O (the declaration's other
+    checks, NELLO-15's announcement among them, as the reference has them)."""
+    changes = reference("nello")(s, rules)
+    changes["declaration_problem"] = chain_replaced(
+        changes["declaration_problem"], vr.choice_allowed,
+        lambda link: partial(link.func, **{**link.keywords, "on_plunge": True}))
+    return changes
+
+
+def nello_partner_plays(s: Settings, rules: Rules) -> dict:
+    """NELLO-03 broken: the declarer's partner plays in a Nel-O (with on_plunge "allowed"
+    the declaring partner of a plunge still sits out, NELLO-12, as the reference has it)."""
+    changes = reference("nello")(s, rules)
+    changes["sitting_out"] = chain_replaced(changes["sitting_out"], vr.partner_sits_out,
+                                            lambda link: link.keywords["inner"])
+    return changes
 
 
 def nello_plunger_sits_out(s: Settings, rules: Rules) -> dict:
@@ -355,6 +381,17 @@ def named_doubles_played_as(choice: str, option: str, fixed: str, rule: str) -> 
         return {**found, **v.named_doubles(replace(rules, **found), choice,
                                            {value: v.NELLO_SUITS[fixed] for value in values},
                                            rule=rule)}
+    return changes
+
+
+def fixed_doubles_read_as(option: str, fixed: str, *read: str) -> OptionChanges:
+    """NELLO-06, NOTRUMP-03 broken: a fixed `doubles` setting (those of `read`, else every
+    one) is played as `fixed`; `doubles: "declared"` (NELLO-13, NOTRUMP-05), a setting of
+    another rule, as the reference has it."""
+    def changes(s: Settings, rules: Rules) -> dict:
+        if s["doubles"] == "declared" or (read and s["doubles"] not in read):
+            return reference(option)(s, rules)
+        return reference(option)({**s, "doubles": fixed}, rules)
     return changes
 
 
@@ -423,9 +460,22 @@ def sevens_signed_distance(s: Settings, rules: Rules) -> dict:
 
 
 def sevens_on_point_contract(s: Settings, rules: Rules) -> dict:
-    """SEVENS-02 broken: Sevens may be declared on a point contract."""
-    return {**reference("sevens")(s, rules),
-            **v.allowed_on(rules, "sevens", 0, on_plunge=True, rule="SEVENS-02")}
+    """SEVENS-02 broken: Sevens may be declared on a point contract (a marks contract
+    still needs `min_marks`, SEVENS-07, as the reference has it)."""
+    changes = reference("sevens")(s, rules)
+    changes["declaration_problem"] = partial(points_taken_as_marks, choice="sevens",
+                                             inner=changes["declaration_problem"])
+    return changes
+
+
+def points_taken_as_marks(rules: Rules, contract: Contract, trump: Any, stacks: Any, *,
+                          choice: str, inner: Callable[..., Problem | None]
+                          ) -> Problem | None:
+    """`choice` on a point contract skips its own check (`inner`, a choice_allowed) and
+    meets only the checks that one wraps."""
+    if contract.kind == "points" and rules.canonical_trump(trump) == choice:
+        return inner.keywords["inner"](rules, contract, trump, stacks)
+    return inner(rules, contract, trump, stacks)
 
 
 def leader_free(rules: Rules, contract: Contract, trick: list[int], playable: int, *,
@@ -447,6 +497,18 @@ def nello_reversed_read_as_own_suit(s: Settings, rules: Rules) -> dict:
 
 
 # ---- no_trump (NOTRUMP) --------------------------------------------------------------
+
+
+def no_trump_low_ranked_high(s: Settings, rules: Rules) -> dict:
+    """NOTRUMP-02 broken: a no-trump double of doubles "low" (fixed or declared) still
+    ranks highest of its number suit; the other values rank as the reference has them."""
+    changes = reference("no_trump")(s, rules)
+    low = {"low": "none", "declared": "none/low"}.get(s["doubles"])
+    if low is not None:
+        changes["trick_rank"] = chain_replaced(changes["trick_rank"], vr.for_choice,
+                                               lambda link: link.keywords["inner"],
+                                               choice=low)
+    return changes
 
 
 def no_trump_every_contract(s: Settings, rules: Rules) -> dict:

@@ -254,9 +254,10 @@ class Diagnosis:
             rule = explain.claimed_rule(match, action, code) if match is not None else None
         shown = code or "an error without a code"
         what = f"a {_kind_of(action, kind)} refused with {shown}, though legal here"
-        return self.in_play(replace(self.restated(Cause(rule or self._code_rule(code), what)),
-                                    alternatives=self._setup_alternatives(kind, action, what)),
-                            match, action)
+        return _played_as_named(match, action, self.in_play(
+            replace(self.restated(Cause(rule or self._code_rule(code), what)),
+                    alternatives=self._setup_alternatives(kind, action, what)),
+            match, action))
 
     @staticmethod
     def _setup_alternatives(kind: str | None, action: Any, what: str
@@ -303,11 +304,11 @@ class Diagnosis:
         what = f"a {kind} accepted, though it must be refused with {want}"
         match = self.shadow.state(i)
         also = explain.refusal_alternatives(match, action) if match is not None else ()
-        return self.in_play(Cause(rule or self._code_rule(want), what,
-                                  alternatives=self._setup_alternatives(
-                                      self.run.sc.steps[i].kind, action, what)
-                                  + tuple((r, what) for r in also)),
-                            match, action)
+        return _played_as_named(match, action, self.in_play(
+            Cause(rule or self._code_rule(want), what,
+                  alternatives=self._setup_alternatives(self.run.sc.steps[i].kind, action, what)
+                  + tuple((r, what) for r in also)),
+            match, action))
 
     def _refusal(self, i: int, action: Any) -> str | None:
         """The rule of the reference's refusal of step i (an action, a deal or a setup)."""
@@ -432,6 +433,8 @@ class Diagnosis:
         match = self.shadow.state(self.index() + 1)
         if field == "captured" and match is not None:
             rule = _captured_rule(match, d.path)
+        if field == "hand_sizes" and match is not None:
+            rule = explain.hand_size_rule(match, d.path.rsplit(".", 1)[-1]) or rule
         return self.restated(Cause(rule, f"{general_path(d.path)} differs from what the seat "
                                    "may see"))
 
@@ -483,6 +486,7 @@ class Diagnosis:
             cause = self.restated(Cause(rule, what, alternatives=tuple((r, what) for r in also)))
             cause = self.in_play(cause, match, action, offered=not extra and _other_offered(
                 match, action, missing))
+            cause = _played_as_named(match, action, cause)
             causes.setdefault((cause.rule, what), cause)
         return list(causes.values())
 
@@ -587,6 +591,20 @@ class Diagnosis:
         except Rejected:
             return False
         return True
+
+
+def _played_as_named(match: Match | None, action: Any, cause: Cause) -> Cause:
+    """A play whose legality is another value's of the doubles declared than the named
+    one's: the treatment's rule (explain.played_as_named), the suit rule as its
+    alternative (the run's other failures decide, settle)."""
+    tile = TILE_INDEX.get(str(action.get("tile"))) if isinstance(action, dict) and \
+        action.get("type") == "play" else None
+    named = explain.played_as_named(match, tile) if match is not None and \
+        tile is not None else None
+    if not named or named == cause.rule:
+        return cause
+    return replace(cause, rule=named,
+                   alternatives=((cause.rule, cause.what), *cause.alternatives))
 
 
 def form_mistake(differences: list[Any], value: Any = None) -> str:

@@ -297,3 +297,107 @@ def test_the_rule_that_makes_a_contract_a_plunge_follows_the_special_bid_in_play
     assert explain.beside_rule(after, late, "NELLO-02") is None
     assert explain.beside_rule(special_match({"plunge": True}), plunge, "PLUNGE-02") is None
     assert not explain.after_other_special_bid(special_match(both), plunge)
+
+
+# Issue 30: each failure under the rule the engine breaks. A plant that breaks one rule of
+# an option, over the scenarios of its option (and those it interacts with), is one group
+# under that rule; the plants narrowed to their described rule are still caught.
+OPTION_CAUSE = [
+    # narrowed: the declaring partner of a plunge still sits out (NELLO-12)
+    ("nello-partner-plays", ("variants/nello",), "NELLO-03"),
+    # narrowed: NELLO-15's announcement is still checked
+    ("nello-on-plunge", ("variants/nello", "variants/plunge", "variants/combined"),
+     "PLUNGE-05"),
+    # narrowed: a marks contract still needs min_marks (SEVENS-07)
+    ("sevens-on-point-contract", ("variants/sevens", "variants/bid_42"), "SEVENS-02"),
+    # narrowed: doubles "declared" (NELLO-13, NOTRUMP-05) is another rule's setting
+    ("nello-doubles-always-high", ("variants/nello",), "NELLO-06"),
+    # the suits of a no-trump contract are its option's rule, though they are NELLO-06's
+    # functions (for_choice's `rule`); narrowed: each plant plays one value wrong
+    ("no-trump-own-suit-as-low", ("variants/no_trump",), "NOTRUMP-03"),
+    ("no-trump-doubles-high", ("variants/no_trump",), "NOTRUMP-02"),
+    # a trump that is not "none" played by the no-trump doubles (for_choice's `others`)
+    ("no-trump-every-contract", ("variants/no_trump",), "NOTRUMP-04"),
+    # the engine plays another value of the doubles than the one declared: its plays and
+    # winners are that value's
+    ("nello-named-doubles-ignored", ("variants/nello",), "NELLO-13"),
+    ("no-trump-named-doubles-ignored", ("variants/no_trump",), "NOTRUMP-05"),
+    # the hand size of the seat that sits out
+    ("nello-partner-hand-shown-empty", ("variants/nello",), "NELLO-09"),
+    # Nel-O refused where the declared plunge may be declared instead (its check's
+    # `beside`)
+    ("declared-plunge-no-nello-for-declarer", ("variants/plunge_terms",), "PTERMS-09"),
+]
+
+
+@pytest.mark.parametrize("plant,folders,rule", OPTION_CAUSE, ids=[c[0] for c in OPTION_CAUSE])
+def test_an_option_rule_broken_is_one_group_under_that_rule(plant, folders, rule):
+    bug = BY_NAME[plant]
+    found = report(bug.adapter(), folders, level=bug.level)
+    assert [g.rule for g in found] == [rule], [(g.rule, g.what) for g in found]
+
+
+def _declared(variants: dict, trump: str, **named):
+    """A no-trump or Nel-O contract declared by A on a 2-mark bid, dealer D."""
+    from reference_impl import Match
+
+    hands = {"A": ["0|0", "1|1", "2|2", "0|1", "0|2", "1|2", "2|5"],
+             "B": ["5|5", "0|3", "1|3", "2|3", "3|3", "0|4", "1|4"],
+             "C": ["1|5", "3|5", "4|5", "5|6", "3|6", "4|6", "6|6"],
+             "D": ["0|5", "3|4", "2|4", "4|4", "0|6", "1|6", "2|6"]}
+    m = Match.start({"dealer": "D", "hands": hands, "variants": variants})
+    m.apply({"type": "bid", "seat": "A", "marks": 2})
+    for seat in "BCD":
+        m.apply({"type": "pass", "seat": seat})
+    m.apply({"type": "trump", "seat": "A", "trump": trump, "stacks": 1, **named})
+    return m
+
+
+def test_the_suits_of_a_choice_are_read_under_the_trump_declared():
+    """explain.suit_rule: under no_trump's own suit a double that follows the doubles is
+    NOTRUMP-03's; with nello in force too, a Nel-O's suits are still NELLO-06's."""
+    from reference_impl import explain
+    from reference_impl.tiles import TILE_INDEX
+
+    both = {"no_trump": {"doubles": "own_suit"}, "nello": {"doubles": "own_suit"}}
+    none = _declared(both, "none")
+    none.apply({"type": "play", "seat": "A", "tile": "2|2"})  # calls the doubles
+    assert explain.suit_rule(none, TILE_INDEX["3|3"]) == "NOTRUMP-03"
+    nello = _declared(both, "nello")
+    nello.apply({"type": "play", "seat": "A", "tile": "2|2"})
+    assert explain.suit_rule(nello, TILE_INDEX["3|3"]) == "NELLO-06"
+
+
+def test_a_play_legal_by_another_named_value_is_the_naming_rule():
+    """explain.played_as_named: 2|3 follows 2|2 led when the doubles are high or low, not
+    when the declarer named them a suit of their own (NOTRUMP-05); 3|3 the other way."""
+    from reference_impl import explain
+    from reference_impl.tiles import TILE_INDEX
+
+    m = _declared({"no_trump": {"doubles": "declared"}}, "none", doubles="own_suit")
+    m.apply({"type": "play", "seat": "A", "tile": "2|2"})
+    assert explain.played_as_named(m, TILE_INDEX["2|3"]) == "NOTRUMP-05"
+    assert explain.played_as_named(m, TILE_INDEX["3|3"]) == "NOTRUMP-05"
+    assert explain.played_as_named(m, TILE_INDEX["0|3"]) is None  # illegal by every value
+
+
+class SittingOutCountedAsPlaying(ReferenceAdapter):
+    """NELLO-09 broken another way than the plant: the seat that sits out is shown with as
+    many tiles as the declarer, as if it played."""
+
+    name = "sitting-out-counted-as-playing"
+
+    def observe(self, seat):
+        shown = dict(super().observe(seat))
+        contract = shown.get("contract")
+        if contract and contract.get("trump") == "nello":
+            declarer = contract["declarer"]
+            partner = "ABCD"[("ABCD".index(declarer) + 2) % 4]
+            shown["hand_sizes"] = {**shown["hand_sizes"],
+                                   partner: shown["hand_sizes"][declarer]}
+        return shown
+
+
+def test_the_hand_size_of_the_seat_that_sits_out_is_nello_09():
+    found = report(SittingOutCountedAsPlaying(), ("variants/nello",))
+    assert {g.rule for g in found} == {"NELLO-09"}, [(g.rule, g.what) for g in found]
