@@ -21,9 +21,8 @@ from conformance.adapters.protocol import Rejected
 from conformance.fuzz.differential import Case, Divergence, Finding
 from conformance.run.diagnosis import Cause
 from conformance.run.matching import MISSING
+from conformance.specdata.fields import CITED, field_rules, observation_rule
 
-CITED = re.compile(r"\b([A-Z]{2,}[A-Z0-9]*-\d{2})\b")
-FIELD_ROW = re.compile(r"^\| ((?:`[a-z_]+`(?:, )?)+) \|")
 # The rules that permit an action, for a legal action an implementation leaves out.
 PERMITS = {"pass": ("BID-01",), "bid": ("BID-02",), "trump": ("CON-01",),
            "play": ("PLAY-04", "PLAY-06")}
@@ -49,22 +48,6 @@ def permits(action: dict[str, Any]) -> tuple[str, ...]:
         keys.append((kind, action["trump"]))
     special = tuple(r for key in keys for r in SPECIAL_PERMITS.get(key, ()))
     return special or PERMITS.get(kind, ())
-
-
-@lru_cache(maxsize=1)
-def field_rules() -> dict[str, tuple[str, ...]]:
-    """View and observation field -> the rule IDs its row of observation.md cites."""
-    from conformance.specdata.files import spec_dir
-
-    found: dict[str, tuple[str, ...]] = {}
-    text = (spec_dir() / "observation.md").read_text(encoding="utf-8")
-    for line in text.splitlines():
-        match = FIELD_ROW.match(line)
-        if match:
-            cited = tuple(dict.fromkeys(CITED.findall(line)))
-            for name in re.findall(r"`([a-z_]+)`", match.group(1)):
-                found[name] = tuple(dict.fromkeys(found.get(name, ()) + cited))
-    return found
 
 
 @lru_cache(maxsize=1)
@@ -99,10 +82,8 @@ def _option_rules(found: Divergence, options: dict[str, Any]) -> list[str]:
 def _form_rule(cause: Cause) -> str | None:
     """A form's cause is filed under its document (observation.md): the scenario cites the
     rule of the field it is about (`observe.points`: VIS-09)."""
-    from conformance.run.diagnosis import OBSERVATION_RULES
-
     field = cause.what.split(":", 1)[0].split(".")[-1].split("[")[0]
-    return OBSERVATION_RULES.get(field)
+    return observation_rule(field) if field in field_rules("Seat observation") else None
 
 
 def _field_name(path: str) -> str:

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from conformance.adapters.protocol import AdapterError, Rejected
 from conformance.run.matching import MISSING, Difference, diff
+from conformance.specdata.fields import observation_rule
 from reference_impl import IllegalAction, Match, explain
 from reference_impl.actions import action_from_key
 from reference_impl.match import MATCH_OVER, PLAYING, ROUND_OVER
@@ -39,12 +40,7 @@ if TYPE_CHECKING:
 
 # The observation fields a seat's view is judged by, and the rule that decides each
 # (observation.md); a difference in one while the referee views agree is that rule's.
-OBSERVATION_RULES = {"hand": "VIS-01", "hand_sizes": "VIS-02", "trick": "VIS-03",
-                     "captured": "VIS-05", "points": "VIS-09", "history": "VIS-10",
-                     "bids": "VIS-02", "contract": "VIS-02", "to_act": "VIS-02",
-                     "phase": "VIS-02", "dealer": "VIS-02", "tricks_won": "VIS-09",
-                     "marks": "VIS-09", "seat": "VIS-02", "round": "VIS-02",
-                     "result": "VIS-10", "winner": "VIS-02"}
+
 
 
 # What the engine's legal plays look like under each misreading (explain.MISREADINGS).
@@ -429,7 +425,7 @@ class Diagnosis:
     def _observation(self, differences: list[Any]) -> Cause:
         d = differences[0]
         field = _field(d.path)
-        rule = OBSERVATION_RULES.get(field, "VIS-02")
+        rule = observation_rule(field)
         match = self.shadow.state(self.index() + 1)
         if field == "captured" and match is not None:
             rule = _captured_rule(match, d.path)
