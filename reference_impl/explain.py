@@ -463,7 +463,7 @@ def field_rule(before: Match | None, action: Any, after: Match, field: str,
     if field == "contract.stake":
         if rules.points_ladder and after.contract is not None and \
                 after.contract.kind == "marks":
-            return "MPTS-10"  # the value of a marks bid on the doubling ladder
+            return ladder_rule(engine_view)
         return table_rule(rules, "stake", "SCORE-01")
     if field == "contract.bid" and step == "trump" and before is not None and \
             before.contract is not None and after.contract is not None and \
@@ -509,6 +509,19 @@ def field_rule(before: Match | None, action: Any, after: Match, field: str,
     if field == "to_act":
         return to_act_rule(before, after)
     return "DIG-04"
+
+
+def ladder_rule(engine_view: dict | None) -> str:
+    """MPTS-10 for the value of a marks contract on the doubling ladder; MPTS-03 when the
+    engine's value is no whole number of 42-point marks: the mark's worth, which MPTS-03
+    gives and the ladder only doubles (42 for 1 mark under either), is what it misreads."""
+    from .variant_rules import MARK_IN_POINTS
+
+    try:
+        theirs = (engine_view or {})["contract"]["stake"]
+    except (KeyError, TypeError):
+        return "MPTS-10"
+    return "MPTS-03" if type(theirs) is int and theirs % MARK_IN_POINTS else "MPTS-10"
 
 
 def _special_rule(rules: Rules, name: str, field: str) -> str:

@@ -156,3 +156,35 @@ def test_a_malformed_action_judged_by_its_content_is_dig_01():
     number; the form is DIG-01's, not the check order's."""
     found = report(BY_NAME["boolean-is-integer"].adapter(), ("actions",), level="strict")
     assert {g.rule for g in found} == {"DIG-01"}, [(g.rule, g.what) for g in found]
+
+
+class StakeShownAs(ReferenceAdapter):
+    """Under match_points, a marks contract's `contract.stake` shown as `value(n)` for a
+    bid of n marks (the reference plays on by the right values)."""
+
+    name = "stake-shown-as"
+
+    def __init__(self, value) -> None:
+        super().__init__()
+        self.value = value
+
+    def view(self):
+        view = dict(super().view())
+        contract, m = view.get("contract"), self.match
+        if contract and "match_points" in m.variants and m.contract.kind == "marks":
+            view["contract"] = {**contract, "stake": self.value(m.contract.value)}
+        return view
+
+
+@pytest.mark.parametrize("value,rule", [(lambda n: n, "MPTS-03"),
+                                        (lambda n: 1 << (n - 1), "MPTS-03"),
+                                        (lambda n: 42 * n, "MPTS-10")],
+                         ids=["mark-worth-one-point", "ladder-of-one-point", "linear-ladder"])
+def test_a_marks_value_not_in_42_point_marks_is_mpts_03_even_on_the_doubling_ladder(
+        value, rule):
+    """MPTS-03 gives a mark's worth, 42 points, which MPTS-10's ladder only doubles (42
+    for 1 mark under either): a value that is no whole number of 42-point marks misreads
+    the mark (MPTS-03) on either ladder; a value in marks of 42 on the wrong ladder is
+    MPTS-10's."""
+    found = report(StakeShownAs(value), ("variants/match_points",))
+    assert [g.rule for g in found] == [rule], [(g.rule, g.what) for g in found]
