@@ -742,17 +742,28 @@ def _claimed_outcome(engine_view: dict | None) -> str | None:
 
 def score_rule(after: Match) -> str | None:
     """An option's scoring rule for the round just ended: under match points MPTS-04 (a
-    point contract made), MPTS-05 (a marks contract made), MPTS-06 (any set); another
-    option's score function names its own; None for the base game's."""
+    point contract made), MPTS-05 (a marks contract made), MPTS-06 (any set), MPTS-11 (a
+    set contract scored all or nothing); another option's score function names its own;
+    None for the base game's."""
     rules = after.rules
     if rules.score is BASE_RULES.score:
         return None
     rule = named_rule(rules.score)
     if rule and rule.startswith("MPTS") and after.result and after.contract:
         if after.result[0] == "set":
-            return "MPTS-06"
+            return "MPTS-11" if all_or_nothing(after) else "MPTS-06"
         return "MPTS-05" if after.contract.kind == "marks" else "MPTS-04"
     return rule
+
+
+def all_or_nothing(after: Match) -> bool:
+    """MPTS-11 decides the round's score: `high_bids: "all_or_nothing"` and a contract
+    worth 42 or more (MPTS-03, MPTS-10)."""
+    from .variant_rules import MARK_IN_POINTS
+
+    rules, contract = after.rules, after.contract
+    return rules.all_or_nothing and contract is not None and \
+        rules.stake(rules, contract) >= MARK_IN_POINTS
 
 
 def marks_rule(after: Match, engine_view: dict | None, step: str) -> str:

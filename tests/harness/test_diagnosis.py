@@ -188,3 +188,26 @@ def test_a_marks_value_not_in_42_point_marks_is_mpts_03_even_on_the_doubling_lad
     MPTS-10's."""
     found = report(StakeShownAs(value), ("variants/match_points",))
     assert [g.rule for g in found] == [rule], [(g.rule, g.what) for g in found]
+
+
+class RoundPointsAlwaysAdded(ReferenceAdapter):
+    """Under match_points, a set contract worth 42 or more shows in `result.marks` its
+    value plus the defenders' round points, `high_bids` whatever it says."""
+
+    name = "round-points-always-added"
+
+    def view(self):
+        view = dict(super().view())
+        m, result = self.match, view.get("result")
+        if result and result["outcome"] == "set" and m.rules.all_or_nothing and \
+                view["contract"]["stake"] >= 42:
+            points = view["points"][result["awarded_to"]]
+            view["result"] = {**result, "marks": result["marks"] + points}
+        return view
+
+
+def test_a_set_contract_scored_with_round_points_under_all_or_nothing_is_mpts_11():
+    """MPTS-11, not MPTS-06: all or nothing replaces MPTS-06's "plus the round points"
+    for a set contract worth 42 or more."""
+    found = report(RoundPointsAlwaysAdded(), ("variants/match_points",))
+    assert [g.rule for g in found] == ["MPTS-11"], [(g.rule, g.what) for g in found]
