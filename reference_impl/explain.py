@@ -464,7 +464,7 @@ def field_rule(before: Match | None, action: Any, after: Match, field: str,
         if rules.points_ladder and after.contract is not None and \
                 after.contract.kind == "marks":
             return ladder_rule(engine_view)
-        return table_rule(rules, "stake", "SCORE-01")
+        return plunge_value_rule(after) or table_rule(rules, "stake", "SCORE-01")
     if field == "contract.bid" and step == "trump" and before is not None and \
             before.contract is not None and after.contract is not None and \
             after.contract.value != before.contract.value and \
@@ -509,6 +509,17 @@ def field_rule(before: Match | None, action: Any, after: Match, field: str,
     if field == "to_act":
         return to_act_rule(before, after)
     return "DIG-04"
+
+
+def plunge_value_rule(after: Match) -> str | None:
+    """PTERMS-04 for the value in points of a plunge_terms plunge (bid or declared) under
+    match_points: 42 times its own marks, which PTERMS-04 restates from MPTS-03 for it
+    (an engine that values every mark wrongly breaks MPTS-03: field_alternatives)."""
+    contract = after.contract
+    if contract is None or not contract.partner_declares or \
+            "plunge_terms" not in after.variants or after.rules.stake is BASE_RULES.stake:
+        return None
+    return "PTERMS-04" if _special_bid(after) in ("plunge", None) else None
 
 
 def ladder_rule(engine_view: dict | None) -> str:
@@ -694,6 +705,8 @@ def field_alternatives(after: Match, field: str, engine_view: dict | None) -> tu
             after.phase in (ROUND_OVER, MATCH_OVER) and len(after.tricks) < 7 \
             and after.rules.end_when_decided:
         return ("END-05",)
+    if field == "contract.stake" and plunge_value_rule(after):
+        return (table_rule(after.rules, "stake", "SCORE-01"),)  # the mark's worth, MPTS-03
     if field in ("contract.bid", "contract.declarer", "contract.team"):
         return tuple(_special_rule(after.rules, name, field) for name in
                      _special_bids_made(after) if name != _special_bid(after))

@@ -211,3 +211,27 @@ def test_a_set_contract_scored_with_round_points_under_all_or_nothing_is_mpts_11
     for a set contract worth 42 or more."""
     found = report(RoundPointsAlwaysAdded(), ("variants/match_points",))
     assert [g.rule for g in found] == ["MPTS-11"], [(g.rule, g.what) for g in found]
+
+
+class PlungeWorth168(ReferenceAdapter):
+    """Under match_points, every plunge's `contract.stake` shown as 168, whatever its
+    marks."""
+
+    name = "plunge-worth-168"
+
+    def view(self):
+        view = dict(super().view())
+        contract, m = view.get("contract"), self.match
+        if contract and "match_points" in m.variants and m.contract.partner_declares:
+            view["contract"] = {**contract, "stake": 168}
+        return view
+
+
+def test_a_plunge_terms_plunge_valued_wrongly_under_match_points_is_pterms_04():
+    """PTERMS-04 restates MPTS-03 for plunge_terms' plunge (42 times its marks): the more
+    specific rule, unless the run shows every mark valued wrongly (MPTS-03)."""
+    found = report(PlungeWorth168(), ("variants/plunge_terms",))
+    assert [g.rule for g in found] == ["PTERMS-04"], [(g.rule, g.what) for g in found]
+    every_mark = report(StakeShownAs(lambda n: n), ("variants/match_points",
+                                                     "variants/plunge_terms"))
+    assert [g.rule for g in every_mark] == ["MPTS-03"], [(g.rule, g.what) for g in every_mark]
