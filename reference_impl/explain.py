@@ -18,7 +18,7 @@ import functools
 import re
 from typing import Any
 
-from .errors import IllegalAction
+from .errors import CODES, IllegalAction
 from .match import BIDDING, DECLARING, MATCH_OVER, PLAYING, ROUND_OVER, Match
 from .rules import BASE_RULES, TRUMP_SUIT, Rules, is_trump, suit_key
 from .tiles import PIPS, SEAT_INDEX, TILE_INDEX
@@ -124,20 +124,23 @@ def bid_rule(match: Match, action: dict) -> str:
             return "BID-02" if rules.one_mark_points is None else "FORTYTWO-02"
         return "BID-03"
     if "marks" in action:
-        return marks_step_rule(match)
+        return marks_step_rule(match, action["marks"])
     for name in action:
         if name not in ("type", "seat"):
             return _special_bid_rule(match, name)
     return "BID-01"
 
 
-def marks_step_rule(match: Match) -> str:
+def marks_step_rule(match: Match, marks: Any = None) -> str:
     """BID-05 for a first marks bid, BID-06 for a later one; after a special bid, the rule
-    of that bid's marks (PLUNGE-03, SPLASH-03), which the next step counts from."""
+    of that bid's marks (PLUNGE-03, SPLASH-03), which the next step counts from, unless
+    the bid of `marks` raises by more than the base game's step: the option's raise
+    (`marks_raise_rule`, RAISE-02)."""
     name = last_special_bid(match)
     bid = next((b for b in match.rules.special_bids if b.name == name), None)
     if bid is not None and match.last_marks:
-        return bid.step_rule
+        wider = type(marks) is int and marks - match.last_marks not in BASE_RULES.marks_raises
+        return match.rules.marks_raise_rule if wider else bid.step_rule
     return match.rules.marks_raise_rule if match.last_marks else "BID-05"
 
 
@@ -344,6 +347,52 @@ def claimed_rule(match: Match, action: Any, code: str | None) -> str | None:
     if code == "FORCED_BID" and not _dealer_must_bid(match.rules):
         return "BID-09"  # no forced bid here: the dealer after three passes bids or passes
     return legal_rule(match, action)
+
+
+def wrong_code_rule(match: Match, action: Any, code: str) -> str | None:
+    """The rule an engine breaks when it refuses `action` with `code` where the reference
+    refuses it with another code: a code of a check that comes earlier in the check order
+    (errors.yaml, DIG-03) fails a check the action passes here: the rule by which it
+    passes (passed_rule); a later one passes the reference's check: the rule of the
+    reference's refusal. None when the reference accepts it or the code is unknown."""
+    error = refusal(match, action)
+    if error is None or code not in CODES or code == error.code:
+        return None
+    if CODES.index(code) < CODES.index(error.code):
+        return passed_rule(match, action, code)
+    return refusal_rule(match, action)
+
+
+def passed_rule(match: Match, action: Any, code: str) -> str | None:
+    """The rule by which `action`, which the reference refuses later, passes the check of
+    `code` here: a special bid's marks step (special_step_rule), else the rule that makes
+    an action of its kind legal here (legal_rule)."""
+    if not isinstance(action, dict):
+        return None
+    name = next((k for k in action if k not in ("type", "seat", "points", "marks")), None)
+    bid = next((b for b in match.rules.special_bids if b.name == name), None)
+    if code == "MARKS_BID_STEP" and action.get("type") == "bid" and bid is not None:
+        return special_step_rule(match, bid, action[name])
+    try:
+        return legal_rule(match, action)
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def special_step_rule(match: Match, bid: Any, value: Any) -> str:
+    """The rule by which a special bid passes the marks step after a marks bid: the base
+    game's one-mark raise by its own marks (its `step_rule`: PLUNGE-03, SPLASH-03,
+    PTERMS-05); a raise only an option allows (RAISE-02) by RAISE-03, which holds a special
+    bid to that raise as a marks bid of its marks."""
+    from .rules import special_bid_marks
+
+    marks = special_bid_marks(match.rules, bid.name, match.last_marks,
+                              value if type(value) is int else 0)
+    raise_ = marks - match.last_marks
+    if match.last_marks and raise_ not in BASE_RULES.marks_raises and \
+            raise_ in match.rules.marks_raises:
+        return "RAISE-03"
+    return bid.step_rule
 
 
 def _setting_form_rule(match: Match, action: dict) -> str | None:

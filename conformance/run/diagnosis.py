@@ -328,7 +328,31 @@ class Diagnosis:
             return Cause("DIG-01", f"a malformed {_kind_of(action)} refused as if well-formed")
         if order:
             return Cause("DIG-03", "a refusal with a later code of the check order")
-        return Cause("DIG-03", "a refusal with another code than the rule's")
+        return self._code_of_rule(action, got, want) or Cause(
+            "DIG-03", "a refusal with another code than the rule's")
+
+    def _code_of_rule(self, action: Any, got: str, want: str) -> Cause | None:
+        """One rule broken, refused with another code (explain.wrong_code_rule): the rule
+        whose check the engine got wrong, as the option in force states it."""
+        match = self.shadow.state(self.index())
+        rule = explain.wrong_code_rule(match, action, got) if match is not None else None
+        if rule is None:
+            return None
+        what = f"a {_kind_of(action)} refused with {got}, where the rule's code is {want}"
+        return self._option_form(self.restated(Cause(rule, what)), action)
+
+    def _option_form(self, cause: Cause, action: Any) -> Cause:
+        """VAR-04 (a form only an option defines, judged by the base rules without it) as
+        the one rule of an option in force that restates it for this very form (FORCE-06:
+        without `nello`, `"nello"` stays INVALID_TRUMP under forced_only)."""
+        if cause.rule != "VAR-04" or not isinstance(action, dict):
+            return cause
+        form = action.get("trump") if action.get("type") == "trump" else next(
+            (k for k in action if k not in ("type", "seat", "points", "marks")), None)
+        options = self.run.sc.variants
+        citing = [r.id for r in self.run.index.rules.values() if r.variant in options
+                  and "VAR-04" in r.text and f'"{form}"' in r.text]
+        return replace(cause, rule=citing[0]) if len(citing) == 1 else cause
 
     def restated(self, cause: Cause) -> Cause:
         """Under options, the option's own rule that restates a base rule (NELLO-05 cites

@@ -67,6 +67,9 @@ ONE_CAUSE = [
      "view.result differs", "even if tricks remain"),
     ("marks-not-set-by-blank-trick", ("outcome", "contract"), "END-04",
      "view.result differs", "whatever it holds"),
+    # a marks bid raised by two after a plunge: RAISE-02's raise, not the plunge's marks
+    ("marks-raise-ignored", ("variants/marks_raise",), "RAISE-02", "refused with MARKS_BID_STEP",
+     "one or two marks more"),
     # a field the schema does not know, a leak during the round and only unknown after it
     ("captured-names-seats", ("visibility",), "VIS-08", "who played or won", "never the seats"),
 ]
@@ -235,3 +238,48 @@ def test_a_plunge_terms_plunge_valued_wrongly_under_match_points_is_pterms_04():
     every_mark = report(StakeShownAs(lambda n: n), ("variants/match_points",
                                                      "variants/plunge_terms"))
     assert [g.rule for g in every_mark] == ["MPTS-03"], [(g.rule, g.what) for g in every_mark]
+
+
+class CodeSwapped(ReferenceAdapter):
+    """Refuses as the reference does, but with `code` where `swap(match, action, refused)`
+    says so."""
+
+    name = "code-swapped"
+
+    def __init__(self, code, swap) -> None:
+        super().__init__()
+        self.code, self.swap = code, swap
+
+    def act(self, action):
+        from conformance.adapters.protocol import Rejected
+
+        try:
+            super().act(action)
+        except Rejected as refused:
+            if self.swap(self.match, action, refused.code):
+                raise Rejected(self.code, "swapped") from None
+            raise
+
+
+def _special_bid_one_step(match, action, code):
+    """A special bid after a marks bid of other than one below it fails the step."""
+    from reference_impl.rules import special_bid_marks
+
+    kind = next((k for k in action if k in ("plunge", "splash")), None)
+    return code == "PLUNGE_NOT_ALLOWED" and kind and match.last_marks and special_bid_marks(
+        match.rules, kind, match.last_marks) - match.last_marks != 1
+
+
+@pytest.mark.parametrize("code,swap,folders,rule", [
+    ("MARKS_BID_STEP", _special_bid_one_step, ("variants/marks_raise",), "RAISE-03"),
+    ("TRUMP_NOT_ALLOWED", lambda m, a, code: code == "INVALID_TRUMP" and
+     a.get("trump") in ("nello", "sevens") and "forced_bid" in m.variants,
+     ("variants/forced_bid",), "FORCE-06")], ids=["earlier-code", "later-code"])
+def test_a_refusal_with_another_code_is_the_rule_whose_check_the_engine_got_wrong(
+        code, swap, folders, rule):
+    """Both refuse, with other codes: a code of an earlier check fails a check the action
+    passes (RAISE-03: a special bid raises as a marks bid of its marks); a later code
+    passes the reference's check (VAR-04, which FORCE-06 restates for "nello" without its
+    option). DIG-03 only where the action breaks both checks (the scenario's `also`)."""
+    found = report(CodeSwapped(code, swap), folders, level="codes")
+    assert [g.rule for g in found] == [rule], [(g.rule, g.what) for g in found]
