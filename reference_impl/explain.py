@@ -78,6 +78,23 @@ def refusal_rule(match: Match, action: Any) -> str | None:
     return error.rule
 
 
+def refusal_alternatives(match: Match, action: Any) -> tuple[str, ...]:
+    """Other rules a refusal fits as well: FORCE-06 for a bid announcing a choice that
+    FORCE-06 keeps for the forced contract (`forced_only_choices`), refused by NELLO-14
+    only for that; an engine that ignores FORCE-06 everywhere breaks that rule (the run's
+    other failures tell which, settle.py)."""
+    from dataclasses import replace
+
+    if not match.rules.forced_only_choices or not isinstance(action, dict):
+        return ()
+    error = refusal(match, action)
+    if error is None or error.code != "NELLO_BID_NOT_ALLOWED":
+        return ()
+    unlimited = match.clone()
+    unlimited.rules = replace(match.rules, forced_only_choices=())
+    return ("FORCE-06",) if refusal(unlimited, action) is None else ()
+
+
 def _an_option_form(action: Any) -> bool:
     """An action of a form only an option defines (a special bid, an option's trump
     choice), judged by the base rules when that option is not in force (VAR-04)."""

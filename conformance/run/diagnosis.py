@@ -300,9 +300,11 @@ class Diagnosis:
         rule = self._refusal(i, action)
         kind = _kind_of(action, self.run.sc.steps[i].kind)
         what = f"a {kind} accepted, though it must be refused with {want}"
+        match = self.shadow.state(i) if self.run.sc.steps[i].kind == "act" else None
+        also = explain.refusal_alternatives(match, action) if match is not None else ()
         return Cause(rule or self._code_rule(want), what,
                      alternatives=self._setup_alternatives(self.run.sc.steps[i].kind, action,
-                                                           what))
+                                                           what) + tuple((r, what) for r in also))
 
     def _refusal(self, i: int, action: Any) -> str | None:
         """The rule of the reference's refusal of step i (an action, a deal or a setup)."""

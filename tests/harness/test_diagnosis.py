@@ -70,6 +70,12 @@ ONE_CAUSE = [
     # a marks bid raised by two after a plunge: RAISE-02's raise, not the plunge's marks
     ("marks-raise-ignored", ("variants/marks_raise",), "RAISE-02", "refused with MARKS_BID_STEP",
      "one or two marks more"),
+    # a Nel-O bid from a seat that is not the forced dealer: NELLO-14 says it is refused;
+    # an engine that ignores forced_only for declarations too breaks FORCE-06 (settled)
+    ("nello-bid-forced-only-ignored", ("variants/nello",), "NELLO-14",
+     "accepted, though it must be refused", "MUST"),
+    ("forced-only-ignored", ("variants/nello", "variants/forced_bid"), "FORCE-06",
+     "accepted, though it must be refused", "MUST"),
     # a field the schema does not know, a leak during the round and only unknown after it
     ("captured-names-seats", ("visibility",), "VIS-08", "who played or won", "never the seats"),
 ]
