@@ -85,14 +85,57 @@ def refusal_alternatives(match: Match, action: Any) -> tuple[str, ...]:
     other failures tell which, settle.py)."""
     from dataclasses import replace
 
-    if not match.rules.forced_only_choices or not isinstance(action, dict):
+    if not isinstance(action, dict):
         return ()
-    error = refusal(match, action)
+    flipped = forced_flipped(match)
+    if flipped is not None and refusal(flipped, action) is None:
+        return ("FORCE-05",)
+    error = refusal(match, action) if match.rules.forced_only_choices else None
     if error is None or error.code != "NELLO_BID_NOT_ALLOWED":
         return ()
     unlimited = match.clone()
     unlimited.rules = replace(match.rules, forced_only_choices=())
     return ("FORCE-06",) if refusal(unlimited, action) is None else ()
+
+
+def acceptance_alternatives(match: Match, action: Any) -> tuple[str, ...]:
+    """Other rules the refusal of a legal `action` fits as well: FORCE-05 when the
+    reference refuses it too once the contract is recorded forced the other way."""
+    flipped = forced_flipped(match) if isinstance(action, dict) else None
+    return ("FORCE-05",) if flipped is not None and refusal(flipped, action) else ()
+
+
+def forced_flipped(match: Match) -> Match | None:
+    """A copy of `match` whose contract is recorded forced where it is not, and the other
+    way (FORCE-05 decides which contracts are), under forced_bid; None before a contract.
+    An engine whose action fits this copy where it differs from the reference may break
+    FORCE-05 rather than the rule the difference shows (FORCE-06 .. FORCE-08)."""
+    if "forced_bid" not in match.variants or match.contract is None:
+        return None
+    flipped = match.clone()
+    flipped.contract = match.contract._replace(compelled=not match.contract.compelled)
+    return flipped
+
+
+def forced_field_alternatives(before: Match | None, action: Any, field: str,
+                              engine_view: dict | None) -> tuple[str, ...]:
+    """FORCE-05 when the engine's `field` after `action` is the reference's once the
+    contract is recorded forced the other way (forced_flipped)."""
+    flipped = forced_flipped(before) if before is not None else None
+    if flipped is None or not isinstance(action, dict):
+        return ()
+    try:
+        flipped.apply(action)
+    except IllegalAction:
+        return ()
+    ours, theirs = flipped.view(), engine_view
+    for part in field.split("."):
+        ours = ours.get(part, MISSING_FIELD) if isinstance(ours, dict) else MISSING_FIELD
+        theirs = theirs.get(part, MISSING_FIELD) if isinstance(theirs, dict) else MISSING_FIELD
+    return ("FORCE-05",) if ours is not MISSING_FIELD and ours == theirs else ()
+
+
+MISSING_FIELD = object()
 
 
 def _an_option_form(action: Any) -> bool:
@@ -771,6 +814,8 @@ def field_alternatives(after: Match, field: str, engine_view: dict | None) -> tu
             after.phase in (ROUND_OVER, MATCH_OVER) and len(after.tricks) < 7 \
             and after.rules.end_when_decided:
         return ("END-05",)
+    if field == "result.marks" and sweep_bonus_shown(after, engine_view):
+        return ("FORCE-07",)  # the bonus where the contract did not sweep
     if field == "contract.stake" and plunge_value_rule(after):
         return (table_rule(after.rules, "stake", "SCORE-01"),)  # the mark's worth, MPTS-03
     if field in ("contract.bid", "contract.declarer", "contract.team"):
@@ -779,6 +824,21 @@ def field_alternatives(after: Match, field: str, engine_view: dict | None) -> tu
     if field == "winner" and _own_target(after):
         return (_own_target(after) or "",)  # reached exactly, or a target of its own
     return ()
+
+
+def sweep_bonus_shown(after: Match, engine_view: dict | None) -> bool:
+    """The engine's `result.marks` is the sweep bonus (FORCE-07's `sweep_marks`, read from
+    the score function that names FORCE-07) where the reference scores no bonus."""
+    from .variant_rules import sweep_score
+
+    fn: Any = after.rules.score
+    while isinstance(fn, functools.partial) and fn.func is not sweep_score:
+        fn = fn.keywords.get("inner")
+    result = (engine_view or {}).get("result")
+    if not isinstance(fn, functools.partial) or not isinstance(result, dict) or \
+            not after.result:
+        return False
+    return result.get("marks") == fn.keywords["marks"] != after.result[2]
 
 
 def _own_target(match: Match) -> str | None:

@@ -231,7 +231,8 @@ class Diagnosis:
         """A view field that differs after `action`: the rule the reference applied to
         decide it (restated by an option in force), and the rules it fits as well."""
         rule = explain.field_rule(before, action, after, field, theirs)
-        also = explain.field_alternatives(after, field, theirs)
+        also = explain.field_alternatives(after, field, theirs) + \
+            explain.forced_field_alternatives(before, action, field, theirs)
         return replace(self.restated(Cause(rule, what, where=where)),
                        alternatives=tuple((r, what) for r in also))
 
@@ -254,8 +255,11 @@ class Diagnosis:
             rule = explain.claimed_rule(match, action, code) if match is not None else None
         shown = code or "an error without a code"
         what = f"a {_kind_of(action, kind)} refused with {shown}, though legal here"
+        also = explain.acceptance_alternatives(match, action) if match is not None and \
+            kind == "act" else ()
         return replace(self.restated(Cause(rule or self._code_rule(code), what)),
-                       alternatives=self._setup_alternatives(kind, action, what))
+                       alternatives=self._setup_alternatives(kind, action, what)
+                       + tuple((r, what) for r in also))
 
     @staticmethod
     def _setup_alternatives(kind: str | None, action: Any, what: str
@@ -451,6 +455,7 @@ class Diagnosis:
         if misread:
             return [misread]
         causes: dict[tuple[str, str], int] = {}
+        also: dict[tuple[str, str], tuple[str, ...]] = {}
         for d in differences:
             extra = d.expected is MISSING
             action = d.actual if extra else d.expected
@@ -463,7 +468,10 @@ class Diagnosis:
             what = _legal_what(action, extra)
             rule = self.restated(Cause(rule, what)).rule  # as an option in force restates it
             causes[(rule, what)] = causes.get((rule, what), 0) + 1
-        return [Cause(rule, what) for (rule, what) in causes]
+            also[(rule, what)] = (explain.refusal_alternatives if extra else
+                                  explain.acceptance_alternatives)(match, action)
+        return [Cause(rule, what, alternatives=tuple((r, what) for r in also[(rule, what)]))
+                for (rule, what) in causes]
 
     def _misread(self, match: Match, differences: list[Any]) -> Cause | None:
         """The engine's legal plays, from the reference's and the differences, when they

@@ -289,3 +289,17 @@ def test_a_refusal_with_another_code_is_the_rule_whose_check_the_engine_got_wron
     option). DIG-03 only where the action breaks both checks (the scenario's `also`)."""
     found = report(CodeSwapped(code, swap), folders, level="codes")
     assert [g.rule for g in found] == [rule], [(g.rule, g.what) for g in found]
+
+
+@pytest.mark.parametrize("plant,rule", [
+    # refuses Nel-O and Sevens on forced contracts, ends every forced 30 at 30: each
+    # difference is the reference's with the contract recorded not forced (FORCE-05)
+    ("forced-never-recorded", "FORCE-05"),
+    ("forced-every-contract", "FORCE-05"),
+    # only the round's end differs: FORCE-08, though it fits FORCE-05 as well
+    ("sweep-ends-at-30", "FORCE-08"),
+    # the bonus to the defenders of a set forced 30, a Nel-O one included (FORCE-07)
+    ("sweep-bonus-when-set", "FORCE-07")])
+def test_a_contract_recorded_forced_the_other_way_is_settled_by_the_run(plant, rule):
+    found = report(BY_NAME[plant].adapter(), ("variants/forced_bid", "variants/nello"))
+    assert {g.rule for g in found} == {rule}, [(g.rule, g.what) for g in found]
