@@ -90,12 +90,23 @@ def refusal_alternatives(match: Match, action: Any) -> tuple[str, ...]:
     flipped = forced_flipped(match)
     if flipped is not None and refusal(flipped, action) is None:
         return ("FORCE-05",)
-    error = refusal(match, action) if match.rules.forced_only_choices else None
-    if error is None or error.code != "NELLO_BID_NOT_ALLOWED":
+    error = refusal(match, action)
+    if error is not None and error.rule in ("CON-02", "CON-03"):
+        return _choice_stacks_rule(match, action, error.rule)
+    if error is None or error.code != "NELLO_BID_NOT_ALLOWED" or \
+            not match.rules.forced_only_choices:
         return ()
     unlimited = match.clone()
     unlimited.rules = replace(match.rules, forced_only_choices=())
     return ("FORCE-06",) if refusal(unlimited, action) is None else ()
+
+
+def _choice_stacks_rule(match: Match, action: dict, rule: str) -> tuple[str, ...]:
+    """The rule of a choice an option adds (UNDECL-02 for "first_tile"), which restates
+    the stacks rule `rule` (CON-02, CON-03) for its declaration: an engine that gets the
+    stacks wrong for that choice only breaks it (settle.py)."""
+    own = declaration_rule(match, action) if action.get("type") == "trump" else rule
+    return (own,) if own not in (rule, "CON-01", "VAR-04") else ()
 
 
 def acceptance_alternatives(match: Match, action: Any) -> tuple[str, ...]:

@@ -303,3 +303,11 @@ def test_a_refusal_with_another_code_is_the_rule_whose_check_the_engine_got_wron
 def test_a_contract_recorded_forced_the_other_way_is_settled_by_the_run(plant, rule):
     found = report(BY_NAME[plant].adapter(), ("variants/forced_bid", "variants/nello"))
     assert {g.rule for g in found} == {rule}, [(g.rule, g.what) for g in found]
+
+
+def test_stacks_wrong_for_an_options_choice_only_is_that_choices_rule():
+    """UNDECL-02 restates CON-02 for "first_tile" (with stacks on a marks contract): an
+    engine that takes "first_tile" without stacks, and only it, breaks UNDECL-02."""
+    found = report(BY_NAME["first-tile-stacks-default-two"].adapter(),
+                   ("variants/undeclared_trump", "variants/combined"))
+    assert {g.rule for g in found} == {"UNDECL-02"}, [(g.rule, g.what) for g in found]
