@@ -139,7 +139,8 @@ def forced_field_alternatives(before: Match | None, action: Any, field: str,
         flipped.apply(action)
     except IllegalAction:
         return ()
-    ours, theirs = flipped.view(), engine_view
+    ours: Any = flipped.view()
+    theirs: Any = engine_view
     for part in field.split("."):
         ours = ours.get(part, MISSING_FIELD) if isinstance(ours, dict) else MISSING_FIELD
         theirs = theirs.get(part, MISSING_FIELD) if isinstance(theirs, dict) else MISSING_FIELD
@@ -918,10 +919,13 @@ def all_or_nothing(after: Match) -> bool:
 
 def marks_rule(after: Match, engine_view: dict | None, step: str) -> str:
     """SCORE-02 when the marks went to the wrong team, SCORE-01 when the amount is wrong;
-    SCORE-03 for the marks a setup starts with."""
+    for the marks a setup starts with, the rule of their range under the setup's options
+    (SCORE-03, MPTS-02, TARGET-02: setup.marks_rule)."""
+    from .setup import marks_rule as starting_marks_rule
+
     rules = after.rules
     if step == "setup":
-        return "SCORE-03"
+        return starting_marks_rule(rules)
     if rules.score is not BASE_RULES.score:
         return score_rule(after) or "SCORE-02"
     if rules.stake is not BASE_RULES.stake:

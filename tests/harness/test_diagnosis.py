@@ -311,3 +311,22 @@ def test_stacks_wrong_for_an_options_choice_only_is_that_choices_rule():
     found = report(BY_NAME["first-tile-stacks-default-two"].adapter(),
                    ("variants/undeclared_trump", "variants/combined"))
     assert {g.rule for g in found} == {"UNDECL-02"}, [(g.rule, g.what) for g in found]
+
+
+class ScoresCappedAtSix(ReferenceAdapter):
+    """The view's `marks` held to 0..6, as starting marks of the base game are."""
+
+    name = "scores-capped-at-six"
+
+    def view(self):
+        view = dict(super().view())
+        view["marks"] = {team: min(n, 6) for team, n in view["marks"].items()}
+        return view
+
+
+def test_starting_scores_shown_wrongly_are_the_rule_of_their_range_under_the_options():
+    """A setup's starting scores under match_points are MPTS-02's (0..target - 1), not
+    the base game's SCORE-03."""
+    found = report(ScoresCappedAtSix(), ("variants/match_points",))
+    assert found and {g.rule for g in found if "after a setup" in g.what} == {"MPTS-02"}, [
+        (g.rule, g.what) for g in found]
