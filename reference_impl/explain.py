@@ -437,18 +437,15 @@ def wrong_code_rule(match: Match, action: Any, code: str) -> str | None:
 
 def passed_rule(match: Match, action: Any, code: str) -> str | None:
     """The rule by which `action`, which the reference refuses later, passes the check of
-    `code` here: a special bid's marks step (special_step_rule), else the rule that makes
-    an action of its kind legal here (legal_rule)."""
+    `code` here: a special bid's marks step (special_step_rule); None for any other check
+    (the refusal is then read as DIG-03's)."""
     if not isinstance(action, dict):
         return None
     name = next((k for k in action if k not in ("type", "seat", "points", "marks")), None)
     bid = next((b for b in match.rules.special_bids if b.name == name), None)
     if code == "MARKS_BID_STEP" and action.get("type") == "bid" and bid is not None:
         return special_step_rule(match, bid, action[name])
-    try:
-        return legal_rule(match, action)
-    except (KeyError, TypeError, ValueError):
-        return None
+    return None
 
 
 def special_step_rule(match: Match, bid: Any, value: Any) -> str:

@@ -340,6 +340,11 @@ class Diagnosis:
     def _code_of_rule(self, action: Any, got: str, want: str) -> Cause | None:
         """One rule broken, refused with another code (explain.wrong_code_rule): the rule
         whose check the engine got wrong, as the option in force states it."""
+        error = self.run.index.codes.get(got)
+        kind = _kind_of(action)
+        if want == "MALFORMED_ACTION" or error is None or kind not in error.applies_to or \
+                kind not in ("bid", "pass", "trump", "play"):
+            return None  # a form, or a code no check of this action gives: DIG-03's list
         match = self.shadow.state(self.index())
         rule = explain.wrong_code_rule(match, action, got) if match is not None else None
         if rule is None:
