@@ -18,7 +18,7 @@ import functools
 import re
 from typing import Any
 
-from .errors import IllegalAction
+from .errors import CODES, IllegalAction
 from .match import BIDDING, DECLARING, MATCH_OVER, PLAYING, ROUND_OVER, Match
 from .rules import BASE_RULES, TRUMP_SUIT, Rules, SpecialBid, is_trump, suit_key
 from .tiles import PIPS, SEAT_INDEX, TILE_INDEX
@@ -93,14 +93,83 @@ def refusal_rule(match: Match, action: Any) -> str | None:
 
 
 def refusal_alternatives(match: Match, action: Any) -> tuple[str, ...]:
-    """Other rules an engine that accepts a refused `action` fits as well: a special bid
-    refused by its jump (PLUNGE-07, SPLASH-07) is taken by an engine that gives the bid
-    other marks to jump from (its marks' rule: PLUNGE-03, SPLASH-03)."""
-    error = refusal(match, action)
-    if error is None or error.code != "MARKS_BID_STEP" or not isinstance(action, dict):
+    """Other rules an engine that accepts a refused `action` fits as well: FORCE-05 where
+    the reference accepts it once the contract is recorded forced the other way; a
+    choice's own rule for its stacks (UNDECL-02); a special bid refused by its jump
+    (PLUNGE-07, SPLASH-07) fits its marks (PLUNGE-03, SPLASH-03: an engine that gives the
+    bid other marks to jump from); FORCE-06 for a bid announcing a choice that FORCE-06
+    keeps for the forced contract (`forced_only_choices`), refused by NELLO-14 only for
+    that (an engine that ignores FORCE-06 everywhere breaks that rule). The run's other
+    failures tell which (settle.py)."""
+    from dataclasses import replace
+
+    if not isinstance(action, dict):
         return ()
-    return tuple(bid.step_rule for bid in match.rules.special_bids
-                 if bid.name in action and error.rule == bid.jump_rule)
+    flipped = forced_flipped(match)
+    if flipped is not None and refusal(flipped, action) is None:
+        return ("FORCE-05",)
+    error = refusal(match, action)
+    if error is None:
+        return ()
+    if error.rule in ("CON-02", "CON-03"):
+        return _choice_stacks_rule(match, action, error.rule)
+    if error.code == "MARKS_BID_STEP":
+        return tuple(bid.step_rule for bid in match.rules.special_bids
+                     if bid.name in action and error.rule == bid.jump_rule)
+    if error.code != "NELLO_BID_NOT_ALLOWED" or not match.rules.forced_only_choices:
+        return ()
+    unlimited = match.clone()
+    unlimited.rules = replace(match.rules, forced_only_choices=())
+    return ("FORCE-06",) if refusal(unlimited, action) is None else ()
+
+
+def _choice_stacks_rule(match: Match, action: dict, rule: str) -> tuple[str, ...]:
+    """The rule of a choice an option adds (UNDECL-02 for "first_tile"), which restates
+    the stacks rule `rule` (CON-02, CON-03) for its declaration: an engine that gets the
+    stacks wrong for that choice only breaks it (settle.py)."""
+    own = declaration_rule(match, action) if action.get("type") == "trump" else rule
+    return (own,) if own not in (rule, "CON-01", "VAR-04") else ()
+
+
+def acceptance_alternatives(match: Match, action: Any) -> tuple[str, ...]:
+    """Other rules the refusal of a legal `action` fits as well: FORCE-05 when the
+    reference refuses it too once the contract is recorded forced the other way."""
+    flipped = forced_flipped(match) if isinstance(action, dict) else None
+    return ("FORCE-05",) if flipped is not None and refusal(flipped, action) else ()
+
+
+def forced_flipped(match: Match) -> Match | None:
+    """A copy of `match` whose contract is recorded forced where it is not, and the other
+    way (FORCE-05 decides which contracts are), under forced_bid; None before a contract.
+    An engine whose action fits this copy where it differs from the reference may break
+    FORCE-05 rather than the rule the difference shows (FORCE-06 .. FORCE-08)."""
+    if "forced_bid" not in match.variants or match.contract is None:
+        return None
+    flipped = match.clone()
+    flipped.contract = match.contract._replace(compelled=not match.contract.compelled)
+    return flipped
+
+
+def forced_field_alternatives(before: Match | None, action: Any, field: str,
+                              engine_view: dict | None) -> tuple[str, ...]:
+    """FORCE-05 when the engine's `field` after `action` is the reference's once the
+    contract is recorded forced the other way (forced_flipped)."""
+    flipped = forced_flipped(before) if before is not None else None
+    if flipped is None or not isinstance(action, dict):
+        return ()
+    try:
+        flipped.apply(action)
+    except IllegalAction:
+        return ()
+    ours: Any = flipped.view()
+    theirs: Any = engine_view
+    for part in field.split("."):
+        ours = ours.get(part, MISSING_FIELD) if isinstance(ours, dict) else MISSING_FIELD
+        theirs = theirs.get(part, MISSING_FIELD) if isinstance(theirs, dict) else MISSING_FIELD
+    return ("FORCE-05",) if ours is not MISSING_FIELD and ours == theirs else ()
+
+
+MISSING_FIELD = object()
 
 
 def _an_option_form(action: Any) -> bool:
@@ -165,20 +234,23 @@ def bid_rule(match: Match, action: dict) -> str:
             return "BID-02" if rules.one_mark_points is None else "FORTYTWO-02"
         return "BID-03"
     if "marks" in action:
-        return marks_step_rule(match)
+        return marks_step_rule(match, action["marks"])
     for name in action:
         if name not in ("type", "seat"):
             return _special_bid_rule(match, name)
     return "BID-01"
 
 
-def marks_step_rule(match: Match) -> str:
+def marks_step_rule(match: Match, marks: Any = None) -> str:
     """BID-05 for a first marks bid, BID-06 for a later one; after a special bid, the rule
-    of that bid's marks (PLUNGE-03, SPLASH-03), which the next step counts from."""
+    of that bid's marks (PLUNGE-03, SPLASH-03), which the next step counts from, unless
+    the bid of `marks` raises by more than the base game's step: the option's raise
+    (`marks_raise_rule`, RAISE-02)."""
     name = last_special_bid(match)
     bid = next((b for b in match.rules.special_bids if b.name == name), None)
     if bid is not None and match.last_marks:
-        return bid.step_rule
+        wider = type(marks) is int and marks - match.last_marks not in BASE_RULES.marks_raises
+        return match.rules.marks_raise_rule if wider else bid.step_rule
     return match.rules.marks_raise_rule if match.last_marks else "BID-05"
 
 
@@ -404,6 +476,49 @@ def claimed_rule(match: Match, action: Any, code: str | None) -> str | None:
     return legal_rule(match, action)
 
 
+def wrong_code_rule(match: Match, action: Any, code: str) -> str | None:
+    """The rule an engine breaks when it refuses `action` with `code` where the reference
+    refuses it with another code: a code of a check that comes earlier in the check order
+    (errors.yaml, DIG-03) fails a check the action passes here: the rule by which it
+    passes (passed_rule); a later one passes the reference's check: the rule of the
+    reference's refusal. None when the reference accepts it or the code is unknown."""
+    error = refusal(match, action)
+    if error is None or code not in CODES or code == error.code:
+        return None
+    if CODES.index(code) < CODES.index(error.code):
+        return passed_rule(match, action, code)
+    return refusal_rule(match, action)
+
+
+def passed_rule(match: Match, action: Any, code: str) -> str | None:
+    """The rule by which `action`, which the reference refuses later, passes the check of
+    `code` here: a special bid's marks step (special_step_rule); None for any other check
+    (the refusal is then read as DIG-03's)."""
+    if not isinstance(action, dict):
+        return None
+    name = next((k for k in action if k not in ("type", "seat", "points", "marks")), None)
+    bid = next((b for b in match.rules.special_bids if b.name == name), None)
+    if code == "MARKS_BID_STEP" and action.get("type") == "bid" and bid is not None:
+        return special_step_rule(match, bid, action[name])
+    return None
+
+
+def special_step_rule(match: Match, bid: Any, value: Any) -> str:
+    """The rule by which a special bid passes the marks step after a marks bid: the base
+    game's one-mark raise by its own marks (its `step_rule`: PLUNGE-03, SPLASH-03,
+    PTERMS-05); a raise only an option allows (RAISE-02) by RAISE-03, which holds a special
+    bid to that raise as a marks bid of its marks."""
+    from .rules import special_bid_marks
+
+    marks = special_bid_marks(match.rules, bid.name, match.last_marks,
+                              value if type(value) is int else 0)
+    raise_ = marks - match.last_marks
+    if match.last_marks and raise_ not in BASE_RULES.marks_raises and \
+            raise_ in match.rules.marks_raises:
+        return "RAISE-03"
+    return bid.step_rule
+
+
 def _setting_form_rule(match: Match, action: dict) -> str | None:
     """The rule of a setting in force that defines a field of `action` an engine refused
     as malformed: a declaration's `doubles` (NELLO-13, NOTRUMP-05), a bid announcing
@@ -525,8 +640,8 @@ def field_rule(before: Match | None, action: Any, after: Match, field: str,
     if field == "contract.stake":
         if rules.points_ladder and after.contract is not None and \
                 after.contract.kind == "marks":
-            return "MPTS-10"  # the value of a marks bid on the doubling ladder
-        return table_rule(rules, "stake", "SCORE-01")
+            return ladder_rule(engine_view)
+        return plunge_value_rule(after) or table_rule(rules, "stake", "SCORE-01")
     if field == "contract.bid" and step == "trump" and before is not None and \
             before.contract is not None and after.contract is not None and \
             after.contract.value != before.contract.value and \
@@ -571,6 +686,30 @@ def field_rule(before: Match | None, action: Any, after: Match, field: str,
     if field == "to_act":
         return to_act_rule(before, after)
     return "DIG-04"
+
+
+def plunge_value_rule(after: Match) -> str | None:
+    """PTERMS-04 for the value in points of a plunge_terms plunge (bid or declared) under
+    match_points: 42 times its own marks, which PTERMS-04 restates from MPTS-03 for it
+    (an engine that values every mark wrongly breaks MPTS-03: field_alternatives)."""
+    contract = after.contract
+    if contract is None or not contract.partner_declares or \
+            "plunge_terms" not in after.variants or after.rules.stake is BASE_RULES.stake:
+        return None
+    return "PTERMS-04" if _special_bid(after) in ("plunge", None) else None
+
+
+def ladder_rule(engine_view: dict | None) -> str:
+    """MPTS-10 for the value of a marks contract on the doubling ladder; MPTS-03 when the
+    engine's value is no whole number of 42-point marks: the mark's worth, which MPTS-03
+    gives and the ladder only doubles (42 for 1 mark under either), is what it misreads."""
+    from .variant_rules import MARK_IN_POINTS
+
+    try:
+        theirs = (engine_view or {})["contract"]["stake"]
+    except (KeyError, TypeError):
+        return "MPTS-10"
+    return "MPTS-03" if type(theirs) is int and theirs % MARK_IN_POINTS else "MPTS-10"
 
 
 def _special_rule(rules: Rules, name: str, field: str) -> str:
@@ -876,6 +1015,10 @@ def field_alternatives(after: Match, field: str, engine_view: dict | None) -> tu
         return ("END-05",)
     if field == "contract.bid" and _bid_of_the_terms(after, engine_view):
         return ("PTERMS-08",)  # a declared plunge played for the terms' marks, not its bid
+    if field == "result.marks" and sweep_bonus_shown(after, engine_view):
+        return ("FORCE-07",)  # the bonus where the contract did not sweep
+    if field == "contract.stake" and plunge_value_rule(after):
+        return (table_rule(after.rules, "stake", "SCORE-01"),)  # the mark's worth, MPTS-03
     if field in ("contract.bid", "contract.declarer", "contract.team"):
         return tuple(_special_rule(after.rules, name, field) for name in
                      _special_bids_made(after) if name != _special_bid(after))
@@ -899,6 +1042,21 @@ def _bid_of_the_terms(match: Match, engine_view: dict | None) -> bool:
     settings = option_settings("plunge_terms", terms)
     return settings["announce"] == "declaration" and \
         _engine_bid(engine_view) == settings["marks"] != contract.value
+
+
+def sweep_bonus_shown(after: Match, engine_view: dict | None) -> bool:
+    """The engine's `result.marks` is the sweep bonus (FORCE-07's `sweep_marks`, read from
+    the score function that names FORCE-07) where the reference scores no bonus."""
+    from .variant_rules import sweep_score
+
+    fn: Any = after.rules.score
+    while isinstance(fn, functools.partial) and fn.func is not sweep_score:
+        fn = fn.keywords.get("inner")
+    result = (engine_view or {}).get("result")
+    if not isinstance(fn, functools.partial) or not isinstance(result, dict) or \
+            not after.result:
+        return False
+    return result.get("marks") == fn.keywords["marks"] != after.result[2]
 
 
 def _own_target(match: Match) -> str | None:
@@ -941,25 +1099,39 @@ def _claimed_outcome(engine_view: dict | None) -> str | None:
 
 def score_rule(after: Match) -> str | None:
     """An option's scoring rule for the round just ended: under match points MPTS-04 (a
-    point contract made), MPTS-05 (a marks contract made), MPTS-06 (any set); another
-    option's score function names its own; None for the base game's."""
+    point contract made), MPTS-05 (a marks contract made), MPTS-06 (any set), MPTS-11 (a
+    set contract scored all or nothing); another option's score function names its own;
+    None for the base game's."""
     rules = after.rules
     if rules.score is BASE_RULES.score:
         return None
     rule = named_rule(rules.score)
     if rule and rule.startswith("MPTS") and after.result and after.contract:
         if after.result[0] == "set":
-            return "MPTS-06"
+            return "MPTS-11" if all_or_nothing(after) else "MPTS-06"
         return "MPTS-05" if after.contract.kind == "marks" else "MPTS-04"
     return rule
 
 
+def all_or_nothing(after: Match) -> bool:
+    """MPTS-11 decides the round's score: `high_bids: "all_or_nothing"` and a contract
+    worth 42 or more (MPTS-03, MPTS-10)."""
+    from .variant_rules import MARK_IN_POINTS
+
+    rules, contract = after.rules, after.contract
+    return rules.all_or_nothing and contract is not None and \
+        rules.stake(rules, contract) >= MARK_IN_POINTS
+
+
 def marks_rule(after: Match, engine_view: dict | None, step: str) -> str:
     """SCORE-02 when the marks went to the wrong team, SCORE-01 when the amount is wrong;
-    SCORE-03 for the marks a setup starts with."""
+    for the marks a setup starts with, the rule of their range under the setup's options
+    (SCORE-03, MPTS-02, TARGET-02: setup.marks_rule)."""
+    from .setup import marks_rule as starting_marks_rule
+
     rules = after.rules
     if step == "setup":
-        return "SCORE-03"
+        return starting_marks_rule(rules)
     if rules.score is not BASE_RULES.score:
         return score_rule(after) or "SCORE-02"
     if rules.stake is not BASE_RULES.stake:

@@ -274,16 +274,16 @@ def plunger_leads_nello(rules: Rules, contract: Contract, dealer: int, *,
 def nello_bid_problem(rules: Rules, kind: str, value: int, announced: str,
                       dealer_after_passes: bool, *, min_marks: int) -> Problem | None:
     """NELLO-14 (`announce: "bid"`): a bid announcing Nel-O is a marks bid of `min_marks`
-    or more (a point bid only with `min_marks` 0); FORCE-06: where Nel-O is only for a
-    forced contract, only the dealer's bid after three passes may announce it. Checked
-    after every other check of the bid (errors.yaml)."""
+    or more (a point bid only with `min_marks` 0), and where Nel-O is only for a forced
+    contract (FORCE-06) only the dealer's bid after three passes may announce it: NELLO-14
+    says both refusals. Checked after every other check of the bid (errors.yaml)."""
     if (kind == "points" and min_marks) or (kind == "marks" and value < min_marks):
         return ("NELLO_BID_NOT_ALLOWED", "NELLO-14",
                 f"a Nel-O bid is a marks bid of {min_marks} or more"
                 if min_marks else "a Nel-O bid is a point or marks bid")
     if announced in rules.forced_only_choices and not dealer_after_passes:
-        return ("NELLO_BID_NOT_ALLOWED", "FORCE-06",
-                f"{announced} is announced only on the dealer's forced bid")
+        return ("NELLO_BID_NOT_ALLOWED", "NELLO-14",
+                f"{announced} is announced only on the dealer's forced bid (FORCE-06)")
     return None
 
 

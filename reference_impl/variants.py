@@ -54,8 +54,8 @@ def forced_bid(s: Settings, rules: Rules) -> dict:
     """FORCE-02 (the dealer may not pass after three passes), FORCE-03 (only 30);
     FORCE-04: the contract it makes is played and scored as any other, except that
     FORCE-05 records it as forced, for FORCE-06 (nello_sevens) and FORCE-07, FORCE-08
-    (sweep_marks). FORCE-09: with match_points (first in OPTIONS, so its stake tells it is
-    in force) sweep_marks is not read."""
+    (sweep_marks). FORCE-09: with match_points (first in OPTIONS) sweep_marks is not read:
+    only a match still scored by the marks game's stake (SCORE-01) reads it."""
     required = ("points", 30) if s["bid"] == "minimum" else None
     refused = ("points", 30) if s["bid"] == "at_least_31" else None  # FORCE-10
     changes = {"dealer_bid_problem": partial(vr.forced_bid_problem, required=required,
@@ -65,7 +65,7 @@ def forced_bid(s: Settings, rules: Rules) -> dict:
         changes["declaration_problem"] = partial(
             vr.forced_only, choices=FORCED_ONLY, inner=rules.declaration_problem)
         changes["forced_only_choices"] = FORCED_ONLY  # NELLO-14: a Nel-O bid too
-    if s["sweep_marks"] != 1 and rules.stake is not vr.points_stake:
+    if s["sweep_marks"] != 1 and rules.stake is BASE_RULES.stake:
         changes["outcome"] = partial(vr.sweep_outcome, inner=rules.outcome)
         changes["score"] = partial(vr.sweep_score, marks=s["sweep_marks"], inner=rules.score)
     return changes

@@ -227,7 +227,8 @@ class Diagnosis:
         """A view field that differs after `action`: the rule the reference applied to
         decide it (restated by an option in force), and the rules it fits as well."""
         rule = explain.field_rule(before, action, after, field, theirs)
-        also = explain.field_alternatives(after, field, theirs)
+        also = explain.field_alternatives(after, field, theirs) + \
+            explain.forced_field_alternatives(before, action, field, theirs)
         return self.in_play(replace(self.restated(Cause(rule, what, where=where)),
                                     alternatives=tuple((r, what) for r in also)), after)
 
@@ -250,9 +251,12 @@ class Diagnosis:
             rule = explain.claimed_rule(match, action, code) if match is not None else None
         shown = code or "an error without a code"
         what = f"a {_kind_of(action, kind)} refused with {shown}, though legal here"
+        also = explain.acceptance_alternatives(match, action) if match is not None and \
+            kind == "act" else ()
         return _played_as_named(match, action, self.in_play(
             replace(self.restated(Cause(rule or self._code_rule(code), what)),
-                    alternatives=self._setup_alternatives(kind, action, what)),
+                    alternatives=self._setup_alternatives(kind, action, what)
+                    + tuple((r, what) for r in also)),
             match, action))
 
     @staticmethod
@@ -298,7 +302,7 @@ class Diagnosis:
         rule = self._refusal(i, action)
         kind = _kind_of(action, self.run.sc.steps[i].kind)
         what = f"a {kind} accepted, though it must be refused with {want}"
-        match = self.shadow.state(i)
+        match = self.shadow.state(i) if self.run.sc.steps[i].kind == "act" else None
         also = explain.refusal_alternatives(match, action) if match is not None else ()
         return _played_as_named(match, action, self.in_play(
             Cause(rule or self._code_rule(want), what,
@@ -330,7 +334,36 @@ class Diagnosis:
             return Cause("DIG-01", f"a malformed {_kind_of(action)} refused as if well-formed")
         if order:
             return Cause("DIG-03", "a refusal with a later code of the check order")
-        return Cause("DIG-03", "a refusal with another code than the rule's")
+        return self._code_of_rule(action, got, want) or Cause(
+            "DIG-03", "a refusal with another code than the rule's")
+
+    def _code_of_rule(self, action: Any, got: str, want: str) -> Cause | None:
+        """One rule broken, refused with another code (explain.wrong_code_rule): the rule
+        whose check the engine got wrong, as the option in force states it."""
+        error = self.run.index.codes.get(got)
+        kind = _kind_of(action)
+        if want == "MALFORMED_ACTION" or error is None or kind not in error.applies_to or \
+                kind not in ("bid", "pass", "trump", "play"):
+            return None  # a form, or a code no check of this action gives: DIG-03's list
+        match = self.shadow.state(self.index())
+        rule = explain.wrong_code_rule(match, action, got) if match is not None else None
+        if rule is None:
+            return None
+        what = f"a {_kind_of(action)} refused with {got}, where the rule's code is {want}"
+        return self._option_form(self.restated(Cause(rule, what)), action)
+
+    def _option_form(self, cause: Cause, action: Any) -> Cause:
+        """VAR-04 (a form only an option defines, judged by the base rules without it) as
+        the one rule of an option in force that restates it for this very form (FORCE-06:
+        without `nello`, `"nello"` stays INVALID_TRUMP under forced_only)."""
+        if cause.rule != "VAR-04" or not isinstance(action, dict):
+            return cause
+        form = action.get("trump") if action.get("type") == "trump" else next(
+            (k for k in action if k not in ("type", "seat", "points", "marks")), None)
+        options = self.run.sc.variants
+        citing = [r.id for r in self.run.index.rules.values() if r.variant in options
+                  and "VAR-04" in r.text and f'"{form}"' in r.text]
+        return replace(cause, rule=citing[0]) if len(citing) == 1 else cause
 
     def restated(self, cause: Cause) -> Cause:
         """Under options, the option's own rule that restates a base rule (NELLO-05 cites
@@ -478,7 +511,8 @@ class Diagnosis:
             else:
                 rule = _legal_rule(match, action)
             what = _legal_what(action, extra)
-            also = explain.refusal_alternatives(match, action) if extra else ()
+            also = (explain.refusal_alternatives if extra else
+                    explain.acceptance_alternatives)(match, action)
             cause = self.restated(Cause(rule, what, alternatives=tuple((r, what) for r in also)))
             cause = self.in_play(cause, match, action, offered=not extra and _other_offered(
                 match, action, missing))

@@ -224,6 +224,21 @@ def test_force_09_no_sweep_bonus_under_match_points():
     assert len(early.tricks) < 7
 
 
+def test_force_09_whatever_function_values_the_points_stake():
+    """FORCE-09: sweep_marks is read only in a match scored by the marks game's stake
+    (SCORE-01); a match_points whose stake is another function (an engine's own values)
+    still does not read it."""
+    from reference_impl import variants as v
+    from reference_impl.rules import BASE_RULES
+
+    own = v.OPTIONS["match_points"]._replace(
+        changes=lambda s, rules: {**v.match_points(s, rules), "stake": lambda r, c: c.value})
+    sweep = {"forced_bid": {"sweep_marks": 2}}
+    points = v.rules_for({"match_points": True, **sweep}, {**v.OPTIONS, "match_points": own})
+    assert points.outcome is BASE_RULES.outcome and points.score is not BASE_RULES.score
+    assert v.rules_for(sweep).outcome is not BASE_RULES.outcome
+
+
 # ---- bid_42 ------------------------------------------------------------------------
 
 

@@ -67,6 +67,15 @@ ONE_CAUSE = [
      "view.result differs", "even if tricks remain"),
     ("marks-not-set-by-blank-trick", ("outcome", "contract"), "END-04",
      "view.result differs", "whatever it holds"),
+    # a marks bid raised by two after a plunge: RAISE-02's raise, not the plunge's marks
+    ("marks-raise-ignored", ("variants/marks_raise",), "RAISE-02", "refused with MARKS_BID_STEP",
+     "one or two marks more"),
+    # a Nel-O bid from a seat that is not the forced dealer: NELLO-14 says it is refused;
+    # an engine that ignores forced_only for declarations too breaks FORCE-06 (settled)
+    ("nello-bid-forced-only-ignored", ("variants/nello",), "NELLO-14",
+     "accepted, though it must be refused", "MUST"),
+    ("forced-only-ignored", ("variants/nello", "variants/forced_bid"), "FORCE-06",
+     "accepted, though it must be refused", "MUST"),
     # a field the schema does not know, a leak during the round and only unknown after it
     ("captured-names-seats", ("visibility",), "VIS-08", "who played or won", "never the seats"),
     # an option's interaction rule names the refusal (PLUNGE-08: plunge_terms' plunge
@@ -401,3 +410,168 @@ class SittingOutCountedAsPlaying(ReferenceAdapter):
 def test_the_hand_size_of_the_seat_that_sits_out_is_nello_09():
     found = report(SittingOutCountedAsPlaying(), ("variants/nello",))
     assert {g.rule for g in found} == {"NELLO-09"}, [(g.rule, g.what) for g in found]
+
+
+class StakeShownAs(ReferenceAdapter):
+    """Under match_points, a marks contract's `contract.stake` shown as `value(n)` for a
+    bid of n marks (the reference plays on by the right values)."""
+
+    name = "stake-shown-as"
+
+    def __init__(self, value) -> None:
+        super().__init__()
+        self.value = value
+
+    def view(self):
+        view = dict(super().view())
+        contract, m = view.get("contract"), self.match
+        if contract and "match_points" in m.variants and m.contract.kind == "marks":
+            view["contract"] = {**contract, "stake": self.value(m.contract.value)}
+        return view
+
+
+@pytest.mark.parametrize("value,rule", [(lambda n: n, "MPTS-03"),
+                                        (lambda n: 1 << (n - 1), "MPTS-03"),
+                                        (lambda n: 42 * n, "MPTS-10")],
+                         ids=["mark-worth-one-point", "ladder-of-one-point", "linear-ladder"])
+def test_a_marks_value_not_in_42_point_marks_is_mpts_03_even_on_the_doubling_ladder(
+        value, rule):
+    """MPTS-03 gives a mark's worth, 42 points, which MPTS-10's ladder only doubles (42
+    for 1 mark under either): a value that is no whole number of 42-point marks misreads
+    the mark (MPTS-03) on either ladder; a value in marks of 42 on the wrong ladder is
+    MPTS-10's."""
+    found = report(StakeShownAs(value), ("variants/match_points",))
+    assert [g.rule for g in found] == [rule], [(g.rule, g.what) for g in found]
+
+
+class RoundPointsAlwaysAdded(ReferenceAdapter):
+    """Under match_points, a set contract worth 42 or more shows in `result.marks` its
+    value plus the defenders' round points, `high_bids` whatever it says."""
+
+    name = "round-points-always-added"
+
+    def view(self):
+        view = dict(super().view())
+        m, result = self.match, view.get("result")
+        if result and result["outcome"] == "set" and m.rules.all_or_nothing and \
+                view["contract"]["stake"] >= 42:
+            points = view["points"][result["awarded_to"]]
+            view["result"] = {**result, "marks": result["marks"] + points}
+        return view
+
+
+def test_a_set_contract_scored_with_round_points_under_all_or_nothing_is_mpts_11():
+    """MPTS-11, not MPTS-06: all or nothing replaces MPTS-06's "plus the round points"
+    for a set contract worth 42 or more."""
+    found = report(RoundPointsAlwaysAdded(), ("variants/match_points",))
+    assert [g.rule for g in found] == ["MPTS-11"], [(g.rule, g.what) for g in found]
+
+
+class PlungeWorth168(ReferenceAdapter):
+    """Under match_points, every plunge's `contract.stake` shown as 168, whatever its
+    marks."""
+
+    name = "plunge-worth-168"
+
+    def view(self):
+        view = dict(super().view())
+        contract, m = view.get("contract"), self.match
+        if contract and "match_points" in m.variants and m.contract.partner_declares:
+            view["contract"] = {**contract, "stake": 168}
+        return view
+
+
+def test_a_plunge_terms_plunge_valued_wrongly_under_match_points_is_pterms_04():
+    """PTERMS-04 restates MPTS-03 for plunge_terms' plunge (42 times its marks): the more
+    specific rule, unless the run shows every mark valued wrongly (MPTS-03)."""
+    found = report(PlungeWorth168(), ("variants/plunge_terms",))
+    assert [g.rule for g in found] == ["PTERMS-04"], [(g.rule, g.what) for g in found]
+    every_mark = report(StakeShownAs(lambda n: n), ("variants/match_points",
+                                                     "variants/plunge_terms"))
+    assert [g.rule for g in every_mark] == ["MPTS-03"], [(g.rule, g.what) for g in every_mark]
+
+
+class CodeSwapped(ReferenceAdapter):
+    """Refuses as the reference does, but with `code` where `swap(match, action, refused)`
+    says so."""
+
+    name = "code-swapped"
+
+    def __init__(self, code, swap) -> None:
+        super().__init__()
+        self.code, self.swap = code, swap
+
+    def act(self, action):
+        from conformance.adapters.protocol import Rejected
+
+        try:
+            super().act(action)
+        except Rejected as refused:
+            if self.swap(self.match, action, refused.code):
+                raise Rejected(self.code, "swapped") from None
+            raise
+
+
+def _special_bid_one_step(match, action, code):
+    """A special bid after a marks bid of other than one below it fails the step."""
+    from reference_impl.rules import special_bid_marks
+
+    kind = next((k for k in action if k in ("plunge", "splash")), None)
+    return code == "PLUNGE_NOT_ALLOWED" and kind and match.last_marks and special_bid_marks(
+        match.rules, kind, match.last_marks) - match.last_marks != 1
+
+
+@pytest.mark.parametrize("code,swap,folders,rule", [
+    ("MARKS_BID_STEP", _special_bid_one_step, ("variants/marks_raise",), "RAISE-03"),
+    ("TRUMP_NOT_ALLOWED", lambda m, a, code: code == "INVALID_TRUMP" and
+     a.get("trump") in ("nello", "sevens") and "forced_bid" in m.variants,
+     ("variants/forced_bid",), "FORCE-06")], ids=["earlier-code", "later-code"])
+def test_a_refusal_with_another_code_is_the_rule_whose_check_the_engine_got_wrong(
+        code, swap, folders, rule):
+    """Both refuse, with other codes: a code of an earlier check fails a check the action
+    passes (RAISE-03: a special bid raises as a marks bid of its marks); a later code
+    passes the reference's check (VAR-04, which FORCE-06 restates for "nello" without its
+    option). DIG-03 only where the action breaks both checks (the scenario's `also`)."""
+    found = report(CodeSwapped(code, swap), folders, level="codes")
+    assert [g.rule for g in found] == [rule], [(g.rule, g.what) for g in found]
+
+
+@pytest.mark.parametrize("plant,rule", [
+    # refuses Nel-O and Sevens on forced contracts, ends every forced 30 at 30: each
+    # difference is the reference's with the contract recorded not forced (FORCE-05)
+    ("forced-never-recorded", "FORCE-05"),
+    ("forced-every-contract", "FORCE-05"),
+    # only the round's end differs: FORCE-08, though it fits FORCE-05 as well
+    ("sweep-ends-at-30", "FORCE-08"),
+    # the bonus to the defenders of a set forced 30, a Nel-O one included (FORCE-07)
+    ("sweep-bonus-when-set", "FORCE-07")])
+def test_a_contract_recorded_forced_the_other_way_is_settled_by_the_run(plant, rule):
+    found = report(BY_NAME[plant].adapter(), ("variants/forced_bid", "variants/nello"))
+    assert {g.rule for g in found} == {rule}, [(g.rule, g.what) for g in found]
+
+
+def test_stacks_wrong_for_an_options_choice_only_is_that_choices_rule():
+    """UNDECL-02 restates CON-02 for "first_tile" (with stacks on a marks contract): an
+    engine that takes "first_tile" without stacks, and only it, breaks UNDECL-02."""
+    found = report(BY_NAME["first-tile-stacks-default-two"].adapter(),
+                   ("variants/undeclared_trump", "variants/combined"))
+    assert {g.rule for g in found} == {"UNDECL-02"}, [(g.rule, g.what) for g in found]
+
+
+class ScoresCappedAtSix(ReferenceAdapter):
+    """The view's `marks` held to 0..6, as starting marks of the base game are."""
+
+    name = "scores-capped-at-six"
+
+    def view(self):
+        view = dict(super().view())
+        view["marks"] = {team: min(n, 6) for team, n in view["marks"].items()}
+        return view
+
+
+def test_starting_scores_shown_wrongly_are_the_rule_of_their_range_under_the_options():
+    """A setup's starting scores under match_points are MPTS-02's (0..target - 1), not
+    the base game's SCORE-03."""
+    found = report(ScoresCappedAtSix(), ("variants/match_points",))
+    assert found and {g.rule for g in found if "after a setup" in g.what} == {"MPTS-02"}, [
+        (g.rule, g.what) for g in found]
