@@ -487,7 +487,24 @@ def wrong_code_rule(match: Match, action: Any, code: str) -> str | None:
         return None
     if CODES.index(code) < CODES.index(error.code):
         return passed_rule(match, action, code)
+    if breaks_too(match, action, code):
+        return None  # both checks fail: the engine ordered them wrongly (DIG-03)
     return refusal_rule(match, action)
+
+
+def breaks_too(match: Match, action: Any, code: str) -> bool:
+    """The action fails the check of `code` too, where that check reads the position only:
+    another seat than the one to act (NOT_YOUR_TURN), a tile not in the seat's hand
+    (TILE_NOT_IN_HAND). False for any other code (it cannot be told apart here)."""
+    if not isinstance(action, dict):
+        return False
+    view = match.view()
+    seat = action.get("seat")
+    if code == "NOT_YOUR_TURN":
+        return seat != view["to_act"]
+    if code == "TILE_NOT_IN_HAND":
+        return action.get("tile") not in view["hands"].get(seat, ())
+    return False
 
 
 def passed_rule(match: Match, action: Any, code: str) -> str | None:

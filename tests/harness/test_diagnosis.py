@@ -575,3 +575,22 @@ def test_starting_scores_shown_wrongly_are_the_rule_of_their_range_under_the_opt
     found = report(ScoresCappedAtSix(), ("variants/match_points",))
     assert found and {g.rule for g in found if "after a setup" in g.what} == {"MPTS-02"}, [
         (g.rule, g.what) for g in found]
+
+
+def test_a_later_code_that_the_action_breaks_too_is_the_check_order():
+    """WRONG_PHASE comes before NOT_YOUR_TURN (errors.yaml): a declaration during the
+    bidding by a seat not to act breaks both, so NOT_YOUR_TURN is a check-order mistake
+    (DIG-03: no other rule); by the seat to act, NOT_YOUR_TURN is a wrong reading of the
+    phase rule the reference refuses it by."""
+    from reference_impl import Match, explain
+
+    hands = {"A": ["0|0", "0|4", "1|2", "2|5", "3|3", "4|6", "5|6"],
+             "B": ["0|1", "0|5", "1|3", "2|2", "3|4", "3|6", "4|5"],
+             "C": ["0|2", "1|1", "1|4", "2|3", "2|6", "3|5", "6|6"],
+             "D": ["0|3", "0|6", "1|5", "1|6", "2|4", "4|4", "5|5"]}
+    m = Match.start({"dealer": "D", "hands": hands})
+    assert explain.wrong_code_rule(m, {"type": "trump", "seat": "B", "trump": 6},
+                                   "NOT_YOUR_TURN") is None
+    assert explain.wrong_code_rule(m, {"type": "trump", "seat": "A", "trump": 6},
+                                   "NOT_YOUR_TURN") == explain.refusal_rule(
+        m, {"type": "trump", "seat": "A", "trump": 6})
