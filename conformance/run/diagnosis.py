@@ -330,8 +330,12 @@ class Diagnosis:
         """The engine refused with another code than the reference's: an action of the
         wrong form judged by its content, so read as well-formed (DIG-01), else a code
         out of the check order."""
+        malformed = f"a malformed {_kind_of(action)} refused as if well-formed"
         if want == "MALFORMED_ACTION" and got in explain.ABOUT_THE_ACTION:
-            return Cause("DIG-01", f"a malformed {_kind_of(action)} refused as if well-formed")
+            return Cause("DIG-01", malformed)
+        if want == "MALFORMED_ACTION" and not order:  # the form read as well-formed, or
+            what = "a refusal with a later code of the check order"  # checked after the phase
+            return Cause("DIG-03", what, alternatives=(("DIG-01", malformed),))
         if order:
             return Cause("DIG-03", "a refusal with a later code of the check order")
         return self._code_of_rule(action, got, want) or Cause(

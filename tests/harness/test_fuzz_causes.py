@@ -152,3 +152,20 @@ def test_a_campaign_settles_a_cause_that_fits_two_rules_as_t42_run_does(tmp_path
                    keeps=save.shows(group.cause, adapter, "strict", group.exact))
     path = save.write(small, tmp_path, "planted", 1, cause=group.cause)
     assert verify(path, adapter, group.cause).sound
+
+
+def test_a_malformed_action_refused_by_its_phase_is_settled_as_the_form_by_the_campaign():
+    """`stacks: false` refused with WRONG_PHASE fits the check order (DIG-03) and a form
+    read as well-formed (DIG-01); the campaign's games that take `true` for a number tell
+    which: no cause is left under DIG-03."""
+    from conformance.fuzz.campaign import Causes
+    from conformance.planted import BY_NAME
+
+    adapter = BY_NAME["boolean-is-integer"].adapter()
+    _, found, _ = fuzz(adapter, games=40, seed=0, illegal_rate=0.5)
+    causes = Causes(adapter, "strict")
+    for divergence in found:
+        causes.add(divergence)
+    assert any(g.cause.rule == "DIG-03" for g in causes.new())  # open before settling
+    causes.settle()
+    assert {g.cause.rule for g in causes.new()} == {"DIG-01"}
