@@ -111,8 +111,9 @@ MARKS_BID_FIELDS = frozenset({"type", "seat", "marks"})
 ORDINARY_BIDS = ("points", "marks")  # every other bid is a special bid, `"<kind>": true`
 TRUMP_FIELDS = frozenset({"type", "seat", "trump"})
 TRUMP_STACKS_FIELDS = frozenset({"type", "seat", "trump", "stacks"})
-# NELLO-13, NOTRUMP-05: a declaration that names the doubles (only where an option lets it)
-TRUMP_FORMS_NAMING = (TRUMP_FIELDS | {"doubles"}, TRUMP_STACKS_FIELDS | {"doubles"})
+TRUMP_FORMS = (TRUMP_FIELDS, TRUMP_STACKS_FIELDS)
+# NELLO-13, NOTRUMP-05: a declaration may also name the doubles (only where an option lets it)
+TRUMP_FORMS_NAMING = (*TRUMP_FORMS, TRUMP_FIELDS | {"doubles"}, TRUMP_STACKS_FIELDS | {"doubles"})
 PLAY_FIELDS = frozenset({"type", "seat", "tile"})
 
 
@@ -208,8 +209,7 @@ def parse_action(action: Any, rules: Rules = BASE_RULES) -> ParsedAction:
             raise fields_problem(action, PASS_FIELDS)
         return ParsedAction(kind, parse_seat(action), None, None)
     if kind == "trump":
-        forms = (TRUMP_FIELDS, TRUMP_STACKS_FIELDS,
-                 *(TRUMP_FORMS_NAMING if rules.treatments else ()))  # VAR-04
+        forms = TRUMP_FORMS_NAMING if rules.treatments else TRUMP_FORMS  # VAR-04
         if keys not in forms:
             raise fields_problem(action, *forms)
         stacks = action.get("stacks", MISSING)
