@@ -189,12 +189,12 @@ PLUNGE = "plunge"  # PLUNGE-02: the special bid's name, `"plunge": true`
 
 
 def plunge_bid(doubles: int, marks: int, jumps: bool = False, needs: int = 0,
-               rules: tuple[str, str] = ("PLUNGE-03", "PLUNGE-02")) -> SpecialBid:
+               step_rule: str = "PLUNGE-03", hand_rule: str = "PLUNGE-02") -> SpecialBid:
     """The plunge's entry of the special bids: PLUNGE-02 (before any bid, `doubles` or
     more), PLUNGE-03 (a marks bid of `marks`); PLUNGE-07 (`jumps`: over earlier bids);
-    PTERMS-10 (`needs`: the mask of doubles the hand must hold). `rules`: the rules its
-    checks cite (its marks, its hand): plunge_terms' own, PTERMS-05 and PTERMS-02."""
-    step_rule, hand_rule = rules
+    PTERMS-10 (`needs`: the mask of doubles the hand must hold). `step_rule`, `hand_rule`:
+    the rules its checks cite (its marks, its hand): plunge_terms' own, PTERMS-05 and
+    PTERMS-02."""
     return SpecialBid(PLUNGE, doubles, marks, step_rule=step_rule, hand_rule=hand_rule,
                       jumps=jumps, needs=needs)
 
@@ -258,7 +258,7 @@ def plunge_terms(s: Settings, rules: Rules) -> dict:
     jumps = any(bid.jumps for bid in rules.special_bids if bid.name == PLUNGE)
     needs = SIX_SIX if s["double_six"] == "required" else 0
     changes = with_special_bid(rules, plunge_bid(s["doubles"], s["marks"], jumps, needs,
-                                                      ("PTERMS-05", "PTERMS-02")),
+                                                 step_rule="PTERMS-05", hand_rule="PTERMS-02"),
                                PLUNGE)
     if s["announce"] == "declaration":
         changes = {**with_special_bid(rules, None, PLUNGE),
