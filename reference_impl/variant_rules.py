@@ -346,7 +346,7 @@ PLUNGE_CHOICE = "plunge"  # PTERMS-07: the declaration that hands trump to the p
 
 
 def plunge_declaration_problem(rules: Rules, contract: Contract, trump: Any, stacks: Any, *,
-                               doubles: int, marks: int, needs: int = 0,
+                               doubles: int, marks: int, needs: int,
                                inner: Callable[..., Problem | None]) -> Problem | None:
     """PTERMS-07: the plunge may be declared on a marks contract of `marks` or more, by a
     winner of the bidding holding `doubles` doubles or more (PTERMS-10: and the doubles
@@ -377,7 +377,7 @@ def plunge_declaration_problem(rules: Rules, contract: Contract, trump: Any, sta
 
 
 def plunge_declared(rules: Rules, contract: Contract, trump: Any, stacks: Any, *,
-                    raised: int = 0, inner: Callable[..., Contract]) -> Contract:
+                    raised: int, inner: Callable[..., Contract]) -> Contract:
     """PTERMS-08: the plunge declared makes the contract a plunge, declared by the
     plunger's partner (PLUNGE-04); its trump stays undeclared, so the engine hands the
     declaration to the partner. PTERMS-11: naming it raises the contract by `raised`

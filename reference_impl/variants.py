@@ -188,8 +188,10 @@ def sevens(s: Settings, rules: Rules) -> dict:
 PLUNGE = "plunge"  # PLUNGE-02: the special bid's name, `"plunge": true`
 
 
-def plunge_bid(doubles: int, marks: int, jumps: bool = False, needs: int = 0,
-               step_rule: str = "PLUNGE-03", hand_rule: str = "PLUNGE-02") -> SpecialBid:
+def plunge_bid(doubles: int, marks: int,
+               jumps: bool = False,  # pragma: no mutate
+               needs: int = 0, step_rule: str = "PLUNGE-03", hand_rule: str = "PLUNGE-02"
+               ) -> SpecialBid:
     """The plunge's entry of the special bids: PLUNGE-02 (before any bid, `doubles` or
     more), PLUNGE-03 (a marks bid of `marks`); PLUNGE-07 (`jumps`: over earlier bids);
     PTERMS-10 (`needs`: the mask of doubles the hand must hold). `step_rule`, `hand_rule`:
@@ -199,9 +201,13 @@ def plunge_bid(doubles: int, marks: int, jumps: bool = False, needs: int = 0,
                       jumps=jumps, needs=needs)
 
 
-def with_special_bid(rules: Rules, bid: SpecialBid | None, name: str) -> dict:
-    """The special bids with the entry `name` replaced by `bid` in its place (appended if
-    there was none; dropped if `bid` is None), and their checks."""
+def with_special_bid(rules: Rules, bid: SpecialBid | None, name: str | None = None) -> dict:
+    """The special bids with the entry `name` (by default the bid's own) replaced by `bid`
+    in its place (appended if there was none; dropped if `bid` is None), and their
+    checks."""
+    if name is None:
+        assert bid is not None
+        name = bid.name
     bids = [found for found in rules.special_bids if found.name != name]
     if bid is not None:
         at = next((i for i, found in enumerate(rules.special_bids) if found.name == name),
@@ -214,7 +220,7 @@ def plunge(s: Settings, rules: Rules) -> dict:
     """PLUNGE-02: a hand of four doubles may plunge (PLUNGE-03: a bid of 4 marks);
     PLUNGE-06: made and set as any marks contract, the doubles checked by the game;
     PLUNGE-07 (`when: "any_time"`): it may jump over earlier bids."""
-    return with_special_bid(rules, plunge_bid(4, 4, s["when"] == "any_time"), PLUNGE)
+    return with_special_bid(rules, plunge_bid(4, 4, s["when"] == "any_time"))
 
 
 NOTRUMP_NAMED = ("high", "low", "own_suit")  # NOTRUMP-05: the doubles a no-trump may name
@@ -258,8 +264,7 @@ def plunge_terms(s: Settings, rules: Rules) -> dict:
     jumps = any(bid.jumps for bid in rules.special_bids if bid.name == PLUNGE)
     needs = SIX_SIX if s["double_six"] == "required" else 0
     changes = with_special_bid(rules, plunge_bid(s["doubles"], s["marks"], jumps, needs,
-                                                 step_rule="PTERMS-05", hand_rule="PTERMS-02"),
-                               PLUNGE)
+                                                 step_rule="PTERMS-05", hand_rule="PTERMS-02"))
     if s["announce"] == "declaration":
         changes = {**with_special_bid(rules, None, PLUNGE),
                    "trumps": rules.trumps + (vr.PLUNGE_CHOICE,),
@@ -290,7 +295,7 @@ def splash(s: Settings, rules: Rules) -> dict:
                      step_rule="SPLASH-03", hand_rule="SPLASH-02",
                      jumps=s["when"] == "any_time", jump_rule="SPLASH-07",
                      choices=SPLASH_CHOICES if chosen else ())
-    return with_special_bid(rules, bid, bid.name)
+    return with_special_bid(rules, bid)
 
 
 def first_bidder(s: Settings, rules: Rules) -> dict:
