@@ -61,7 +61,9 @@ def bidding_actions(rules: Rules, seat: int, state: Bidding) -> tuple[dict, ...]
     point bids by number, marks bids by number, the special bids; exactly the bids
     `rules.bid_problem` accepts."""
     may_pass = (not state.dealer_after_passes
-                or rules.dealer_bid_problem(rules, None, None) is None)
+                or rules.dealer_bid_problem(
+                    rules,  # pragma: no mutate
+                    None, None) is None)
     return ((PASSES[seat],) if may_pass else ()) + tuple(
         bid_action(seat, kind, value, kind not in ORDINARY_BIDS and carries_marks(rules, kind),
                    announced)

@@ -261,9 +261,8 @@ def bid_candidates(rules: Rules, state: Bidding) -> list[tuple[str, int]]:
     number, marks bids by number, the special bids in the order the options add them.
     `bid_problem` decides which are."""
     raises = rules.marks_raises
-    marks = rules.first_marks_bids if not state.last_marks else (
-        (state.last_marks + raises[0],) if len(raises) == 1  # BID-06 (the hot path)
-        else tuple(state.last_marks + raised for raised in raises))  # RAISE-02
+    marks = rules.first_marks_bids if not state.last_marks else tuple(
+        state.last_marks + raised for raised in raises)  # BID-06 (RAISE-02: 1 or 2 more)
     return [*(("points", p) for p in rules.point_bids), *(("marks", m) for m in marks),
             *((bid.name, value) for bid in rules.special_bids
               for value in (bid.choices or (special_bid_marks(rules, bid.name,
