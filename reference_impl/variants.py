@@ -154,8 +154,8 @@ def nello(s: Settings, rules: Rules) -> dict:
     if not s["min_marks"]:
         changes["score"] = partial(vr.nello_point_score, inner=rules.score)
     if declared:
-        changes.update(named_doubles(replace(rules, **changes), "nello", NELLO_SUITS,
-                                     rule="NELLO-13"))
+        with_nello = replace(rules, **changes)  # pragma: no mutate
+        changes.update(named_doubles(with_nello, "nello", NELLO_SUITS, rule="NELLO-13"))
     if s["announce"] == "bid":  # NELLO-14, NELLO-15: Nel-O announced with the bid
         changes.update({
             "bid_announces": (*rules.bid_announces, "nello"),
