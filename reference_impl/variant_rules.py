@@ -90,7 +90,9 @@ def one_mark_contract(rules: Rules, bidder: int, high_points: int, last_marks: i
                       ) -> Contract:
     """FORTYTWO-05: with `contract: "marks"` a won bid of 42 is the 1-mark bid, a marks
     contract of 1 mark (FORTYTWO-06: so for every other option)."""
-    contract = inner(rules, bidder, high_points, last_marks, special, after_passes)
+    contract = inner(
+        rules,  # pragma: no mutate
+        bidder, high_points, last_marks, special, after_passes)
     if contract.kind == "points" and contract.value == rules.one_mark_points:
         return contract._replace(kind="marks", value=1)
     return contract
