@@ -149,14 +149,14 @@ class ParsedAction(NamedTuple):
     per kind: play (`what` the tile, `value` None); bid (`what` "points", "marks" or a
     special bid, `value` its number or marks); pass (None, None); trump (`what` the trump
     as given, `value` the stacks as given or MISSING, `named` the doubles as given or
-    MISSING, NELLO-13); a point or marks bid's `named` is the choice it announces or
-    MISSING (NELLO-14)."""
+    MISSING, NELLO-13); a bid's `named` is the choice it announces (NELLO-14) or
+    None."""
 
     kind: str
     seat: int
     what: Any
     value: Any
-    named: Any = MISSING
+    named: Any = None
 
 
 def parse_action(action: Any, rules: Rules = BASE_RULES) -> ParsedAction:
@@ -177,7 +177,7 @@ def parse_action(action: Any, rules: Rules = BASE_RULES) -> ParsedAction:
             raise malformed(f"`tile` must be a string a|b with 0 <= a <= b <= 6, not {tile!r}")
         return ParsedAction(kind, seat, TILE_INDEX[tile], None)  # pragma: no mutate
     if kind == "bid":
-        announced: Any = MISSING
+        announced: str | None = None
         for choice in rules.bid_announces:  # NELLO-14: `"<choice>": true` beside the bid
             if choice in keys and (keys - {choice}) in (POINT_BID_FIELDS, MARKS_BID_FIELDS):
                 if action[choice] is not True:
@@ -191,9 +191,8 @@ def parse_action(action: Any, rules: Rules = BASE_RULES) -> ParsedAction:
             special = special_bids(rules)
             name = next((name for name in special if keys == PASS_FIELDS | {name}), None)
             if name is None:
-                forms = (POINT_BID_FIELDS, MARKS_BID_FIELDS,  # pragma: no mutate
-                         *(PASS_FIELDS | {name} for name in special))
-                raise fields_problem(action, *forms)
+                raise fields_problem(action, POINT_BID_FIELDS, MARKS_BID_FIELDS,
+                                     *(PASS_FIELDS | {name} for name in special))
             if carries_marks(rules, name):  # SPLASH-06: the marks, judged in check order
                 if type(action[name]) is not int:
                     raise malformed(f"`{name}` must be its marks, an integer, "

@@ -299,7 +299,7 @@ class Match:
         if kind == "play":  # pragma: no mutate
             self._play(seat, what)  # pragma: no mutate
         elif kind == "bid":
-            self._bid(seat, what, value, None if named is MISSING else named)
+            self._bid(seat, what, value, named)
         elif kind == "pass":  # pragma: no mutate
             self._pass(seat)  # pragma: no mutate
         else:
@@ -363,7 +363,9 @@ class Match:
 
     def _pass(self, seat: int) -> None:
         if seat == self._bidders[3] and self.high_bidder is None:  # three passes (FORCE-02)
-            problem = self.rules.dealer_bid_problem(self.rules, None, None)
+            problem = self.rules.dealer_bid_problem(
+                self.rules,  # pragma: no mutate
+                None, None)
             if problem:
                 raise IllegalAction(*problem)
         self.history.append(PASSES[seat])

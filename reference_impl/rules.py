@@ -239,13 +239,15 @@ def bid_problem(rules: Rules, kind: str, value: int, high_points: int, last_mark
         problem = rules.marks_bid_problem(rules, value, last_marks, high_points)
     else:  # a special bid an option adds: parse_action admits no other kind
         check = rules.special_bid_problem
-        assert check is not None, "a special bid without its checks"
+        assert check is not None  # a special bid comes with its checks
         problem = check(rules, kind, value, last_marks, bid_made, doubles)
     if problem is None and dealer_after_passes:
-        problem = rules.dealer_bid_problem(rules, kind, value)
+        problem = rules.dealer_bid_problem(
+            rules,  # pragma: no mutate
+            kind, value)
     if problem is None and announced is not None:
         announce = rules.announce_problem
-        assert announce is not None, "an announcement without its checks"
+        assert announce is not None  # an announcement comes with its checks
         problem = announce(rules, kind, value, announced, dealer_after_passes)
     return problem
 
