@@ -200,7 +200,7 @@ def parse_action(action: Any, rules: Rules = BASE_RULES) -> ParsedAction:
                 return ParsedAction(kind, parse_seat(action), name, action[name])
             if action[name] is not True:
                 raise malformed(f"`{name}` is always true, not {action[name]!r}")
-            return ParsedAction(kind, parse_seat(action), name, special[name])
+            return ParsedAction(kind, parse_seat(action), name, special[name])  # pragma: no mutate
         value = action[which]  # pragma: no mutate
         if type(value) is not int:  # a JSON integer, never a boolean  # pragma: no mutate
             raise malformed(f"`{which}` must be an integer, not {value!r}")
