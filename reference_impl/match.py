@@ -203,14 +203,16 @@ class Match:
         self.masks = [sum(map(BIT_OF, hand)) for hand in hands]  # mask_of, inlined
         self.phase = BIDDING
         self._bidders = self._tables.bidding_orders[  # BID-01
-            self.rules.last_bidder(self.rules, self.dealer, hands)]
+            self.rules.last_bidder(
+                self.rules,  # pragma: no mutate
+                self.dealer, hands)]
         self._seat = self._bidders[0]
         self.to_act = SEATS[self._seat]
         self.history = []
         self.high_points = self.last_marks = 0
         self.high_bidder = self.contract = self.result = self.decided = None  # type: ignore
         self.special_bid = False  # pragma: no mutate
-        self.announced = None
+        self.announced = None  # pragma: no mutate
         # unset until the declaration, which sets them before any read
         self.trick, self.leader, self.called = [], None, None  # type: ignore[assignment]
         self.tricks = []

@@ -38,8 +38,8 @@ class Tables:
         # last_marks) will do (see bidding()).
         self.plain_bidding = (rules.dealer_bid_problem is dealer_may_pass  # pragma: no mutate
                               and not rules.special_bids)
-        self._doubles_matter = (  # pragma: no mutate
-            rules.declaration_problem is not BASE_RULES.declaration_problem)
+        self._doubles_matter = (rules.declaration_problem is not  # pragma: no mutate
+                                BASE_RULES.declaration_problem)
         tiles = range(TILE_COUNT)
         called, follows, rank = rules.called_suit, rules.follows, rules.trick_rank
         # called[trump][lead] -> called suit (SUIT-04, SUIT-05); one entry per suit key
