@@ -61,7 +61,9 @@ def bidding_actions(rules: Rules, seat: int, state: Bidding) -> tuple[dict, ...]
     point bids by number, marks bids by number, the special bids; exactly the bids
     `rules.bid_problem` accepts."""
     may_pass = (not state.dealer_after_passes
-                or rules.dealer_bid_problem(rules, None, None) is None)
+                or rules.dealer_bid_problem(
+                    rules,  # pragma: no mutate
+                    None, None) is None)
     return ((PASSES[seat],) if may_pass else ()) + tuple(
         bid_action(seat, kind, value, kind not in ORDINARY_BIDS and carries_marks(rules, kind),
                    announced)
@@ -111,8 +113,9 @@ MARKS_BID_FIELDS = frozenset({"type", "seat", "marks"})
 ORDINARY_BIDS = ("points", "marks")  # every other bid is a special bid, `"<kind>": true`
 TRUMP_FIELDS = frozenset({"type", "seat", "trump"})
 TRUMP_STACKS_FIELDS = frozenset({"type", "seat", "trump", "stacks"})
-# NELLO-13, NOTRUMP-05: a declaration that names the doubles (only where an option lets it)
-TRUMP_FORMS_NAMING = (TRUMP_FIELDS | {"doubles"}, TRUMP_STACKS_FIELDS | {"doubles"})
+TRUMP_FORMS = (TRUMP_FIELDS, TRUMP_STACKS_FIELDS)
+# NELLO-13, NOTRUMP-05: a declaration may also name the doubles (only where an option lets it)
+TRUMP_FORMS_NAMING = (*TRUMP_FORMS, TRUMP_FIELDS | {"doubles"}, TRUMP_STACKS_FIELDS | {"doubles"})
 PLAY_FIELDS = frozenset({"type", "seat", "tile"})
 
 
@@ -146,14 +149,14 @@ class ParsedAction(NamedTuple):
     per kind: play (`what` the tile, `value` None); bid (`what` "points", "marks" or a
     special bid, `value` its number or marks); pass (None, None); trump (`what` the trump
     as given, `value` the stacks as given or MISSING, `named` the doubles as given or
-    MISSING, NELLO-13); a point or marks bid's `named` is the choice it announces or
-    MISSING (NELLO-14)."""
+    MISSING, NELLO-13); a bid's `named` is the choice it announces (NELLO-14) or
+    None."""
 
     kind: str
     seat: int
     what: Any
     value: Any
-    named: Any = MISSING
+    named: Any = None
 
 
 def parse_action(action: Any, rules: Rules = BASE_RULES) -> ParsedAction:
@@ -172,9 +175,9 @@ def parse_action(action: Any, rules: Rules = BASE_RULES) -> ParsedAction:
         seat, tile = parse_seat(action), action["tile"]
         if type(tile) is not str or tile not in TILE_INDEX:  # pragma: no mutate
             raise malformed(f"`tile` must be a string a|b with 0 <= a <= b <= 6, not {tile!r}")
-        return ParsedAction(kind, seat, TILE_INDEX[tile], None)
+        return ParsedAction(kind, seat, TILE_INDEX[tile], None)  # pragma: no mutate
     if kind == "bid":
-        announced: Any = MISSING
+        announced: str | None = None
         for choice in rules.bid_announces:  # NELLO-14: `"<choice>": true` beside the bid
             if choice in keys and (keys - {choice}) in (POINT_BID_FIELDS, MARKS_BID_FIELDS):
                 if action[choice] is not True:
@@ -188,9 +191,8 @@ def parse_action(action: Any, rules: Rules = BASE_RULES) -> ParsedAction:
             special = special_bids(rules)
             name = next((name for name in special if keys == PASS_FIELDS | {name}), None)
             if name is None:
-                forms = (POINT_BID_FIELDS, MARKS_BID_FIELDS,  # pragma: no mutate
-                         *(PASS_FIELDS | {name} for name in special))
-                raise fields_problem(action, *forms)
+                raise fields_problem(action, POINT_BID_FIELDS, MARKS_BID_FIELDS,
+                                     *(PASS_FIELDS | {name} for name in special))
             if carries_marks(rules, name):  # SPLASH-06: the marks, judged in check order
                 if type(action[name]) is not int:
                     raise malformed(f"`{name}` must be its marks, an integer, "
@@ -198,7 +200,7 @@ def parse_action(action: Any, rules: Rules = BASE_RULES) -> ParsedAction:
                 return ParsedAction(kind, parse_seat(action), name, action[name])
             if action[name] is not True:
                 raise malformed(f"`{name}` is always true, not {action[name]!r}")
-            return ParsedAction(kind, parse_seat(action), name, special[name])
+            return ParsedAction(kind, parse_seat(action), name, special[name])  # pragma: no mutate
         value = action[which]  # pragma: no mutate
         if type(value) is not int:  # a JSON integer, never a boolean  # pragma: no mutate
             raise malformed(f"`{which}` must be an integer, not {value!r}")
@@ -206,10 +208,9 @@ def parse_action(action: Any, rules: Rules = BASE_RULES) -> ParsedAction:
     if kind == "pass":  # pragma: no mutate
         if keys != PASS_FIELDS:
             raise fields_problem(action, PASS_FIELDS)
-        return ParsedAction(kind, parse_seat(action), None, None)
+        return ParsedAction(kind, parse_seat(action), None, None)  # pragma: no mutate
     if kind == "trump":
-        forms = (TRUMP_FIELDS, TRUMP_STACKS_FIELDS,
-                 *(TRUMP_FORMS_NAMING if rules.treatments else ()))  # VAR-04
+        forms = TRUMP_FORMS_NAMING if rules.treatments else TRUMP_FORMS  # VAR-04
         if keys not in forms:
             raise fields_problem(action, *forms)
         stacks = action.get("stacks", MISSING)

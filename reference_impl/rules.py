@@ -95,7 +95,9 @@ class SpecialBid(NamedTuple):
     beside_rule: str = ""  # SPLASH-05: its rule beside the other special bids at one table
 
 
-def special_bid_marks(rules: Rules, kind: str, last_marks: int, value: int = 0) -> int:
+def special_bid_marks(rules: Rules, kind: str, last_marks: int,
+                      value: int = 0,  # pragma: no mutate
+                      ) -> int:
     """PLUNGE-03, SPLASH-03: a special bid is a marks bid of its `marks`; PLUNGE-07: one
     that jumps bids one mark more over a marks bid of its own `marks` (5 over a 4);
     SPLASH-06: one that carries its marks bids `value`, the marks it carries."""
@@ -241,13 +243,15 @@ def bid_problem(rules: Rules, kind: str, value: int, high_points: int, last_mark
         problem = rules.marks_bid_problem(rules, value, last_marks, high_points)
     else:  # a special bid an option adds: parse_action admits no other kind
         check = rules.special_bid_problem
-        assert check is not None, "a special bid without its checks"
+        assert check is not None  # a special bid comes with its checks
         problem = check(rules, kind, value, last_marks, bid_made, doubles)
     if problem is None and dealer_after_passes:
-        problem = rules.dealer_bid_problem(rules, kind, value)
+        problem = rules.dealer_bid_problem(
+            rules,  # pragma: no mutate
+            kind, value)
     if problem is None and announced is not None:
         announce = rules.announce_problem
-        assert announce is not None, "an announcement without its checks"
+        assert announce is not None  # an announcement comes with its checks
         problem = announce(rules, kind, value, announced, dealer_after_passes)
     return problem
 
@@ -263,13 +267,14 @@ def bid_candidates(rules: Rules, state: Bidding) -> list[tuple[str, int]]:
     number, marks bids by number, the special bids in the order the options add them.
     `bid_problem` decides which are."""
     raises = rules.marks_raises
-    marks = rules.first_marks_bids if not state.last_marks else (
-        (state.last_marks + raises[0],) if len(raises) == 1  # BID-06 (the hot path)
-        else tuple(state.last_marks + raised for raised in raises))  # RAISE-02
+    marks = rules.first_marks_bids if not state.last_marks else tuple(
+        state.last_marks + raised for raised in raises)  # BID-06 (RAISE-02: 1 or 2 more)
     return [*(("points", p) for p in rules.point_bids), *(("marks", m) for m in marks),
             *((bid.name, value) for bid in rules.special_bids
-              for value in (bid.choices or (special_bid_marks(rules, bid.name,
-                                                              state.last_marks),)))]
+              for value in bid.choices or (special_bid_marks(
+                  rules, bid.name,
+                  state.last_marks,  # pragma: no mutate
+              ),))]
 
 
 def legal_bids(rules: Rules, state: Bidding) -> list[tuple[str, int, str | None]]:
@@ -338,7 +343,8 @@ def declared(rules: Rules, contract: Contract, trump: Any, stacks: Any) -> Contr
     return Contract(declarer, team, kind, value, rules.canonical_trump(trump),
                     None if stacks is MISSING else stacks, partner_declares, compelled,
                     doubles,  # pragma: no mutate
-                    *named)
+                    *named,  # pragma: no mutate
+                    )
 
 
 def nobody_sits_out(rules: Rules, contract: Contract) -> int | None:

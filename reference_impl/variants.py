@@ -162,8 +162,8 @@ def nello(s: Settings, rules: Rules) -> dict:
     if not s["min_marks"]:
         changes["score"] = partial(vr.nello_point_score, inner=rules.score)
     if declared:
-        changes.update(named_doubles(replace(rules, **changes), "nello", NELLO_SUITS,
-                                     rule="NELLO-13"))
+        with_nello = replace(rules, **changes)  # pragma: no mutate
+        changes.update(named_doubles(with_nello, "nello", NELLO_SUITS, rule="NELLO-13"))
     if s["announce"] == "bid":  # NELLO-14, NELLO-15: Nel-O announced with the bid
         changes.update({
             "bid_announces": (*rules.bid_announces, "nello"),
@@ -196,27 +196,32 @@ def sevens(s: Settings, rules: Rules) -> dict:
 PLUNGE = "plunge"  # PLUNGE-02: the special bid's name, `"plunge": true`
 
 
-def plunge_bid(doubles: int, marks: int, jumps: bool = False, needs: int = 0,
-               rules: tuple[str, str, str] = ("PLUNGE-03", "PLUNGE-02", "PLUNGE-07"),
-               plunge_rule: str = "") -> SpecialBid:
+def plunge_bid(doubles: int, marks: int,
+               jumps: bool = False,  # pragma: no mutate
+               needs: int = 0, step_rule: str = "PLUNGE-03", hand_rule: str = "PLUNGE-02",
+               jump_rule: str = "PLUNGE-07", plunge_rule: str = "") -> SpecialBid:
     """The plunge's entry of the special bids: PLUNGE-02 (before any bid, `doubles` or
     more), PLUNGE-03 (a marks bid of `marks`); PLUNGE-07 (`jumps`: over earlier bids);
-    PTERMS-10 (`needs`: the mask of doubles the hand must hold). `rules`: the rules its
-    checks cite (its marks, its hand, its jump): plunge_terms' own, PTERMS-05, PTERMS-02
-    and PLUNGE-08, whose plunge is one for PLUNGE-05 and NELLO-12 by PTERMS-04
-    (`plunge_rule`)."""
-    step_rule, hand_rule, jump_rule = rules
+    PTERMS-10 (`needs`: the mask of doubles the hand must hold). `step_rule`, `hand_rule`,
+    `jump_rule`: the rules its checks cite (its marks, its hand, its jump): plunge_terms'
+    own, PTERMS-05, PTERMS-02 and PLUNGE-08, whose plunge is one for PLUNGE-05 and
+    NELLO-12 by PTERMS-04 (`plunge_rule`)."""
     return SpecialBid(PLUNGE, doubles, marks, step_rule=step_rule, hand_rule=hand_rule,
                       jumps=jumps, jump_rule=jump_rule, needs=needs, plunge_rule=plunge_rule)
 
 
-def with_special_bid(rules: Rules, bid: SpecialBid | None, name: str) -> dict:
-    """The special bids with the entry `name` replaced by `bid` in its place (appended if
-    there was none; dropped if `bid` is None), and their checks."""
+def with_special_bid(rules: Rules, bid: SpecialBid | None, name: str | None = None) -> dict:
+    """The special bids with the entry `name` (by default the bid's own) replaced by `bid`
+    in its place (appended if there was none; dropped if `bid` is None), and their
+    checks."""
+    if name is None:
+        assert bid is not None
+        name = bid.name
     bids = [found for found in rules.special_bids if found.name != name]
     if bid is not None:
-        at = next((i for i, found in enumerate(rules.special_bids) if found.name == name),
-                  len(bids))
+        # where it goes is seen only in the canonical order of the legal actions
+        where = [i for i, b in enumerate(rules.special_bids) if b.name == name]  # pragma: no mutate
+        at = where[0] if where else len(bids)  # pragma: no mutate
         bids.insert(at, bid)
     return {"special_bids": tuple(bids), "special_bid_problem": vr.special_bid_problem}
 
@@ -225,7 +230,7 @@ def plunge(s: Settings, rules: Rules) -> dict:
     """PLUNGE-02: a hand of four doubles may plunge (PLUNGE-03: a bid of 4 marks);
     PLUNGE-06: made and set as any marks contract, the doubles checked by the game;
     PLUNGE-07 (`when: "any_time"`): it may jump over earlier bids."""
-    return with_special_bid(rules, plunge_bid(4, 4, s["when"] == "any_time"), PLUNGE)
+    return with_special_bid(rules, plunge_bid(4, 4, s["when"] == "any_time"))
 
 
 NOTRUMP_NAMED = ("high", "low", "own_suit")  # NOTRUMP-05: the doubles a no-trump may name
@@ -273,9 +278,8 @@ def plunge_terms(s: Settings, rules: Rules) -> dict:
     jumps = any(bid.jumps for bid in rules.special_bids if bid.name == PLUNGE)
     needs = SIX_SIX if s["double_six"] == "required" else 0
     changes = with_special_bid(rules, plunge_bid(s["doubles"], s["marks"], jumps, needs,
-                                                      ("PTERMS-05", "PTERMS-02", "PLUNGE-08"),
-                                                      "PTERMS-04"),
-                               PLUNGE)
+                                                 step_rule="PTERMS-05", hand_rule="PTERMS-02",
+                                                 jump_rule="PLUNGE-08", plunge_rule="PTERMS-04"))
     if s["announce"] == "declaration":
         changes = {**with_special_bid(rules, None, PLUNGE),
                    "trumps": rules.trumps + (vr.PLUNGE_CHOICE,),
@@ -307,7 +311,7 @@ def splash(s: Settings, rules: Rules) -> dict:
                      jumps=s["when"] == "any_time", jump_rule="SPLASH-07",
                      choices=SPLASH_CHOICES if chosen else (), plunge_rule="SPLASH-04",
                      beside_rule="SPLASH-05")
-    return with_special_bid(rules, bid, bid.name)
+    return with_special_bid(rules, bid)
 
 
 def first_bidder(s: Settings, rules: Rules) -> dict:

@@ -73,6 +73,8 @@ OUT_OF_SCOPE: dict[str, str] = {
 DIAGNOSTIC_FUNCTIONS: dict[str, str] = {
     "actions.fields_problem": "returns MALFORMED_ACTION on every path; only the message "
                                 "(which field is missing or extra) varies",
+    "setup.marks_rule": "returns the rule ID that INVALID_SETUP cites for starting marks "
+                        "out of range; a rule ID never crosses the protocol",
 }
 
 # Functions that return None or a message: the caller rejects with one fixed code
@@ -324,7 +326,14 @@ def error_codes() -> frozenset[str]:
     return frozenset(CODES)
 
 
-SAFE_CALLS = frozenset({"map", "sorted", "str", "repr", "len", "join"})
+SAFE_CALLS = frozenset({"map", "sorted", "str", "repr", "len", "join",
+                        "marks_rule"})  # reads two fields of its Rules: a rule ID
+
+
+def names_rule(name: str | None) -> bool:
+    """A keyword argument or a field that holds a rule ID for a message (`rule=`,
+    `step_rule=`, `"marks_raise_rule": ...`), never a code."""
+    return name is not None and (name == "rule" or name.endswith("_rule"))
 PLACEHOLDER = ast.Constant("<diagnostic>")
 
 
@@ -373,8 +382,17 @@ class _Diagnostics(ast.NodeTransformer):
             rest = [neutral(a) for a in node.args[kept:]]
             node.args = node.args[:kept] + [a for a in rest if a is not PLACEHOLDER]
             node.keywords = []
-        # a keyword `rule=` names a rule ID for a message, never a code
-        node.keywords = [k for k in node.keywords if k.arg != "rule" or not safe(k.value)]
+        # a keyword `rule=` (`step_rule=`, ...) names a rule ID for a message, never a code
+        node.keywords = [k for k in node.keywords if not names_rule(k.arg) or not safe(k.value)]
+        return node
+
+    def visit_Dict(self, node: ast.Dict) -> ast.AST:
+        """A Rules field that holds a rule ID (`"marks_raise_rule": "RAISE-02"`)."""
+        self.generic_visit(node)
+        pairs = [(k, v) for k, v in zip(node.keys, node.values, strict=True)
+                 if not (isinstance(k, ast.Constant) and isinstance(k.value, str)
+                         and names_rule(k.value) and safe(v))]
+        node.keys, node.values = [k for k, _ in pairs], [v for _, v in pairs]
         return node
 
     def visit_Tuple(self, node: ast.Tuple) -> ast.AST:
