@@ -314,10 +314,16 @@ def _choice_rule(match: Match, choice: str | None) -> str | None:
 
 
 def _plunge_declarable(match: Match) -> bool:
-    """The seat to act may declare the plunge here (PTERMS-07)."""
+    """The seat to act may declare the plunge here (PTERMS-07), the winning bid's
+    announcement aside: a Nel-O bid (NELLO-15) leaves the contract one that could carry
+    the plunge, on which PTERMS-09 lets the declarer declare Nel-O instead."""
     from .variant_rules import PLUNGE_CHOICE
 
-    return refusal(match, {"type": "trump", "seat": match.to_act, "trump": PLUNGE_CHOICE}) \
+    probe = match
+    if match.contract is not None and match.contract.announced is not None:
+        probe = match.clone()
+        probe.contract = match.contract._replace(announced=None)
+    return refusal(probe, {"type": "trump", "seat": match.to_act, "trump": PLUNGE_CHOICE}) \
         is None
 
 
