@@ -224,11 +224,16 @@ def legal_rule(match: Match, action: dict) -> str:
 
 def bid_rule(match: Match, action: dict) -> str:
     """BID-02/BID-03 for a point bid, BID-05/BID-06 for a marks bid; a special bid's own
-    rule (PLUNGE, SPLASH); the forced bid's rule for the dealer after three passes."""
+    rule (PLUNGE, SPLASH); the forced bid's rule for the dealer after three passes; a bid
+    announcing a choice, the announcement's (NELLO-14; NELLO-11 for a point bid)."""
     rules = match.rules
     dealer_last = match._seat == match._bidders[3] and match.high_bidder is None
     if dealer_last:  # a bid is then the forced one (FORCE-03), or free as any (BID-09)
         return "FORCE-03" if _dealer_must_bid(rules) else "BID-09"
+    announced = next((key for key in action if key in rules.bid_announces), None)
+    if announced is not None:  # the announcement's rule (NELLO-14); on a point bid, the
+        own = named_rule(rules.announce_problem) or "BID-01"  # choice's on a point contract
+        return (_choice_rule(match, announced) or own) if "points" in action else own
     if "points" in action:
         if action["points"] == rules.point_bids[-1] or action["points"] == rules.point_bids[0]:
             return "BID-02" if rules.one_mark_points is None else "FORTYTWO-02"

@@ -85,6 +85,9 @@ ONE_CAUSE = [
     # ... and the rule it extends where the engine ignores that rule everywhere
     ("plunge-any-time-ignored", ("variants/plunge", "variants/plunge_terms"), "PLUNGE-07",
      "refused with MARKS_BID_STEP", "also after other bids"),
+    # a legal point bid announcing Nel-O is the rule that lets a point contract carry it
+    ("nello-point-contract-refused", ("variants/nello",), "NELLO-11",
+     "refused with TRUMP_NOT_ALLOWED", "point contract"),
     # a failure whose readings name one rule twice counts for it once (PTERMS-11 here)
     ("declared-plunge-not-raised", ("variants/plunge_terms",), "PTERMS-11",
      "view.contract.bid differs", "raise"),
