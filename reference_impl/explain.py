@@ -800,12 +800,14 @@ def jump_alternatives(match: Match, action: Any, rule: str) -> tuple[str, ...]:
     """A special bid's jump decided by an interaction rule (PLUNGE-08: plunge_terms' plunge
     jumps too) fits the jump's own rule as well (PLUNGE-07: an engine that ignores `when`
     breaks it wherever the plunge jumps)."""
-    own = SpecialBid._field_defaults["jump_rule"]
+    from .variants import PLUNGE
+
+    own = SpecialBid._field_defaults["jump_rule"]  # the plunge's own jump (PLUNGE-07)
     if not isinstance(action, dict) or rule == own:
         return ()
     return tuple(own for bid in match.rules.special_bids
-                 if bid.name in action and bid.jumps and rule == bid.jump_rule
-                 and bid.name == "plunge")
+                 if bid.name == PLUNGE and PLUNGE in action and bid.jumps
+                 and rule == bid.jump_rule)
 
 
 def _engine_bid(engine_view: dict | None) -> Any:
