@@ -138,6 +138,21 @@ def acceptance_alternatives(match: Match, action: Any) -> tuple[str, ...]:
     return ("FORCE-05",) if flipped is not None and refusal(flipped, action) else ()
 
 
+def forced_only_misread(match: Match, action: Any) -> str | None:
+    """FORCE-06 when a legal `action` is refused once `nello_sevens` is `"forced_only"`
+    where the setup leaves it `"any_contract"`: an engine that refuses it keeps Nel-O and
+    Sevens for the forced contract, the setting's rule, against the setup."""
+    from .variants import rules_for
+
+    settings = match.variants.get("forced_bid")
+    if not settings or not isinstance(action, dict) or match.rules.forced_only_choices:
+        return None
+    limited = match.clone()
+    limited.rules = rules_for({**match.variants, "forced_bid": {
+        **(settings if isinstance(settings, dict) else {}), "nello_sevens": "forced_only"}})
+    return "FORCE-06" if refusal(limited, action) is not None else None
+
+
 def forced_flipped(match: Match) -> Match | None:
     """A copy of `match` whose contract is recorded forced where it is not, and the other
     way (FORCE-05 decides which contracts are), under forced_bid; None before a contract.
@@ -170,6 +185,16 @@ def forced_field_alternatives(before: Match | None, action: Any, field: str,
 
 
 MISSING_FIELD = object()
+
+
+def played_forced(before: Match | None, action: Any, field: str,
+                  engine_view: dict | None) -> bool:
+    """The engine's `field` is the reference's for a contract recorded forced, where the
+    contract is not forced (FORCE-05): it plays by FORCE-07/FORCE-08, whose rules do not
+    hold for this contract, because it records it forced against FORCE-05."""
+    return before is not None and before.contract is not None and \
+        not before.contract.compelled and \
+        forced_field_alternatives(before, action, field, engine_view) == ("FORCE-05",)
 
 
 def _an_option_form(action: Any) -> bool:
@@ -569,7 +594,8 @@ def _setting_form_rule(match: Match, action: dict) -> str | None:
 def setup_rule(setup: Any, match: Match | None) -> str:
     """The rule that makes a refused setup or deal valid, by what is unusual in it: its
     starting marks (the range's rule under its options; a points target set by
-    `match_points` is MPTS-01's setting), its options together (VAR-03) or alone
+    `match_points` is MPTS-01's setting, the marks target it leaves unread TARGET-03),
+    its options together (VAR-03) or alone
     (VAR-01), else its deal (DIG-06)."""
     from .setup import marks_rule
     from .variants import rules_for
@@ -579,8 +605,9 @@ def setup_rule(setup: Any, match: Match | None) -> str:
     variants = setup.get("variants") or {}
     marks = setup.get("marks")
     if isinstance(marks, dict) and any(v for v in marks.values()):
-        if target_rule(setup):
-            return "MPTS-01"
+        target = target_rule(setup)
+        if target:
+            return target
         try:
             return marks_rule(rules_for(variants))  # this setup's options, not the last one's
         except IllegalAction:
@@ -595,14 +622,24 @@ def setup_rule(setup: Any, match: Match | None) -> str:
 def target_rule(setup: Any) -> str | None:
     """MPTS-01 when a setup's starting score lies between its own points target and the
     default one, so that only the target setting tells whether it is valid: an engine
-    that accepts or refuses it wrongly reads the default target instead (MPTS-01)."""
-    from .variants import OPTIONS
+    that accepts or refuses it wrongly reads the default target instead (MPTS-01).
+    TARGET-03 when `match_marks`' target, which `match_points` leaves unread, would
+    refuse it: an engine that refuses it reads that target."""
+    from .variants import OPTIONS, rules_for
 
     variants = setup.get("variants") if isinstance(setup, dict) else None
     points = variants.get("match_points") if isinstance(variants, dict) else None
     marks = setup.get("marks") if isinstance(setup, dict) else None
-    if not isinstance(points, dict) or type(points.get("target")) is not int or \
-            not isinstance(marks, dict):
+    if not isinstance(marks, dict) or not points:
+        return None
+    if variants.get("match_marks"):
+        try:
+            unread = rules_for({"match_marks": variants["match_marks"]}).marks_range
+        except IllegalAction:
+            unread = None
+        if unread and any(type(v) is int and v not in unread for v in marks.values()):
+            return "TARGET-03"
+    if not isinstance(points, dict) or type(points.get("target")) is not int:
         return None
     default = OPTIONS["match_points"].settings["target"].default
     low, high = sorted((points["target"], default))
@@ -950,6 +987,23 @@ def played_as_named(match: Match, tile: int) -> str | None:
                 _legal_by(match, tile, suit_key(choice, v)) != legal
                 for v in values if v != contract.treatment):
             return rule
+    return None
+
+
+def played_as_other_choice(match: Match, tile: int) -> str | None:
+    """The rule by which a trump that is not an option's choice plays as without the
+    option (the `others` of its for_choice link: NOTRUMP-04) when `tile` is legal for the
+    seat to act by that choice's suits and not by the trump declared, or the other way
+    round: an engine that plays every contract by the option's suits."""
+    if match.contract is None or not match.trick:
+        return None
+    trump, fn = declared(match), match.rules.follows
+    while isinstance(fn, functools.partial) and "own" in fn.keywords:
+        choice, others = fn.keywords["choice"], fn.keywords.get("others")
+        if others and choice != trump and \
+                _legal_by(match, tile, choice) != _legal_by(match, tile, trump):
+            return str(others)
+        fn = fn.keywords["inner"]
     return None
 
 

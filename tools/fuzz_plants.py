@@ -9,7 +9,8 @@ other option, then each setting with each other option; deals by hands, then by 
 until a divergence shrinks to at most 12 steps or the games run out. Prints one line per
 plant, the shrunk scenario's step count, whether the saved scenario fails on the plant
 (with the cause it was saved for) and passes on the reference, and the rule it cites
-first when not the plant's, then a summary.
+first when not the plant's (and whether its catalog entry says it breaks that rule too),
+then a summary.
 A rule of FLOORS cannot be shown in 12 steps by any scenario: its plant must shrink to
 exactly that floor, and is counted apart.
 The plants of an implementation's own dealing (DEAL-04, DEAL-06: capability self_deal)
@@ -43,6 +44,10 @@ FLOORS = {
                     "contract's bidders take every trick otherwise, END-03), and a Nel-O is "
                     "made only by its last trick (NELLO-07): 7 tricks of 3 tiles, and a "
                     "setup cannot start in mid-round"),
+    # the same floor, for the same reason: only a made Nel-O on a point bid is scored
+    # otherwise than a point contract (a set one is set by a trick won, as any)
+    "NELLO-11": (21, "a Nel-O on a point bid is scored apart from the round points only when "
+                     "made, by its last trick (NELLO-07): 7 tricks of 3 tiles"),
 }
 # Rules of an implementation's own dealing (capability self_deal): who deals first, how it
 # shuffles. The fuzzer gives every deal (DEAL-02), so such a plant plays exactly as the
@@ -122,7 +127,7 @@ def sweep(bug: Any, games: int, directory: Path) -> dict[str, Any]:
                 break
         if best and len(best[0].steps) <= goal(bug.rule):
             break
-    row: dict[str, Any] = {"name": bug.name, "rule": bug.rule, "games": tried,
+    row: dict[str, Any] = {"name": bug.name, "rule": bug.rule, "also": bug.also, "games": tried,
                            "divergences": found_any, "seconds": time.perf_counter() - start}
     if best:
         small, variants, deal, cause = best
@@ -169,7 +174,10 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(row)
         if "steps" in row:
             shown = f"{row['steps']:3} steps (from {row['before']:3})  {row['verdict']}"
-            shown += "" if row["first"] == bug.rule else f"  cites {row['first']} first"
+            if row["first"] in bug.also:
+                shown += f"  cites {row['first']} first (it breaks it too, its catalog entry says)"
+            elif row["first"] != bug.rule:
+                shown += f"  cites {row['first']} first"
             shown += "" if row["sound"] else "  UNSOUND"
             if bug.rule in FLOORS and row["steps"] == FLOORS[bug.rule][0]:
                 shown += f"  at its floor: {FLOORS[bug.rule][1]}"
@@ -187,6 +195,7 @@ def main(argv: list[str] | None = None) -> int:
     floor = [r for r in found if r["sound"] and r["rule"] in FLOORS
              and r["steps"] == FLOORS[r["rule"]][0] > GOAL]
     steps = sorted(r["steps"] for r in found)
+    also = sum(r["first"] in r["also"] for r in found)
     median = steps[len(steps) // 2] if steps else 0
     at_floor = "".join(f", 1 at its floor of {r['steps']} steps ({r['name']}, {r['rule']})"
                        for r in floor)
@@ -194,7 +203,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{len(found)} found, {len(good)} shrunk to <= {GOAL} steps and sound (scenario "
           f"fails on the plant, passes on the reference){at_floor}; steps: median {median}, "
           f"max {max(steps, default=0)}; {sum(r['first'] == r['rule'] for r in found)} "
-          f"of {len(found)} cite the plant's rule first; scenarios in {directory}")
+          f"of {len(found)} cite the plant's rule first, {also} a rule its catalog entry "
+          f"says it breaks too; scenarios in {directory}")
     return 0 if len(good) + len(floor) == len(rows) - len(outside) else 1
 
 

@@ -54,10 +54,16 @@ class DoublesNamedOnAnyChoice(VariantEdge):
     declaration accepted, instead of DOUBLES_INVALID."""
 
     def act(self, action: Any) -> None:
-        if (isinstance(action, dict) and action.get("type") == "trump"
+        if (isinstance(action, dict) and action.get("type") == "trump" and self.named()
                 and type(action.get("trump")) is int and "doubles" in action):
             action = {k: v for k, v in action.items() if k != "doubles"}
         super().act(action)
+
+    def named(self) -> bool:
+        """A setting under which some declaration names its doubles (without one, a
+        `doubles` field is a field no action has: DIG-01, not this plant's rule)."""
+        return any(isinstance(setting, dict) and setting.get("doubles") == "declared"
+                   for setting in self.options.values())
 
 
 def pip_totals(draw: dict[str, str]) -> dict[str, int]:

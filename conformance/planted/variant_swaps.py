@@ -210,11 +210,13 @@ def dealer_passes(rules: Rules, kind: str | None, value: int | None, *,
 
 def sweep_bonus_when(outcome_with_bonus: str) -> Callable[..., tuple[int, list[int]]]:
     """FORCE-07 broken: a forced 30 `outcome_with_bonus` ("made": with or without all
-    seven tricks; "set": to the defenders) scores the 2 marks of the bonus."""
+    seven tricks; "set": to the defenders) scores the 2 marks of the bonus, where the
+    bonus is in force (`sweep_marks: 2`, not under match_points, FORCE-09: the reference
+    scores by sweep_score there and only there)."""
     def score(rules: Rules, contract: Contract, outcome: str, points: list[int],
               *, inner: Callable[..., tuple[int, list[int]]]) -> tuple[int, list[int]]:
         team, gains = inner(rules, contract, outcome, points)
-        if rules.stake is vr.points_stake:  # FORCE-09: no bonus under match_points
+        if getattr(inner, "func", None) is not vr.sweep_score:
             return team, gains
         if outcome == outcome_with_bonus and vr.is_forced_minimum(rules, contract):
             gains = [2 if t == team else g for t, g in enumerate(gains)]
@@ -546,10 +548,11 @@ def declared_as_if_no_plunge(rules: Rules, contract: Contract, trump: Any, stack
 
 
 def plunge_worth_168(rules: Rules, contract: Contract, *, inner: Callable[..., int]) -> int:
-    """PTERMS-04 broken: under match_points (a stake in points, not marks) a plunge is
-    worth 168, 42 x 4, whatever its `marks`."""
+    """PTERMS-04 broken: under match_points a plunge is worth 168, 42 x 4, whatever its
+    `marks`. Only where a stake is 42 points a mark (MPTS-03): a doubling ladder's stake
+    (MPTS-10) is left as it is, so that the plant breaks PTERMS-04 alone."""
     stake = inner(rules, contract)
-    return 168 if contract.partner_declares and stake != contract.value else stake
+    return 168 if contract.partner_declares and stake == 42 * contract.value else stake
 
 
 # ---- plunge_terms, announce "declaration" (PTERMS-06 .. PTERMS-09) -------------------

@@ -24,16 +24,18 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from conformance.adapters.protocol import AdapterError, Rejected
 from conformance.run.matching import MISSING, Difference, diff
 from conformance.specdata.fields import observation_rule
+from conformance.specdata.index import Rule
 from reference_impl import IllegalAction, Match, explain
 from reference_impl.actions import action_from_key
 from reference_impl.match import MATCH_OVER, PLAYING, ROUND_OVER
 from reference_impl.tiles import TILE_INDEX
+from reference_impl.variants import option_settings
 
 if TYPE_CHECKING:
     from conformance.run.runner import ScenarioRun
@@ -71,6 +73,9 @@ class Cause:
     # other (rule, what) this failure fits as well (a position where two misreadings give
     # the same plays); the run's other failures decide between them (settle)
     alternatives: tuple[tuple[str, str], ...] = ()
+    # the base rule an option's rule restates here (restated): a special bid in play may
+    # bring that base rule into play by its own rule (in_play)
+    restates: str = field(default="", compare=False)
 
 
 def _field(path: str) -> str:
@@ -229,8 +234,10 @@ class Diagnosis:
         rule = explain.field_rule(before, action, after, field, theirs)
         also = explain.field_alternatives(after, field, theirs) + \
             explain.forced_field_alternatives(before, action, field, theirs)
-        return self.in_play(replace(self.restated(Cause(rule, what, where=where)),
-                                    alternatives=tuple((r, what) for r in also)), after)
+        cause = self.in_play(replace(self.restated(Cause(rule, what, where=where)),
+                                     alternatives=tuple((r, what) for r in also)), after)
+        return _first(cause, "FORCE-05") if explain.played_forced(
+            before, action, field, theirs) else cause
 
     # ---- 2. this step alone -----------------------------------------------------------
 
@@ -253,20 +260,22 @@ class Diagnosis:
         what = f"a {_kind_of(action, kind)} refused with {shown}, though legal here"
         also = explain.acceptance_alternatives(match, action) if match is not None and \
             kind == "act" else ()
-        return _played_as_named(match, action, self.in_play(
+        cause = self.in_play(
             replace(self.restated(Cause(rule or self._code_rule(code), what)),
                     alternatives=self._setup_alternatives(kind, action, what)
                     + tuple((r, what) for r in also)),
-            match, action))
+            match, action)
+        cause = _played_as_named(match, action, cause)
+        return _forced_only_misread(match, action, cause) if kind == "act" else cause
 
     @staticmethod
     def _setup_alternatives(kind: str | None, action: Any, what: str
                             ) -> tuple[tuple[str, str], ...]:
-        """A starting score between a setup's own points target and the default one: the
-        target setting (MPTS-01) or the range of starting scores (MPTS-02)."""
-        if kind != "setup" or not explain.target_rule(action):
-            return ()
-        return tuple((r, what) for r in ("MPTS-01", "MPTS-02"))
+        """A starting score between a setup's own points target and the default one, or
+        one the unread marks target would refuse: the target's rule (explain.target_rule:
+        MPTS-01, TARGET-03) or the range of starting scores (MPTS-02)."""
+        rule = explain.target_rule(action) if kind == "setup" else None
+        return tuple((r, what) for r in (rule, "MPTS-02")) if rule else ()
 
     def _engine_plays(self, match: Match | None, action: Any) -> Cause | None:
         """For a play refused or wrongly taken, the engine's own legal plays here
@@ -381,13 +390,15 @@ class Diagnosis:
         if not options or in_force:
             return cause
         citing = [rule for rule in self.run.index.rules.values()
-                  if rule.variant in options and re.search(rf"\b{cause.rule}\b", rule.text)]
+                  if rule.variant in options and rule_in_force(rule, options)
+                  and re.search(rf"\b{cause.rule}\b", rule.text)]
         if not citing:
             return cause
         # the most specific: the rule that cites the fewest others (PTERMS-05 restates
         # PLUNGE-03 alone; PTERMS-02 names PLUNGE-02 to PLUNGE-06 at once)
         best = min(citing, key=lambda rule: len(set(RULE_IDS.findall(rule.text))))
-        return Cause(best.id, cause.what, cause.where, cause.alternatives)
+        return Cause(best.id, cause.what, cause.where, cause.alternatives,
+                     restates=cause.rule)
 
     def in_play(self, cause: Cause, match: Match | None, action: Any = None,
                 offered: bool = False) -> Cause:
@@ -407,8 +418,9 @@ class Diagnosis:
                                       *explain.jump_alternatives(match, action, cause.rule)))))
         beside = explain.beside_rule(match, action, cause.rule)
         decides = offered or explain.after_other_special_bid(match, action)
-        found = [beside] if beside else [r for r in explain.plunge_by(match)
-                                         if self._cite(r, cause.rule)]
+        found = [beside] if beside else [
+            r for r in explain.plunge_by(match) if self._cite(r, cause.rule)
+            or cause.restates and self._cite(r, cause.restates)]
         mine = self.run.index.rules.get(cause.rule)
         for rule in found:
             theirs = self.run.index.rules.get(rule)
@@ -416,8 +428,9 @@ class Diagnosis:
                 continue
             first = (decides or not beside) and (mine is None or mine.variant != theirs.variant)
             other = (cause.rule, cause.what) if first else (rule, cause.what)
-            cause = replace(cause, rule=rule if first else cause.rule,
-                            alternatives=(*cause.alternatives, other))
+            kept = rule if first else cause.rule
+            cause = replace(cause, rule=kept, alternatives=tuple(
+                a for a in (*cause.alternatives, other) if a[0] != kept))
             mine = theirs if first else mine
         return cause
 
@@ -521,6 +534,8 @@ class Diagnosis:
             cause = self.in_play(cause, match, action, offered=not extra and _other_offered(
                 match, action, missing))
             cause = _played_as_named(match, action, cause)
+            if not extra:
+                cause = _forced_only_misread(match, action, cause)
             causes.setdefault((cause.rule, what), cause)
         return list(causes.values())
 
@@ -629,16 +644,51 @@ class Diagnosis:
 
 def _played_as_named(match: Match | None, action: Any, cause: Cause) -> Cause:
     """A play whose legality is another value's of the doubles declared than the named
-    one's: the treatment's rule (explain.played_as_named), the suit rule as its
-    alternative (the run's other failures decide, settle)."""
+    one's, or an option's choice's under another trump: the treatment's rule
+    (explain.played_as_named) or the option's rule for the other trumps
+    (explain.played_as_other_choice), the suit rule as its alternative (the run's other
+    failures decide, settle)."""
     tile = TILE_INDEX.get(str(action.get("tile"))) if isinstance(action, dict) and \
         action.get("type") == "play" else None
-    named = explain.played_as_named(match, tile) if match is not None and \
-        tile is not None else None
-    if not named or named == cause.rule:
+    named = (explain.played_as_named(match, tile) or explain.played_as_other_choice(
+        match, tile)) if match is not None and tile is not None else None
+    return _first(cause, named)
+
+
+def rule_in_force(rule: Rule, variants: dict[str, Any]) -> bool:
+    """The rule holds under these options: its option is on (a base or general rule
+    always holds) and, for a rule of one setting (Rule.setting_values), the setting has a
+    value it states, its default counted when the setup leaves it out."""
+    if rule.variant is None:
+        return True
+    if rule.variant not in variants:
+        return False
+    stated = rule.setting_values
+    if stated is None:
+        return True
+    try:
+        settings = option_settings(rule.variant, variants[rule.variant])
+    except IllegalAction:
+        return True  # a setup the reference refuses: no setting to read
+    name, values = stated
+    value = settings.get(name)
+    return any(type(value) is type(v) and value == v for v in values)  # 1 is not true
+
+
+def _forced_only_misread(match: Match, action: Any, cause: Cause) -> Cause:
+    """A legal action refused (or missing) that `nello_sevens: "forced_only"` would refuse
+    under a setup that leaves it `"any_contract"`: FORCE-06 first
+    (explain.forced_only_misread), the rule that allows the action as its alternative."""
+    return _first(cause, explain.forced_only_misread(match, action) if match is not None
+                  else None)
+
+
+def _first(cause: Cause, rule: str | None) -> Cause:
+    """`cause` filed under `rule` (when one is given), its rule kept as an alternative."""
+    if not rule or rule == cause.rule:
         return cause
-    return replace(cause, rule=named,
-                   alternatives=((cause.rule, cause.what), *cause.alternatives))
+    return replace(cause, rule=rule, alternatives=((cause.rule, cause.what), *(
+        a for a in cause.alternatives if a[0] != rule)))
 
 
 def form_mistake(differences: list[Any], value: Any = None) -> str:

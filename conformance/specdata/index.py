@@ -14,6 +14,7 @@ does not fit these forms is a problem that `t42 check` reports, never silently s
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -41,6 +42,9 @@ IN_FORCE_ITEM = re.compile(r"^([A-Z]+)-(\d{2})(?: \.\. \1-(\d{2}))?$")
 # rules.md, preamble: a withdrawn rule keeps its ID and is marked *(withdrawn)*.
 WITHDRAWN = re.compile(r"^\s*\*\(withdrawn\)\*")
 WITHDRAWN_LIKE = re.compile(r"^\W*withdrawn", re.IGNORECASE)
+# variants.md: a rule of one setting opens on it, as `With `sweep_marks: 2`, ...` or
+# `Interactions of `when: "any_time"``; it holds under that value and the others it states.
+SETTING_RULE = re.compile(r"^\s*(?:With|Interactions of) `(?P<name>[a-z_]+): (?P<value>[^`]+)`")
 CODE_KEYS = {"code", "rules", "applies_to", "when", "variants", "check_after"}
 
 
@@ -62,6 +66,27 @@ class Rule:
         text = re.sub(r"^\*\*Decision\.\*\*\s*", "", self.text).replace("**", "")
         first = re.split(r"(?<=\.)\s", text, maxsplit=1)[0]
         return first if len(first) <= 160 else first[:157].rstrip() + "..."
+
+    @property
+    def setting_values(self) -> tuple[str, tuple[Any, ...]] | None:
+        """For a rule that opens on one setting of its option (variants.md: `With` or
+        `Interactions of` and the setting in backticks, as `With `sweep_marks: 2``): the
+        setting's name and the values the rule states, that one and any other it states
+        after (PTERMS-03: `With `"partner"` the partner leads`). None for any other rule,
+        which holds whenever its option is on."""
+        opening = SETTING_RULE.match(self.text)
+        if not opening:
+            return None
+        name, rest = opening["name"], self.text[opening.end():]
+        stated = [opening["value"]] + re.findall(rf'With `{name}: ([^`]+)`', rest) + \
+            re.findall(r'With `("[^"`]+")`', rest)
+        values = []
+        for value in stated:
+            try:
+                values.append(json.loads(value))
+            except ValueError:
+                continue  # not JSON: a name in prose, not a value
+        return name, tuple(values)
 
     def sentence(self, about: str) -> str:
         """The sentence of the rule that a failure `about` something breaks: of the

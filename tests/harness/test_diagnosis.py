@@ -16,6 +16,7 @@ from conformance.adapters.reference import ReferenceAdapter
 from conformance.corpus import select
 from conformance.planted import BY_NAME
 from conformance.report.text import groups
+from conformance.run.results import Outcome
 from conformance.run.runner import run_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -597,3 +598,101 @@ def test_a_later_code_that_the_action_breaks_too_is_the_check_order():
     assert explain.wrong_code_rule(m, {"type": "trump", "seat": "A", "trump": 6},
                                    "NOT_YOUR_TURN") == explain.refusal_rule(
         m, {"type": "trump", "seat": "A", "trump": 6})
+
+
+# Cases as a campaign saves them (t42 fuzz): one failure, no other scenario of the run to
+# settle it, so the first reading must be the rule the engine broke.
+HANDS = {"A": ["0|0", "0|1", "0|2", "0|3", "0|4", "0|5", "0|6"],
+         "B": ["1|1", "1|2", "1|3", "1|4", "1|5", "1|6", "2|2"],
+         "C": ["2|3", "2|4", "2|5", "2|6", "3|3", "3|4", "3|5"],
+         "D": ["3|6", "4|4", "4|5", "4|6", "5|5", "5|6", "6|6"]}
+ALONE = [
+    # trump 5: 5|6 is a trump, not a 6; an engine that plays every contract by the
+    # no-trump suits lets it follow 6 (NOTRUMP-04: only "none" changes)
+    ("no-trump-every-contract", "NOTRUMP-04", {"no_trump": {}}, {
+        "contract": {"declarer": "C", "bid": {"marks": 1}, "trump": 5, "stacks": 2}},
+     [{"act": {"type": "play", "seat": "C", "tile": "2|6"},
+       "expect": {"legal": [{"type": "play", "seat": "D", "tile": t}
+                            for t in ("3|6", "4|6", "6|6")]}}]),
+    # starting scores of 248 and 249 points, below match_points' 250: the marks target
+    # that match_points leaves unread would refuse them (TARGET-03)
+    ("match-marks-over-points", "TARGET-03", {"match_marks": True, "match_points": True},
+     {"marks": {"AC": 248, "BD": 249}}, []),
+    # Nel-O declared by the partner of a plunge_terms plunge: PTERMS-04, not NELLO-10
+    # (own_suit_reversed, not in force) nor NELLO-02 (Nel-O's own rule)
+    ("plunge-terms-nello-on-plunge", "PTERMS-04", {"plunge_terms": {}, "nello": True},
+     {"hands": {"A": HANDS["A"], "B": ["2|6", "1|2", "1|3", "1|4", "1|5", "1|6", "2|2"],
+                "C": ["1|1", "2|4", "2|5", "4|4", "3|3", "3|4", "5|5"],
+                "D": ["3|6", "3|5", "4|5", "4|6", "2|3", "5|6", "6|6"]}, "dealer": "B"},
+     [{"act": {"type": "bid", "seat": "C", "plunge": True}},
+      {"act": {"type": "pass", "seat": "D"}}, {"act": {"type": "pass", "seat": "A"}},
+      {"act": {"type": "pass", "seat": "B"}},
+      {"act": {"type": "trump", "seat": "A", "trump": "nello", "stacks": 1},
+       "reject": "TRUMP_NOT_ALLOWED"}]),
+    # a Nel-O bid refused before the forced dealer's turn under nello_sevens
+    # "any_contract": the engine reads "forced_only" (FORCE-06)
+    ("forced-only-always", "FORCE-06", {"forced_bid": True,
+                                         "nello": {"min_marks": 1, "announce": "bid"}},
+     {"dealer": "B"}, [{"act": {"type": "bid", "seat": "C", "marks": 1, "nello": True}}]),
+    # a contract given by the setup is not forced (FORCE-05): made at 33 round points after
+    # three tricks, though an engine that records it forced plays on (FORCE-08)
+    ("forced-every-contract", "FORCE-05", {"forced_bid": {"sweep_marks": 2}},
+     {"dealer": "C", "hands": {"A": ["0|0", "0|1", "1|6", "2|3", "0|4", "3|3", "0|6"],
+                               "B": ["1|1", "4|4", "1|3", "1|2", "1|5", "3|5", "2|2"],
+                               "C": ["2|6", "2|4", "5|5", "0|3", "4|6", "3|4", "2|5"],
+                               "D": ["1|4", "0|2", "4|5", "3|6", "0|5", "5|6", "6|6"]},
+      "contract": {"declarer": "A", "bid": {"points": 30}, "trump": 2}},
+     [{"act": {"type": "play", "seat": s, "tile": t}} for s, t in (
+         ("A", "2|3"), ("B", "1|2"), ("C", "2|6"), ("D", "0|2"), ("C", "4|6"),
+         ("D", "3|6"), ("A", "1|6"), ("B", "4|4"), ("C", "5|5"), ("D", "0|5"),
+         ("A", "0|0"))] + [{"act": {"type": "play", "seat": "B", "tile": "3|5"},
+                            "expect": {"view": {"phase": "round_over"}}}]),
+]
+
+
+@pytest.mark.parametrize("plant,rule,variants,setup,steps", ALONE, ids=[a[0] for a in ALONE])
+def test_a_case_alone_is_filed_under_the_rule_the_engine_broke(
+        tmp_path, plant, rule, variants, setup, steps):
+    import yaml
+
+    from conformance.corpus.scenario import load_scenario
+
+    path = tmp_path / f"{plant}.yaml"
+    schema = ROOT / "spec" / "schemas" / "scenario.schema.json"
+    path.write_text(f"# yaml-language-server: $schema={schema}\n" + yaml.safe_dump({
+        "id": f"alone.{plant}", "title": plant, "description": plant, "rules": [rule],
+        "variants": variants, "setup": {"dealer": "D", "hands": HANDS, **setup},
+        "steps": steps}), encoding="utf-8")
+    scenario = load_scenario(path).scenario
+    assert scenario is not None, load_scenario(path)
+    assert run_scenario(scenario, ReferenceAdapter(), level="strict").outcome is Outcome.PASSED
+    found = groups([run_scenario(scenario, BY_NAME[plant].adapter(), level="strict")])
+    assert [g.rule for g in found] == [rule], [(g.rule, g.what) for g in found]
+
+
+def test_a_rule_of_one_setting_holds_under_the_values_it_states():
+    """diagnosis.rule_in_force: NELLO-10 opens on `doubles: "own_suit_reversed"`, PTERMS-09 on
+    `announce: "declaration"`; PTERMS-03 states `"plunger"` and `"partner"` (the default,
+    counted when the setup leaves it out), FORCE-03 `bid: "minimum"` (the default) and
+    `"any"`; a rule of no setting holds whenever its option is on."""
+    from conformance.run.diagnosis import rule_in_force
+    from conformance.specdata.index import load_index
+
+    rules = load_index().rules
+    assert rules["PTERMS-03"].setting_values == ("leader", ("plunger", "partner"))
+
+    def holds(rule: str, variants: dict) -> bool:
+        return rule_in_force(rules[rule], variants)
+
+    assert not holds("NELLO-10", {"nello": True})
+    assert holds("NELLO-10", {"nello": {"doubles": "own_suit_reversed"}})
+    assert not holds("PTERMS-09", {"plunge_terms": {}})
+    assert holds("PTERMS-09", {"plunge_terms": {"announce": "declaration"}})
+    assert holds("PTERMS-03", {"plunge_terms": {}})
+    assert holds("FORCE-03", {"forced_bid": True})
+    assert not holds("FORCE-10", {"forced_bid": True})
+    assert holds("FORCE-07", {"forced_bid": {"sweep_marks": 2}})
+    assert not holds("FORCE-07", {"forced_bid": True})
+    assert holds("NELLO-02", {"nello": True})
+    assert not holds("NELLO-02", {"sevens": True})
+    assert holds("PLAY-05", {})
