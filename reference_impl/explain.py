@@ -145,7 +145,7 @@ def forced_only_misread(match: Match, action: Any) -> str | None:
     from .variants import rules_for
 
     settings = match.variants.get("forced_bid")
-    if not settings or not isinstance(action, dict) or match.rules.forced_only_choices:
+    if settings is None or not isinstance(action, dict) or match.rules.forced_only_choices:
         return None
     limited = match.clone()
     limited.rules = rules_for({**match.variants, "forced_bid": {
@@ -630,7 +630,7 @@ def target_rule(setup: Any) -> str | None:
     variants = setup.get("variants") if isinstance(setup, dict) else None
     points = variants.get("match_points") if isinstance(variants, dict) else None
     marks = setup.get("marks") if isinstance(setup, dict) else None
-    if not isinstance(marks, dict) or not points:
+    if not isinstance(variants, dict) or not isinstance(marks, dict) or not points:
         return None
     if variants.get("match_marks"):
         try:

@@ -634,6 +634,10 @@ ALONE = [
     ("forced-only-always", "FORCE-06", {"forced_bid": True,
                                          "nello": {"min_marks": 1, "announce": "bid"}},
      {"dealer": "B"}, [{"act": {"type": "bid", "seat": "C", "marks": 1, "nello": True}}]),
+    # the same with the option's settings given as `{}`, on a point bid (NELLO-11)
+    ("forced-only-always", "FORCE-06", {"forced_bid": {},
+                                         "nello": {"min_marks": 0, "announce": "bid"}},
+     {"dealer": "B"}, [{"act": {"type": "bid", "seat": "C", "points": 30, "nello": True}}]),
     # a contract given by the setup is not forced (FORCE-05): made at 33 round points after
     # three tricks, though an engine that records it forced plays on (FORCE-08)
     ("forced-every-contract", "FORCE-05", {"forced_bid": {"sweep_marks": 2}},
@@ -650,7 +654,8 @@ ALONE = [
 ]
 
 
-@pytest.mark.parametrize("plant,rule,variants,setup,steps", ALONE, ids=[a[0] for a in ALONE])
+@pytest.mark.parametrize("plant,rule,variants,setup,steps", ALONE,
+                         ids=[f"{a[0]}-{i}" for i, a in enumerate(ALONE)])
 def test_a_case_alone_is_filed_under_the_rule_the_engine_broke(
         tmp_path, plant, rule, variants, setup, steps):
     import yaml
