@@ -18,10 +18,10 @@ import functools
 import re
 from typing import Any
 
-from .errors import CODES, IllegalAction
-from .match import BIDDING, DECLARING, MATCH_OVER, PLAYING, ROUND_OVER, Match
-from .rules import BASE_RULES, TRUMP_SUIT, Rules, SpecialBid, is_trump, suit_key
-from .tiles import PIPS, SEAT_INDEX, TILE_INDEX
+from ..errors import CODES, IllegalAction
+from ..match import BIDDING, DECLARING, MATCH_OVER, PLAYING, ROUND_OVER, Match
+from ..rules import BASE_RULES, TRUMP_SUIT, Rules, SpecialBid, is_trump, suit_key
+from ..tiles import PIPS, SEAT_INDEX, TILE_INDEX
 
 RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]{1,9}-\d{2}\b")
 
@@ -142,7 +142,7 @@ def forced_only_misread(match: Match, action: Any) -> str | None:
     """FORCE-06 when a legal `action` is refused once `nello_sevens` is `"forced_only"`
     where the setup leaves it `"any_contract"`: an engine that refuses it keeps Nel-O and
     Sevens for the forced contract, the setting's rule, against the setup."""
-    from .variants import rules_for
+    from ..variants import rules_for
 
     settings = match.variants.get("forced_bid")
     if not settings or not isinstance(action, dict) or match.rules.forced_only_choices:
@@ -200,8 +200,8 @@ def played_forced(before: Match | None, action: Any, field: str,
 def _an_option_form(action: Any) -> bool:
     """An action of a form only an option defines (a special bid, an option's trump
     choice), judged by the base rules when that option is not in force (VAR-04)."""
-    from .actions import special_bids
-    from .variants import OPTIONS, rules_for
+    from ..actions import special_bids
+    from ..variants import OPTIONS, rules_for
 
     if not isinstance(action, dict):
         return False
@@ -347,7 +347,7 @@ def _plunge_declarable(match: Match) -> bool:
     """The seat to act may declare the plunge here (PTERMS-07), the winning bid's
     announcement aside: a Nel-O bid (NELLO-15) leaves the contract one that could carry
     the plunge, on which PTERMS-09 lets the declarer declare Nel-O instead."""
-    from .variant_rules import PLUNGE_CHOICE
+    from ..variant_rules import PLUNGE_CHOICE
 
     probe = match
     if match.contract is not None and match.contract.announced is not None:
@@ -561,7 +561,7 @@ def special_step_rule(match: Match, bid: Any, value: Any) -> str:
     game's one-mark raise by its own marks (its `step_rule`: PLUNGE-03, SPLASH-03,
     PTERMS-05); a raise only an option allows (RAISE-02) by RAISE-03, which holds a special
     bid to that raise as a marks bid of its marks."""
-    from .rules import special_bid_marks
+    from ..rules import special_bid_marks
 
     marks = special_bid_marks(match.rules, bid.name, match.last_marks,
                               value if type(value) is int else 0)
@@ -597,8 +597,8 @@ def setup_rule(setup: Any, match: Match | None) -> str:
     `match_points` is MPTS-01's setting, the marks target it leaves unread TARGET-03),
     its options together (VAR-03) or alone
     (VAR-01), else its deal (DIG-06)."""
-    from .setup import marks_rule
-    from .variants import rules_for
+    from ..setup import marks_rule
+    from ..variants import rules_for
 
     if not isinstance(setup, dict):
         return "DIG-06"
@@ -625,7 +625,7 @@ def target_rule(setup: Any) -> str | None:
     that accepts or refuses it wrongly reads the default target instead (MPTS-01).
     TARGET-03 when `match_marks`' target, which `match_points` leaves unread, would
     refuse it: an engine that refuses it reads that target."""
-    from .variants import OPTIONS, rules_for
+    from ..variants import OPTIONS, rules_for
 
     variants = setup.get("variants") if isinstance(setup, dict) else None
     points = variants.get("match_points") if isinstance(variants, dict) else None
@@ -768,7 +768,7 @@ def ladder_rule(engine_view: dict | None) -> str:
     """MPTS-10 for the value of a marks contract on the doubling ladder; MPTS-03 when the
     engine's value is no whole number of 42-point marks: the mark's worth, which MPTS-03
     gives and the ladder only doubles (42 for 1 mark under either), is what it misreads."""
-    from .variant_rules import MARK_IN_POINTS
+    from ..variant_rules import MARK_IN_POINTS
 
     try:
         theirs = (engine_view or {})["contract"]["stake"]
@@ -837,7 +837,7 @@ def jump_alternatives(match: Match, action: Any, rule: str) -> tuple[str, ...]:
     """A special bid's jump decided by an interaction rule (PLUNGE-08: plunge_terms' plunge
     jumps too) fits the jump's own rule as well (PLUNGE-07: an engine that ignores `when`
     breaks it wherever the plunge jumps)."""
-    from .variants import PLUNGE
+    from ..variants import PLUNGE
 
     own = SpecialBid._field_defaults["jump_rule"]  # the plunge's own jump (PLUNGE-07)
     if not isinstance(action, dict) or rule == own:
@@ -864,7 +864,7 @@ def _special_bid(match: Match) -> str | None:
 
 def _special_bids_made(match: Match) -> list[str]:
     """The special bids of this round's bidding, in order, each kind once."""
-    from .actions import special_bids
+    from ..actions import special_bids
 
     kinds = set(special_bids(match.rules))
     made = [k for a in match.history if a.get("type") == "bid" for k in a if k in kinds]
@@ -1117,7 +1117,7 @@ def field_alternatives(after: Match, field: str, engine_view: dict | None) -> tu
 def _bid_of_the_terms(match: Match, engine_view: dict | None) -> bool:
     """The engine shows a declared plunge's contract as plunge_terms' `marks` (PTERMS-08:
     it is played for the marks bid); the unraised bid may be the same number (PTERMS-11)."""
-    from .variants import option_settings
+    from ..variants import option_settings
 
     terms = match.variants.get("plunge_terms")
     contract = match.contract
@@ -1131,7 +1131,7 @@ def _bid_of_the_terms(match: Match, engine_view: dict | None) -> bool:
 def sweep_bonus_shown(after: Match, engine_view: dict | None) -> bool:
     """The engine's `result.marks` is the sweep bonus (FORCE-07's `sweep_marks`, read from
     the score function that names FORCE-07) where the reference scores no bonus."""
-    from .variant_rules import sweep_score
+    from ..variant_rules import sweep_score
 
     fn: Any = after.rules.score
     while isinstance(fn, functools.partial) and fn.func is not sweep_score:
@@ -1146,7 +1146,7 @@ def sweep_bonus_shown(after: Match, engine_view: dict | None) -> bool:
 def _own_target(match: Match) -> str | None:
     """The rule of a match target set to other than its option's default (MPTS-01,
     TARGET-02): an engine may read the default one instead."""
-    from .variants import OPTIONS
+    from ..variants import OPTIONS
 
     for option, rule in (("match_points", "MPTS-01"), ("match_marks", "TARGET-02")):
         if option in match.variants:
@@ -1200,7 +1200,7 @@ def score_rule(after: Match) -> str | None:
 def all_or_nothing(after: Match) -> bool:
     """MPTS-11 decides the round's score: `high_bids: "all_or_nothing"` and a contract
     worth 42 or more (MPTS-03, MPTS-10)."""
-    from .variant_rules import MARK_IN_POINTS
+    from ..variant_rules import MARK_IN_POINTS
 
     rules, contract = after.rules, after.contract
     return rules.all_or_nothing and contract is not None and \
@@ -1211,7 +1211,7 @@ def marks_rule(after: Match, engine_view: dict | None, step: str) -> str:
     """SCORE-02 when the marks went to the wrong team, SCORE-01 when the amount is wrong;
     for the marks a setup starts with, the rule of their range under the setup's options
     (SCORE-03, MPTS-02, TARGET-02: setup.marks_rule)."""
-    from .setup import marks_rule as starting_marks_rule
+    from ..setup import marks_rule as starting_marks_rule
 
     rules = after.rules
     if step == "setup":
