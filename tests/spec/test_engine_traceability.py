@@ -13,7 +13,7 @@ RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]*-\d{2}\b")
 def _named_in_engine() -> dict[str, list[str]]:
     """Rule ID -> the engine files that name it (comments, docstrings, rule arguments)."""
     named: dict[str, list[str]] = {}
-    for path in sorted((ROOT / "reference_impl").glob("*.py")):
+    for path in sorted((ROOT / "reference_impl").rglob("*.py")):
         for rule_id in set(RULE_ID.findall(path.read_text(encoding="utf-8"))):
             named.setdefault(rule_id, []).append(path.name)
     return named

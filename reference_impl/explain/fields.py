@@ -1,0 +1,246 @@
+"""The rule the reference applied to set a field of the referee view when an action
+changed it (field_rule; the fields in DECISION_ORDER), the other rules a field's
+difference fits as well (field_alternatives), and the rules of the contract's stake and
+bid, the hands, a seat's hand size and the seat to act."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..match import BIDDING, DECLARING, MATCH_OVER, PLAYING, ROUND_OVER, Match
+from ..rules import BASE_RULES, Rules
+from ..tiles import SEAT_INDEX
+from .codes import turn_rule
+from .common import table_rule
+from .legality import declaration_rule, legal_rule
+from .scores import end_rule, marks_rule, match_end_rule, points_rule, score_rule, sweep_bonus_shown
+from .special_bids import last_special_bid
+from .tricks import played_as_rule, winner_rule
+
+# The fields of a referee view in the order an action decides them: a difference in an
+# earlier one explains the later ones (a wrong trick winner moves points, marks, the lead).
+DECISION_ORDER = ("dealer", "hands", "round", "bids", "history", "contract.declarer",
+                  "contract.team", "contract.bid", "contract.stake", "contract",
+                  "contract.trump", "contract.stacks", "trick", "tricks.winner",
+                  "tricks.team", "tricks", "tricks.points", "points", "tricks_won",
+                  "result.outcome", "result", "phase", "result.awarded_to", "result.marks",
+                  "marks", "winner", "to_act")
+
+
+def field_rule(before: Match | None, action: Any, after: Match, field: str,
+               engine_view: dict | None = None) -> str:
+    """The rule the reference applied to set view field `field` (its first part: `tricks`,
+    `to_act`, ...) when `action` took `before` to `after`; `before` is None for a setup.
+    `engine_view` is the engine's view after the same action, to tell which of a field's
+    rules the engine's value breaks."""
+    rules = after.rules
+    step = _step_kind(action)
+    if field == "hands":
+        if step == "play":
+            return "PLAY-07" if _same_sets(after, engine_view) else "DEAL-03"
+        return "DEAL-03" if _same_sets(after, engine_view) else (
+            table_rule(rules, "deal_order", "DEAL-02") if _dealt_order(action) else "DEAL-01")
+    if field == "dealer":
+        return "DEAL-05" if step == "deal" else (
+            "DRAW-03" if rules.draws else "DEAL-04")
+    if field == "round":
+        return "MATCH-03"
+    if field in ("bids", "history"):
+        return legal_rule(before, action) if before is not None and step in (
+            "bid", "pass", "trump", "play") else "DIG-06"
+    if field == "contract.stake":
+        if rules.points_ladder and after.contract is not None and \
+                after.contract.kind == "marks":
+            return ladder_rule(engine_view)
+        return plunge_value_rule(after) or table_rule(rules, "stake", "SCORE-01")
+    if field == "contract.bid" and step == "trump" and before is not None and \
+            before.contract is not None and after.contract is not None and \
+            after.contract.value != before.contract.value and \
+            _engine_bid(engine_view) == before.contract.value:
+        return "PTERMS-11"  # the declaration raises the contract's marks; the engine's not
+    if field in ("contract.trump", "contract.stacks") and step == "play":
+        return table_rule(rules, "trump_after_lead", "CON-04")
+    if field == "contract.trump":
+        if step == "trump" and action.get("trump") == "first_tile":
+            return "UNDECL-04"  # the choice is shown until the first tile sets trump
+        return declaration_rule(before, action) if before is not None and step == "trump" \
+            else "CON-01"
+    if field == "contract.stacks":
+        return "CON-03" if after.contract and after.contract.kind == "points" else "CON-02"
+    special = _special_bid(after)
+    if special and field in ("contract.bid", "contract.declarer", "contract.team"):
+        return _special_rule(rules, special, field)
+    if field == "contract.bid" and rules.one_mark_points is not None and \
+            after.contract and after.contract.value == rules.one_mark_points:
+        return "FORTYTWO-04"
+    if field.startswith("contract"):
+        if step == "trump":
+            return "CON-02" if "stacks" in action else table_rule(rules, "declared", "CON-04")
+        return ("PLUNGE-04" if after.contract and after.contract.partner_declares else
+                table_rule(rules, "won_contract", "BID-08"))
+    if field == "trick":
+        return table_rule(rules, "sitting_out", "PLAY-02")
+    if field in ("tricks", "tricks.winner", "tricks.team", "tricks_won"):
+        return winner_rule(after, engine_view)
+    if field in ("points", "tricks.points"):
+        return points_rule(after, engine_view)
+    if field == "result.awarded_to":
+        return score_rule(after) or "SCORE-02"
+    if field == "result.marks":
+        return score_rule(after) or table_rule(rules, "stake", "SCORE-01")
+    if field in ("result", "result.outcome", "phase"):
+        return end_rule(before, after, engine_view)
+    if field == "marks":
+        return marks_rule(after, engine_view, step)
+    if field == "winner":
+        return match_end_rule(after, engine_view)
+    if field == "to_act":
+        return to_act_rule(before, after)
+    return "DIG-04"
+
+
+def plunge_value_rule(after: Match) -> str | None:
+    """PTERMS-04 for the value in points of a plunge_terms plunge (bid or declared) under
+    match_points: 42 times its own marks, which PTERMS-04 restates from MPTS-03 for it
+    (an engine that values every mark wrongly breaks MPTS-03: field_alternatives)."""
+    contract = after.contract
+    if contract is None or not contract.partner_declares or \
+            "plunge_terms" not in after.variants or after.rules.stake is BASE_RULES.stake:
+        return None
+    return "PTERMS-04" if _special_bid(after) in ("plunge", None) else None
+
+
+def ladder_rule(engine_view: dict | None) -> str:
+    """MPTS-10 for the value of a marks contract on the doubling ladder; MPTS-03 when the
+    engine's value is no whole number of 42-point marks: the mark's worth, which MPTS-03
+    gives and the ladder only doubles (42 for 1 mark under either), is what it misreads."""
+    from ..variant_rules import MARK_IN_POINTS
+
+    try:
+        theirs = (engine_view or {})["contract"]["stake"]
+    except (KeyError, TypeError):
+        return "MPTS-10"
+    return "MPTS-03" if type(theirs) is int and theirs % MARK_IN_POINTS else "MPTS-10"
+
+
+def _special_rule(rules: Rules, name: str, field: str) -> str:
+    """A special bid's rule of its marks (its entry's step rule: PLUNGE-03, SPLASH-03,
+    PTERMS-05) or of who declares (PLUNGE-04, SPLASH-04)."""
+    bid = next((b for b in rules.special_bids if b.name == name), None)
+    if field == "contract.bid" and bid is not None:
+        return bid.step_rule
+    return f"{name.upper()}-{'03' if field == 'contract.bid' else '04'}"
+
+
+def _engine_bid(engine_view: dict | None) -> Any:
+    """The value of the contract's bid in the engine's view, if it shows one."""
+    try:
+        return next(iter((engine_view or {})["contract"]["bid"].values()))
+    except (KeyError, TypeError, AttributeError, StopIteration):
+        return None
+
+
+def _special_bid(match: Match) -> str | None:
+    """The special bid (plunge, splash) that won the bidding, if one did."""
+    if match.contract is None or not match.contract.partner_declares:
+        return None
+    return last_special_bid(match)
+
+
+def _special_bids_made(match: Match) -> list[str]:
+    """The special bids of this round's bidding, in order, each kind once."""
+    from ..actions import special_bids
+
+    kinds = set(special_bids(match.rules))
+    made = [k for a in match.history if a.get("type") == "bid" for k in a if k in kinds]
+    return list(dict.fromkeys(made))
+
+
+def _step_kind(action: Any) -> str:
+    if isinstance(action, dict) and action.get("type") in ("bid", "pass", "trump", "play"):
+        return action["type"]
+    if isinstance(action, dict) and "dealer" not in action and "draws" not in action:
+        return "deal"
+    return "setup"
+
+
+def _dealt_order(setup: Any) -> bool:
+    return isinstance(setup, dict) and "order" in setup
+
+
+def _same_sets(match: Match, engine_view: dict | None) -> bool:
+    """The engine's hands hold the same tiles as the reference's, in another order."""
+    if not engine_view or not isinstance(engine_view.get("hands"), dict):
+        return False
+    mine = match.view()["hands"]
+    theirs = engine_view["hands"]
+    return all(isinstance(theirs.get(s), list) and sorted(map(str, theirs[s])) == sorted(h)
+               for s, h in mine.items())
+
+
+def field_alternatives(after: Match, field: str, engine_view: dict | None) -> tuple[str, ...]:
+    """Other rules a field's difference fits as well: an engine that plays on in a round
+    the reference ended with tricks left breaks the rule that decided it (END-01 ..
+    END-04), or plays every round out (END-05); the run's other failures tell which."""
+    theirs = (engine_view or {}).get("phase")
+    if field in ("result", "result.outcome", "phase") and theirs == PLAYING and \
+            after.phase in (ROUND_OVER, MATCH_OVER) and len(after.tricks) < 7 \
+            and after.rules.end_when_decided:
+        return ("END-05",)
+    if field == "contract.bid" and _bid_of_the_terms(after, engine_view):
+        return ("PTERMS-08",)  # a declared plunge played for the terms' marks, not its bid
+    if field == "result.marks" and sweep_bonus_shown(after, engine_view):
+        return ("FORCE-07",)  # the bonus where the contract did not sweep
+    if field == "contract.stake" and plunge_value_rule(after):
+        return (table_rule(after.rules, "stake", "SCORE-01"),)  # the mark's worth, MPTS-03
+    if field in ("contract.bid", "contract.declarer", "contract.team"):
+        return tuple(_special_rule(after.rules, name, field) for name in
+                     _special_bids_made(after) if name != _special_bid(after))
+    if field in ("tricks", "tricks.winner", "tricks.team", "tricks_won") and \
+            played_as_rule(after, engine_view):  # or the rule of the suits declared
+        return (winner_rule(after, engine_view, played_as=False),)
+    if field == "winner" and _own_target(after):
+        return (_own_target(after) or "",)  # reached exactly, or a target of its own
+    return ()
+
+
+def _bid_of_the_terms(match: Match, engine_view: dict | None) -> bool:
+    """The engine shows a declared plunge's contract as plunge_terms' `marks` (PTERMS-08:
+    it is played for the marks bid); the unraised bid may be the same number (PTERMS-11)."""
+    from ..variants import option_settings
+
+    terms = match.variants.get("plunge_terms")
+    contract = match.contract
+    if terms is None or contract is None or not contract.partner_declares:
+        return False
+    settings = option_settings("plunge_terms", terms)
+    return settings["announce"] == "declaration" and \
+        _engine_bid(engine_view) == settings["marks"] != contract.value
+
+
+def _own_target(match: Match) -> str | None:
+    """The rule of a match target set to other than its option's default (MPTS-01,
+    TARGET-02): an engine may read the default one instead."""
+    from ..variants import OPTIONS
+
+    for option, rule in (("match_points", "MPTS-01"), ("match_marks", "TARGET-02")):
+        if option in match.variants:
+            default = OPTIONS[option].settings["target"].default
+            return rule if match.rules.marks_target != default else None
+    return None
+
+
+def hand_size_rule(match: Match, seat: Any) -> str | None:
+    """NELLO-09: the seat that sits out (NELLO-03, NELLO-12) plays no tile, and its hand
+    size stays seven in every view; None for a seat that plays (its hand size is the
+    observation's rule)."""
+    out = match.sitting_out
+    return "NELLO-09" if out is not None and SEAT_INDEX.get(seat) == out else None
+
+
+def to_act_rule(before: Match | None, after: Match) -> str:
+    """Who acts after the action, by which rule (turn_rule); nobody once the round is over
+    (the END rule that ended it)."""
+    if after.phase in (BIDDING, DECLARING, PLAYING):
+        return turn_rule(after)
+    return end_rule(before, after, None)
