@@ -150,11 +150,12 @@ def target_rule(setup: Any) -> str | None:
     from ..variants import OPTIONS, rules_for
 
     variants = setup.get("variants") if isinstance(setup, dict) else None
-    points = variants.get("match_points") if isinstance(variants, dict) else None
     marks = setup.get("marks") if isinstance(setup, dict) else None
-    if not isinstance(variants, dict) or not isinstance(marks, dict) or not points:
+    if not isinstance(variants, dict) or not isinstance(marks, dict) or \
+            "match_points" not in variants:  # an option given as {} is on
         return None
-    if variants.get("match_marks"):
+    points = variants["match_points"]
+    if "match_marks" in variants:
         try:
             unread = rules_for({"match_marks": variants["match_marks"]}).marks_range
         except IllegalAction:

@@ -618,6 +618,8 @@ ALONE = [
     # that match_points leaves unread would refuse them (TARGET-03)
     ("match-marks-over-points", "TARGET-03", {"match_marks": True, "match_points": True},
      {"marks": {"AC": 248, "BD": 249}}, []),
+    ("match-marks-over-points", "TARGET-03", {"match_marks": {}, "match_points": {}},
+     {"marks": {"AC": 247, "BD": 248}}, []),
     # Nel-O declared by the partner of a plunge_terms plunge: PTERMS-04, not NELLO-10
     # (own_suit_reversed, not in force) nor NELLO-02 (Nel-O's own rule)
     ("plunge-terms-nello-on-plunge", "PTERMS-04", {"plunge_terms": {}, "nello": True},
