@@ -177,7 +177,7 @@ def parse_action(action: Any, rules: Rules = BASE_RULES) -> ParsedAction:
             raise malformed(f"`tile` must be a string a|b with 0 <= a <= b <= 6, not {tile!r}")
         return ParsedAction(kind, seat, TILE_INDEX[tile], None)  # pragma: no mutate
     if kind == "bid":
-        announced: str | None = None
+        announced: str | None = None  # pragma: no mutate
         for choice in rules.bid_announces:  # NELLO-14: `"<choice>": true` beside the bid
             if choice in keys and (keys - {choice}) in (POINT_BID_FIELDS, MARKS_BID_FIELDS):
                 if action[choice] is not True:

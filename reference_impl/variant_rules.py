@@ -31,11 +31,11 @@ from .tiles import PIPS, TILE_COUNT, TILE_INDEX
 
 
 def for_choice(*args: Any, choice: str, own: Callable, inner: Callable,
-               rule: str | None = None, others: str | None = None) -> Any:
+               rule: str | None = None, others_rule: str | None = None) -> Any:
     """A suit function (SUIT, RANK) of an option's `choice`: `own` when the trump (the
     last argument) is that choice, else `inner`, the function it wraps. `rule` names the
     rule `own` follows under this option when `own` names another (NOTRUMP-02, NOTRUMP-03
-    for NELLO-06's functions), `others` the rule by which every other trump plays as
+    for NELLO-06's functions), `others_rule` the rule by which every other trump plays as
     without the option (NOTRUMP-04); neither changes what it returns."""
     return (own if args[-1] == choice else inner)(*args)
 
@@ -356,11 +356,11 @@ PLUNGE_CHOICE = "plunge"  # PTERMS-07: the declaration that hands trump to the p
 def plunge_declaration_problem(rules: Rules, contract: Contract, trump: Any, stacks: Any, *,
                                doubles: int, marks: int, needs: int,
                                inner: Callable[..., Problem | None],
-                               beside: str | None = None) -> Problem | None:
+                               beside_rule: str | None = None) -> Problem | None:
     """PTERMS-07: the plunge may be declared on a marks contract of `marks` or more, by a
     winner of the bidding holding `doubles` doubles or more (PTERMS-10: and the doubles
     of the mask `needs`), never on a plunge, and without stacks; checked after CON-01 and
-    before the stacks (errors.yaml). Every other choice: `inner`; `beside` names the rule
+    before the stacks (errors.yaml). Every other choice: `inner`; `beside_rule` names the rule
     by which an option's choice may be declared instead where the plunge may (PTERMS-09),
     and changes nothing this returns."""
     if rules.canonical_trump(trump) != PLUNGE_CHOICE:

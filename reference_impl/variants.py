@@ -82,15 +82,16 @@ def bid_42(s: Settings, rules: Rules) -> dict:
 
 
 def choice_suits(rules: Rules, choice: str, called: Callable, follows: Callable,
-                 rank: Callable, *, rule: str | None = None, others: str | None = None
+                 rank: Callable, *, rule: str | None = None, others_rule: str | None = None
                  ) -> dict:
     """The suit functions of the table, with `choice`'s own for that trump (`rule`,
-    `others`: the rules the option names for them, vr.for_choice)."""
-    named = {key: value for key, value in (("rule", rule), ("others", others)) if value}
+    `others_rule`: the rules the option names for them, vr.for_choice)."""
+    named = {key: value for key, value in (("rule", rule), ("others_rule", others_rule))
+             if value}
 
     def wrap(name: str, own: Callable) -> Callable:
         return partial(vr.for_choice, choice=choice, own=own, inner=getattr(rules, name),
-                       **named)
+                       **named)  # pragma: no mutate
     return {"called_suit": wrap("called_suit", called), "follows": wrap("follows", follows),
             "trick_rank": wrap("trick_rank", rank)}
 
@@ -122,17 +123,17 @@ def follow_me(s: Settings, rules: Rules) -> dict:
 
 
 def named_doubles(rules: Rules, choice: str, suits: Mapping[str, tuple], *, rule: str,
-                  rules_of: Mapping[str, str] | None = None, others: str | None = None
-                  ) -> dict:
+                  value_rules: Mapping[str, str] | None = None,
+                  others_rule: str | None = None) -> dict:
     """NELLO-13, NOTRUMP-05 (`doubles: "declared"`): the declaration of `choice` names its
     doubles, one of `suits`; the suit functions of each value under its suit key (the
-    rule of each value, `rules_of`, and `others`: choice_suits)."""
+    rule of each value, `value_rules`, and `others_rule`: choice_suits)."""
     changes: dict = {"treatments": (*rules.treatments, (choice, tuple(suits), rule)),
                      "treatment_problem": vr.treatment_problem}
     for value, functions in suits.items():
         changes.update(choice_suits(replace(rules, **changes), str(suit_key(choice, value)),
-                                    *functions, rule=(rules_of or {}).get(value),
-                                    others=others))
+                                    *functions, rule=(value_rules or {}).get(value),
+                                    others_rule=others_rule))
     return changes
 
 
@@ -247,9 +248,10 @@ def no_trump(s: Settings, rules: Rules) -> dict:
     if s["doubles"] == "declared":
         return named_doubles(rules, "none",
                              {value: NELLO_SUITS[value] for value in NOTRUMP_NAMED},
-                             rule="NOTRUMP-05", rules_of=NOTRUMP_RULES, others="NOTRUMP-04")
+                             rule="NOTRUMP-05", value_rules=NOTRUMP_RULES,
+                             others_rule="NOTRUMP-04")
     return choice_suits(rules, "none", *NELLO_SUITS[s["doubles"]],
-                        rule=NOTRUMP_RULES[s["doubles"]], others="NOTRUMP-04")
+                        rule=NOTRUMP_RULES[s["doubles"]], others_rule="NOTRUMP-04")
 
 
 def match_marks(s: Settings, rules: Rules) -> dict:
@@ -285,7 +287,8 @@ def plunge_terms(s: Settings, rules: Rules) -> dict:
                    "trumps": rules.trumps + (vr.PLUNGE_CHOICE,),
                    "declaration_problem": partial(
                        vr.plunge_declaration_problem, doubles=s["doubles"], marks=s["marks"],
-                       needs=needs, inner=rules.declaration_problem, beside="PTERMS-09"),
+                       needs=needs, inner=rules.declaration_problem,
+                       beside_rule="PTERMS-09"),
                    "declared": partial(vr.plunge_declared, raised=s["raise"],
                                        inner=rules.declared)}
     if s["leader"] == "plunger":

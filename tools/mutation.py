@@ -326,14 +326,15 @@ def error_codes() -> frozenset[str]:
     return frozenset(CODES)
 
 
-SAFE_CALLS = frozenset({"map", "sorted", "str", "repr", "len", "join",
+SAFE_CALLS = frozenset({"map", "sorted", "str", "repr", "len", "join", "get",
                         "marks_rule"})  # reads two fields of its Rules: a rule ID
 
 
 def names_rule(name: str | None) -> bool:
     """A keyword argument or a field that holds a rule ID for a message (`rule=`,
-    `step_rule=`, `"marks_raise_rule": ...`), never a code."""
-    return name is not None and (name == "rule" or name.endswith("_rule"))
+    `step_rule=`, `"marks_raise_rule": ...`) or rule IDs by value (`value_rules=`), never
+    a code."""
+    return name is not None and (name == "rule" or name.endswith(("_rule", "_rules")))
 PLACEHOLDER = ast.Constant("<diagnostic>")
 
 

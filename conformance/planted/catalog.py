@@ -569,7 +569,10 @@ VARIANT_BUGS: tuple[Bug, ...] = (
         option("plunge_terms", vswap.declared_with(record=vswap.plunge_kept_by_plunger))),
     Bug("declared-plunge-not-a-plunge", "PTERMS-08",
         "the declared plunge hands trump to the partner but is not played as a plunge",
-        option("plunge_terms", vswap.declared_with(record=vswap.plunge_declared_not_a_plunge))),
+        option("plunge_terms", vswap.declared_with(record=vswap.plunge_declared_not_a_plunge)),
+        also=("PTERMS-07",),
+        why=("a contract not recorded as a plunge lets the partner declare the plunge again, "
+             "which PTERMS-07 refuses on a plunge")),
     Bug("declared-plunge-played-for-setting", "PTERMS-08",
         "a declared plunge is played for the setting's `marks`, not the marks bid",
         option("plunge_terms", vswap.declared_with(record=vswap.plunge_played_for_marks))),
@@ -649,7 +652,11 @@ VARIANT_BUGS: tuple[Bug, ...] = (
         option("splash", vswap.splash_replaces_plunge)),
     Bug("plunge-over-splash", "SPLASH-05",
         "a plunge is accepted after a splash, as if it outranked it",
-        option("splash", vswap.plunge_over_splash)),
+        option("splash", vswap.plunge_over_splash),
+        also=("PLUNGE-02",),
+        why=("it tells a splash from a marks bid by its marks only (the table's check is not "
+             "told which bid was made), so it takes a plunge after an ordinary bid of the "
+             "splash's marks too, which PLUNGE-02 refuses")),
 )
 
 BASE_BUGS += tuple(Bug(n, r, d, edge(cls), also=doc000.ALSO.get(n, ((), ""))[0],

@@ -112,8 +112,8 @@ def _choice_rule(match: Match, choice: str | None) -> str | None:
     beside = None
     while isinstance(fn, functools.partial):
         kw = fn.keywords
-        if kw.get("beside") and _plunge_declarable(match):
-            beside = str(kw["beside"])
+        if kw.get("beside_rule") and _plunge_declarable(match):
+            beside = str(kw["beside_rule"])
         if choice is not None and kw.get("choice") == choice and "rule" in kw:
             if match.contract is not None and match.contract.partner_declares and \
                     kw.get("on_plunge") and choice == "nello":

@@ -72,7 +72,7 @@ def played_as_rule(after: Match, engine_view: dict | None) -> str | None:
             return rule
     rank = rules.trick_rank
     while isinstance(rank, functools.partial) and "own" in rank.keywords:
-        others, choice = rank.keywords.get("others"), rank.keywords["choice"]
+        others, choice = rank.keywords.get("others_rule"), rank.keywords["choice"]
         if others and choice != trump and theirs == _winner_by(
                 after, _own(rules.called_suit, choice), rank.keywords["own"], trump):
             return str(others)
@@ -105,14 +105,14 @@ def played_as_named(match: Match, tile: int) -> str | None:
 
 def played_as_other_choice(match: Match, tile: int) -> str | None:
     """The rule by which a trump that is not an option's choice plays as without the
-    option (the `others` of its for_choice link: NOTRUMP-04) when `tile` is legal for the
+    option (the `others_rule` of its for_choice link: NOTRUMP-04) when `tile` is legal for the
     seat to act by that choice's suits and not by the trump declared, or the other way
     round: an engine that plays every contract by the option's suits."""
     if match.contract is None or not match.trick:
         return None
     trump, fn = declared(match), match.rules.follows
     while isinstance(fn, functools.partial) and "own" in fn.keywords:
-        choice, others = fn.keywords["choice"], fn.keywords.get("others")
+        choice, others = fn.keywords["choice"], fn.keywords.get("others_rule")
         if others and choice != trump and \
                 _legal_by(match, tile, choice) != _legal_by(match, tile, trump):
             return str(others)

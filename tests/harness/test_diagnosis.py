@@ -329,7 +329,7 @@ OPTION_CAUSE = [
     # functions (for_choice's `rule`); narrowed: each plant plays one value wrong
     ("no-trump-own-suit-as-low", ("variants/no_trump",), "NOTRUMP-03"),
     ("no-trump-doubles-high", ("variants/no_trump",), "NOTRUMP-02"),
-    # a trump that is not "none" played by the no-trump doubles (for_choice's `others`)
+    # a trump that is not "none" played by the no-trump doubles (for_choice's `others_rule`)
     ("no-trump-every-contract", ("variants/no_trump",), "NOTRUMP-04"),
     # the engine plays another value of the doubles than the one declared: its plays and
     # winners are that value's
@@ -338,7 +338,7 @@ OPTION_CAUSE = [
     # the hand size of the seat that sits out
     ("nello-partner-hand-shown-empty", ("variants/nello",), "NELLO-09"),
     # Nel-O refused where the declared plunge may be declared instead (its check's
-    # `beside`)
+    # `beside_rule`)
     ("declared-plunge-no-nello-for-declarer", ("variants/plunge_terms",), "PTERMS-09"),
 ]
 
