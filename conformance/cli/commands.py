@@ -352,8 +352,8 @@ def coverage_command(paths, base_only: bool, as_json: bool) -> int:
         rule = index.rules.get(rule_id)
         return rule is not None and rule.file == "rules.md"
 
-    rules = {r.id: [] for r in index.rules.values()
-             if not r.withdrawn and not (base_only and not in_base(r.id))}
+    rules: dict[str, list[str]] = {r.id: [] for r in index.rules.values()
+                                   if not r.withdrawn and not (base_only and not in_base(r.id))}
     codes: dict[str, list[str]] = {c.code: [] for c in index.codes.values()
                                    if not (base_only and not any(map(in_base, c.rules)))}
     for item in loaded:
