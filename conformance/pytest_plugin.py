@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -19,7 +20,10 @@ from conformance.adapters.limits import REPLY_BYTES, STDERR_BYTES, TIMEOUT_SECON
 from conformance.pytest_failure import Reported, failure_repr
 from conformance.report.safe import safe
 
-_ADAPTER = pytest.StashKey[object]()
+if TYPE_CHECKING:
+    from conformance.adapters.protocol import Harnessed
+
+_ADAPTER: pytest.StashKey[Harnessed] = pytest.StashKey()
 _IDS = pytest.StashKey[dict]()  # scenario id -> the first file that had it
 _WALKED = pytest.StashKey[set]()  # the real folders walked: each once, whatever the links
 
@@ -65,12 +69,13 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector):
     return None
 
 
-class ScenarioDir(pytest.Dir):
-    """pytest's Dir, except that every `*.yaml`/`*.yml` entry is collected whatever it is
-    (a FIFO, a device, a link loop: loading refuses each with a message), a link to an
-    enclosing folder becomes one failing item instead of an endless walk, each real folder
-    is walked once however many links lead to it, and a folder too deep or too large is a
-    failing item that names it (the bounds of `t42 run`, corpus/scenario.py)."""
+class ScenarioDir(pytest.Directory):
+    """Like pytest's Dir (final: pytest.Directory is the base it offers), except that
+    every `*.yaml`/`*.yml` entry is collected whatever it is (a FIFO, a device, a link
+    loop: loading refuses each with a message), a link to an enclosing folder becomes one
+    failing item instead of an endless walk, each real folder is walked once however many
+    links lead to it, and a folder too deep or too large is a failing item that names it
+    (the bounds of `t42 run`, corpus/scenario.py)."""
 
     depth = 0
     enclosing: frozenset[tuple[int, int]] = frozenset()
@@ -133,7 +138,7 @@ def _refused_folder(parent: pytest.Collector, path: Path, message: str) -> pytes
                                                              message))])
 
 
-def _adapter(config: pytest.Config):
+def _adapter(config: pytest.Config) -> Harnessed:
     """One adapter per test process (a cmd: adapter keeps its process for the session)."""
     if _ADAPTER not in config.stash:
         from conformance.adapters.limits import Limits

@@ -18,7 +18,8 @@ import subprocess
 import threading
 import time
 from collections import deque
-from typing import Any
+from collections.abc import Iterator
+from typing import IO, Any, NamedTuple
 
 from conformance.adapters import tree
 from conformance.adapters.limits import Limits, cut, cut_tail
@@ -59,7 +60,7 @@ def _put(lines: queue.Queue[Any], item: Any, stop: threading.Event) -> bool:
                 return False
 
 
-def _chunks(fd: int, wake: int, stop: threading.Event):
+def _chunks(fd: int, wake: int, stop: threading.Event) -> Iterator[bytes]:
     """What a pipe delivers, until EOF or until told to stop (select on a wake-up pipe):
     a reader is never left blocked on a pipe that a stray process keeps open."""
     poller = select.poll()  # not select.select: it refuses a descriptor past 1023
@@ -102,6 +103,20 @@ def _line_text(line: bytes, cut: int) -> str:
     extra = cut + max(len(line) - STDERR_LINE_BYTES, 0)
     text = line[:STDERR_LINE_BYTES].decode("utf-8", "replace")
     return text + (f" [... {extra:,} more bytes of this line not kept]" if extra else "")
+
+
+class _Pipes(NamedTuple):
+    """The pipes of a process started with stdin, stdout and stderr set to PIPE."""
+
+    stdin: IO[bytes]
+    stdout: IO[bytes]
+    stderr: IO[bytes]
+
+    @classmethod
+    def of(cls, proc: subprocess.Popen[bytes]) -> _Pipes:
+        if proc.stdin is None or proc.stdout is None or proc.stderr is None:
+            raise ValueError("the process was started without pipes")
+        return cls(proc.stdin, proc.stdout, proc.stderr)
 
 
 class StderrTail:
@@ -147,12 +162,12 @@ class StderrTail:
 class ProcessAdapter(Harnessed):
     def __init__(self, command: str | list[str], timeout: float = 5.0,
                  protocol: int | None = None, limits: Limits | None = None):
-        from conformance.specdata.files import versions
+        from conformance.specdata.files import protocol_version
 
         self.command = shlex.split(command) if isinstance(command, str) else list(command)
         self.timeout = timeout
         self.limits = limits or Limits()
-        self.protocol = protocol if protocol is not None else int(versions()["protocol"])
+        self.protocol = protocol if protocol is not None else protocol_version()
         self.name, self.version = self.command[0] if self.command else "?", "?"
         self.variants: list[str] = []
         self.capabilities: frozenset[str] = frozenset()
@@ -171,7 +186,8 @@ class ProcessAdapter(Harnessed):
 
     # --- process lifecycle ------------------------------------------------------------
 
-    def _launch(self) -> None:
+    def _launch(self) -> subprocess.Popen[bytes]:
+        """Start the process and shake hands: it is `self._proc` until it is killed."""
         if not self.command:
             raise AdapterError("cmd: names no command")
         tree.become_subreaper()  # orphans of the adapter's tree stay findable
@@ -179,24 +195,25 @@ class ProcessAdapter(Harnessed):
         try:
             # Its own session: a Ctrl-C meant for the harness does not reach it, and a
             # kill reaches its children too. The mark finds those that leave it.
-            self._proc = subprocess.Popen(
+            proc = subprocess.Popen(
                 self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE, start_new_session=True,
                 env={**os.environ, tree.MARK: self._mark},
             )
         except (OSError, ValueError) as error:
             raise AdapterError(f"cannot start {self.command[0]}: {error}") from None
-        tree.launched(self._proc.pid, self._mark)
-        self._lines: queue.Queue[Any] = queue.Queue(maxsize=4)
+        self._proc, self._pipes = proc, _Pipes.of(proc)
+        tree.launched(proc.pid, self._mark)
+        self._lines = queue.Queue(maxsize=4)
         self._launched_at = self._stderr.count  # a failure quotes this process's lines only
         self._stop = threading.Event()
         self._wake = os.pipe()
         self._readers = [
             threading.Thread(target=_read_replies, daemon=True,
-                             args=(self._proc.stdout.fileno(), self._wake[0], self._stop,
+                             args=(self._pipes.stdout.fileno(), self._wake[0], self._stop,
                                    self._lines, self.limits.reply_bytes)),
             threading.Thread(target=self._stderr.read, daemon=True,
-                             args=(self._proc.stderr.fileno(), self._wake[0], self._stop)),
+                             args=(self._pipes.stderr.fileno(), self._wake[0], self._stop)),
         ]
         for reader in self._readers:
             reader.start()
@@ -205,6 +222,7 @@ class ProcessAdapter(Harnessed):
         except BaseException:  # a Ctrl-C during the handshake leaves no process behind
             self._kill()
             raise
+        return proc
 
     def _hello(self) -> None:
         from conformance.specdata import schemas
@@ -240,7 +258,7 @@ class ProcessAdapter(Harnessed):
         os.write(self._wake[1], b"x")
         for reader in self._readers:
             reader.join()
-        for stream in (proc.stdin, proc.stdout, proc.stderr):
+        for stream in self._pipes:
             try:
                 stream.close()
             except OSError:
@@ -248,11 +266,11 @@ class ProcessAdapter(Harnessed):
         for fd in self._wake:
             os.close(fd)
 
-    def _ensure(self) -> None:
+    def _ensure(self) -> subprocess.Popen[bytes]:
+        """The running process, started afresh if the last one was killed."""
         if self.broken:
             raise AdapterError(self.broken)
-        if self._proc is None:
-            self._launch()
+        return self._proc if self._proc is not None else self._launch()
 
     def close(self) -> None:
         if self._proc is not None and self._proc.poll() is None:
@@ -318,9 +336,9 @@ class ProcessAdapter(Harnessed):
         self._kill()
         return AdapterError(message, self.stderr_tail())
 
-    def _send(self, proc: subprocess.Popen[bytes], data: bytes) -> None:
+    def _send(self, data: bytes) -> None:
         """Write within the timeout: a program that never reads cannot block the harness."""
-        fd = proc.stdin.fileno()
+        fd = self._pipes.stdin.fileno()
         os.set_blocking(fd, False)
         deadline = time.monotonic() + self.timeout
         view = memoryview(data)
@@ -347,8 +365,7 @@ class ProcessAdapter(Harnessed):
         """Several requests in one write, then their replies in order (protocol.md: each
         request gets one reply, in order): one round trip instead of one per request.
         Each item is the result, or the Rejected of a refused setup, deal or act."""
-        self._ensure()
-        proc = self._proc
+        proc = self._ensure()
         first = self._seq + 1
         lines = []
         for cmd, fields in requests:
@@ -367,7 +384,7 @@ class ProcessAdapter(Harnessed):
 
     def _write(self, proc: subprocess.Popen[bytes], cmd: str, data: bytes) -> None:
         try:
-            self._send(proc, data)
+            self._send(data)
         except TimeoutError:
             raise self._fail(f"{cmd}: the implementation read no request within "
                              f"{self.timeout:g} s") from None
@@ -433,15 +450,15 @@ class ProcessAdapter(Harnessed):
             if problem:
                 raise self._fail(problem)
             return reply["result"]
-        error = reply.get("error")
+        refusal = reply.get("error")
         if (reply.get("ok") is False and set(reply) == {"seq", "ok", "error"}
-                and isinstance(error, dict) and set(error) == {"code", "message"}
-                and isinstance(error["code"], str) and isinstance(error["message"], str)):
-            code, message = cut(error["code"]), cut(error["message"])
+                and isinstance(refusal, dict) and set(refusal) == {"code", "message"}
+                and isinstance(refusal["code"], str) and isinstance(refusal["message"], str)):
+            code, message = cut(refusal["code"]), cut(refusal["message"])
             # A Rejected's traceback keeps this frame, and a caller may keep the Rejected
             # in a cycle the collector frees late: the frame lets go of the whole reply
             # (a run refused at every step by 1 MB held 70 MB more).
-            del reply, error, line, raw
+            del reply, refusal, line, raw
             return self._refused(cmd, code, message)
         raise self._fail(f"{cmd}: reply does not follow protocol/response.json: "
                          f"{shown!r}")

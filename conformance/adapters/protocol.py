@@ -66,7 +66,11 @@ class Adapter(Protocol):
     # variant options supported (spec/variants.md): names, or {"name": option, "settings":
     # {setting: [values]}} for an option supported with only those values (protocol.md)
     variants: list[Any]
-    capabilities: frozenset[str] | set[str] | list[str]  # subset of CAPABILITIES
+
+    @property
+    def capabilities(self) -> frozenset[str] | set[str] | list[str]:
+        """A subset of CAPABILITIES. A plain attribute does: the harness only reads it
+        (read-only here, so that an adapter may narrow its type, as Harnessed does)."""
 
     def start(self, setup: dict[str, Any]) -> None:
         """Start a new match from `setup` (actions.md), replacing any current match."""

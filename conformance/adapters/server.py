@@ -15,9 +15,14 @@ from typing import Any, TextIO
 from conformance.adapters.protocol import Adapter, Rejected, not_json_message, raised_message
 
 
-def _dispatch(adapter: Adapter, protocol: int, request: dict[str, Any]) -> Any:
-    """The result of one request; Rejected propagates as an error reply."""
+def _dispatch(adapter: Adapter | None, protocol: int, request: dict[str, Any]) -> Any:
+    """The result of one request; Rejected propagates as an error reply. With no adapter
+    (serve's `unusable`) only `stop` is dispatched."""
     cmd = request["cmd"]
+    if cmd == "stop":
+        return None
+    if adapter is None:
+        raise ValueError(f"no adapter to answer {cmd!r}")
     if cmd == "hello":
         return {"name": adapter.name, "version": adapter.version, "protocol": protocol,
                 "variants": list(adapter.variants), "capabilities": sorted(adapter.capabilities)}
@@ -39,8 +44,6 @@ def _dispatch(adapter: Adapter, protocol: int, request: dict[str, Any]) -> Any:
         return adapter.new_match()
     if cmd == "next_deal":
         return adapter.next_deal()
-    if cmd == "stop":
-        return None
     raise ValueError(f"unknown command {cmd!r}")
 
 
@@ -51,10 +54,10 @@ def serve(adapter: Adapter | None, stdin: TextIO | None = None, stdout: TextIO |
     For the worker (worker.py): with `raised`, an exception other than Rejected is
     answered with that error code and its traceback goes to stderr; with `unusable`,
     every request but `stop` is answered with the error code `t42.unusable`."""
-    from conformance.specdata.files import versions
+    from conformance.specdata.files import protocol_version
 
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
-    protocol = int(versions()["protocol"])
+    protocol = protocol_version()
     for line in stdin:
         try:
             request = json.loads(line)

@@ -13,6 +13,7 @@ from conformance.report.safe import echo
 
 if TYPE_CHECKING:
     from conformance.adapters.limits import Limits
+    from conformance.adapters.protocol import Harnessed
 
 
 def _fail(message: str) -> int:
@@ -261,7 +262,7 @@ def _known_level(level: str) -> str | None:
     return None if level in names else f"unknown level {level} (one of {', '.join(names)})"
 
 
-def start_adapter(o: RunOptions):
+def start_adapter(o: RunOptions) -> Harnessed | str:
     """The adapter, started and shaken hands with, or one message saying why it cannot
     start (a missing program, an import error, a failed handshake): the run stops."""
     from conformance.adapters.loading import load_adapter
@@ -352,8 +353,8 @@ def coverage_command(paths, base_only: bool, as_json: bool) -> int:
         rule = index.rules.get(rule_id)
         return rule is not None and rule.file == "rules.md"
 
-    rules = {r.id: [] for r in index.rules.values()
-             if not r.withdrawn and not (base_only and not in_base(r.id))}
+    rules: dict[str, list[str]] = {r.id: [] for r in index.rules.values()
+                                   if not r.withdrawn and not (base_only and not in_base(r.id))}
     codes: dict[str, list[str]] = {c.code: [] for c in index.codes.values()
                                    if not (base_only and not any(map(in_base, c.rules)))}
     for item in loaded:

@@ -245,7 +245,7 @@ class _Checker:
         own = "self_deal" in (step.get("expect") or {}) and kind is None
         if kind != "setup" and not started and not own:
             self.add(path, "the match has not started: give `setup` or begin with a setup step")
-        if reject is not None:
+        if reject is not None and kind is not None:  # the schema wants a payload beside reject
             self.reject_code(path, kind, step[kind], reject)
             for i, other in enumerate(step.get("also_broken") or ()):
                 self.also_broken(path + ("also_broken", i), kind, step[kind], reject, other)
@@ -388,7 +388,7 @@ def _build(path: Path, doc: dict[str, Any], lines: dict[FieldPath, int]) -> Scen
         if "contract" in doc["setup"]:
             line = lines.get(("setup", "contract"), 1)
             steps += expand_contract(setup, doc["setup"]["contract"], line)
-    needs = set()
+    needs: set[str] = set()
     for i, raw in enumerate(doc["steps"]):
         kind = next((k for k in PAYLOAD_SCHEMA if k in raw), None)
         expect = raw.get("expect")
@@ -581,11 +581,10 @@ def walk(root: Path) -> Iterator[Path | Refused]:
             continue
         path = Path(entry.path)
         try:
-            is_dir = entry.is_dir()  # follows links
-            real = folder_identity(entry) if is_dir else None
+            real = folder_identity(entry) if entry.is_dir() else None  # follows links
         except OSError:  # a link loop: loading reports it if it is named like a scenario
-            is_dir = False
-        if not is_dir:
+            real = None
+        if real is None:
             if entry.name.endswith(SUFFIXES):
                 yield path
         elif real in enclosing:

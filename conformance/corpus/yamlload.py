@@ -60,7 +60,8 @@ def _scan(text: str, limits: Limits) -> Found:
     open_: list[tuple[str | None, int]] = []  # (anchor, nodes so far) per open collection
     total = 0
     for event in yaml.parse(text, Loader=LineLoader):
-        line = event.start_mark.line + 1
+        mark = event.start_mark  # None only in an event built by hand, not parsed
+        line = mark.line + 1 if mark is not None else 1
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > limits.depth:
@@ -81,7 +82,8 @@ def _scan(text: str, limits: Limits) -> Found:
             total += 1
             if event.anchor is not None:
                 sizes[event.anchor] = 1
-        elif isinstance(event, yaml.AliasEvent):
+        # a parsed alias always names its anchor
+        elif isinstance(event, yaml.AliasEvent) and event.anchor is not None:
             if any(anchor == event.anchor for anchor, _ in open_):
                 return [(line, "", f"an alias inside its own anchor (&{event.anchor}): a "
                                    "structure that contains itself has no JSON form")]

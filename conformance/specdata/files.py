@@ -101,6 +101,14 @@ def versions() -> dict[str, object]:
     return yaml.safe_load((spec_dir() / "versions.yaml").read_text(encoding="utf-8"))
 
 
+def protocol_version() -> int:
+    """The protocol version `hello` carries (spec/versions.yaml `protocol`)."""
+    protocol = versions()["protocol"]
+    if not isinstance(protocol, int | str):
+        raise ValueError(f"spec/versions.yaml: protocol {protocol!r} is not an integer")
+    return int(protocol)
+
+
 @cache
 def kits_dir() -> Path:
     """The adapter kits (kits/ of the checkout, or the installed copy's)."""

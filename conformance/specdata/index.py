@@ -342,10 +342,10 @@ def parse_codes(path: Path, index: SpecIndex) -> None:
         index.codes[code] = ErrorCode(
             code, tuple(entry.get("rules", ())), tuple(entry.get("applies_to", ()))
         )
-    for error in index.codes.values():
-        for rule_id in error.rules:
+    for known in index.codes.values():
+        for rule_id in known.rules:
             if rule_id not in index.rules:
-                index.problems.append(f"{path.name}: {error.code} cites unknown rule {rule_id}")
+                index.problems.append(f"{path.name}: {known.code} cites unknown rule {rule_id}")
     try:
         index.order = tuple(c["code"] for c in check_order(codes))
     except ValueError as error:
