@@ -66,7 +66,12 @@ class Adapter(Protocol):
     # variant options supported (spec/variants.md): names, or {"name": option, "settings":
     # {setting: [values]}} for an option supported with only those values (protocol.md)
     variants: list[Any]
-    capabilities: frozenset[str] | set[str] | list[str]  # subset of CAPABILITIES
+
+    # read-only, so that an adapter may declare any one of these types (an attribute of a
+    # protocol is invariant: a frozenset[str] would not match the union)
+    @property
+    def capabilities(self) -> frozenset[str] | set[str] | list[str]:
+        """A subset of CAPABILITIES."""
 
     def start(self, setup: dict[str, Any]) -> None:
         """Start a new match from `setup` (actions.md), replacing any current match."""
