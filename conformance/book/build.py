@@ -98,11 +98,19 @@ def _areas(index: SpecIndex) -> dict[str, str]:
     """Rule area prefix -> the title of the section it sits in."""
     out: dict[str, str] = {}
     for rule in index.rules.values():
-        area = RULE_AREA.match(rule.id).group(1)
+        area = _area(rule.id)
         title = SECTION_AREAS.sub("", rule.section).strip()
         title = re.sub(r"^\d+\.\s*", "", title)
         out.setdefault(area, title or area)
     return dict(sorted(out.items()))
+
+
+def _area(rule_id: str) -> str:
+    """The area of a rule of the index (`BID` of BID-02): the index keeps only IDs of
+    that form (specdata.index.RULE_ID)."""
+    match = RULE_AREA.match(rule_id)
+    assert match is not None, rule_id
+    return match.group(1)
 
 
 def _frame_context(frame: Frame, code_text: dict[str, str], title: str) -> dict[str, Any]:
@@ -127,7 +135,7 @@ def _doc_figures(sc: Scenario, frames: list[Frame], wanted: list[dict[str, Any]]
     by_label = {f.label: f for f in frames}
     for fig in wanted:
         frame = by_label.get(fig["step"])
-        if frame is None or frame.observation is None:
+        if frame is None or frame.observation is None or frame.view is None:
             raise ValueError(f"conformance/book/doc000_figures.yaml: {sc.id} has no drawn "
                              f"step {fig['step']} with a match running")
         seen = frame.observation
@@ -155,7 +163,7 @@ def _step_index(sc: Scenario, d: dict[str, Any], shot_steps: dict[str, Any]) -> 
     found = [i for i, step in enumerate(sc.steps)
              if step.label == d.get("step") and d.get("line") in (None, step.line)]
     seen = [i for i in found if str(i) in shot_steps]
-    return (seen or found or [None])[0]
+    return next(iter(seen or found), None)
 
 
 def _run_marks(sc: Scenario, result: dict[str, Any] | None,
@@ -175,7 +183,7 @@ def _run_marks(sc: Scenario, result: dict[str, Any] | None,
         error["error"] = True
         found.append(error)
     at: dict[int, list[dict[str, Any]]] = {}
-    unplaced = []
+    unplaced: list[dict[str, Any]] = []
     for d in found:
         index = _step_index(sc, d, shot_steps)
         d["index"] = index
@@ -272,7 +280,7 @@ def _summary(sc: Scenario, index: SpecIndex, result: dict[str, Any] | None) -> d
     codes = sorted({s.reject for s in sc.steps if s.reject})
     return {
         "id": sc.id, "title": sc.title, "description": sc.description, "rules": list(sc.rules),
-        "areas": sorted({RULE_AREA.match(r).group(1) for r in sc.rules if RULE_AREA.match(r)}),
+        "areas": sorted({m.group(1) for r in sc.rules if (m := RULE_AREA.match(r))}),
         "variant_keys": sorted(sc.variants) or ["base"], "codes": codes,
         "path": display_path(sc.path), "href": f"scenarios/{sc.id}.html",
         "outcome": (result or {}).get("outcome", ""),
@@ -367,7 +375,7 @@ def _sections(index: SpecIndex, citing: dict[str, list[str]]) -> list[dict[str, 
     for rule in index.items:
         if index.rules.get(rule.id) is not rule:
             continue
-        area = RULE_AREA.match(rule.id).group(1)
+        area = _area(rule.id)
         sections.setdefault((rule.file, rule.section), []).append({
             "id": rule.id, "text": rule.text, "variant": rule.variant, "area": area,
             "withdrawn": rule.withdrawn, "scenarios": citing.get(rule.id, [])})

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from conformance.book.words import bid_words, trump_words
-from reference_impl import tiles as table
+from reference_impl.tiles import NAMES as TILE_NAMES
+from reference_impl.tiles import PIPS as TILE_PIPS
 from reference_impl.tiles import SEATS
 
 # Pip centres on a unit half, by number of pips (the usual domino faces).
@@ -72,7 +73,7 @@ class Tile:
         return "" if self.upright else f"rotate(-90 {self.cx:g} {self.cy:g})"
 
 
-FACE_IDS = {name: f"tile-{a}-{b}" for name, (a, b) in zip(table.NAMES, table.PIPS, strict=True)}
+FACE_IDS = {name: f"tile-{a}-{b}" for name, (a, b) in zip(TILE_NAMES, TILE_PIPS, strict=True)}
 
 
 def faces() -> list[dict[str, Any]]:
@@ -171,7 +172,7 @@ def table(view: dict[str, Any] | None, covered: list[int], completed: bool,
     (covered ones face down), contract, points and marks."""
     tiles: list[Tile] = []
     labels: list[Label] = []
-    seats = []
+    seats: list[dict[str, Any]] = []
     if view is None:
         labels.append(Label("no match is running", TABLE_W / 2, HEIGHT / 2, "note"))
         return Diagram(WIDTH, HEIGHT, tiles, labels, seats, title, "No match is running.")

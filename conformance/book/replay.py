@@ -9,6 +9,7 @@ told in words in the next frame ("since the last diagram").
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -63,7 +64,7 @@ def _completed(before: dict[str, Any] | None, after: dict[str, Any] | None) -> b
     return len(after.get("tricks") or []) > len(before.get("tricks") or [])
 
 
-def replay(scenario: Scenario, also: set[int] = frozenset()) -> list[Frame]:
+def replay(scenario: Scenario, also: AbstractSet[int] = frozenset()) -> list[Frame]:
     """The frames of a scenario on the reference engine; `also`: step indices to draw
     whatever they are (a run's failing step)."""
     from reference_impl import IllegalAction, Match

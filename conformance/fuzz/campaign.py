@@ -175,11 +175,12 @@ class Causes:
         """Settle the causes still open between rules together, with the fewest causes
         (settle.cover): the same engine makes the same mistake in every game. A cause
         settled to one already found joins its group."""
-        from conformance.run.settle import cover
+        from conformance.run.settle import Option, cover
 
         groups = list(self.groups.values())
-        open_ = [([(g.cause.rule, g.cause.what), *g.cause.alternatives], ())
-                 for g in groups if g.cause.alternatives]
+        open_: list[tuple[list[Option], tuple[str, ...]]] = [
+            ([(g.cause.rule, g.cause.what), *g.cause.alternatives], ())
+            for g in groups if g.cause.alternatives]
         if not open_:
             return
         chosen = cover(open_, self.firm)
@@ -345,8 +346,8 @@ def fuzz_command(adapter_spec: str, *, games: int, seed: int, illegal_rate: floa
         echo(f"stopped: {where}")
     if len(stopped) > 3:
         echo(f"stopped: ... and {len(stopped) - 3} more games")
-    for error in errors:
-        echo(f"ERRORED {error}")
+    for errored in errors:
+        echo(f"ERRORED {errored}")
     diverged = len({d.seed for d in divergences})
     agreed = played - diverged - len(errors)
     what = f"{played} games" + (f" (shard {shard})" if shard else "") + f" from seed {seed}"

@@ -201,12 +201,13 @@ def illegal_candidate(rng: random.Random, view: dict[str, Any] | None = None,
     of the phase's kind (a tile of its own hand, a bid out of range, a plunge or a
     splash, stacks on a point contract, a legal declaration of `legal` with its stacks
     taken away or added), else any seat, any tile, any bid."""
-    aimed = view is not None and view.get("to_act") and rng.random() < 0.5
-    seat = view["to_act"] if aimed else rng.choice(SEATS)
-    kinds = PHASE_KINDS.get(view["phase"], ()) if aimed else ()
+    # the view when the action is aimed at the seat to act, else None
+    aimed = view if view is not None and view.get("to_act") and rng.random() < 0.5 else None
+    seat = aimed["to_act"] if aimed else rng.choice(SEATS)
+    kinds = PHASE_KINDS.get(aimed["phase"], ()) if aimed else ()
     kind = rng.choice(kinds or ("play", "play", "bid", "pass", "trump"))
     if kind == "play":
-        hand = view["hands"].get(seat) if aimed else None
+        hand = aimed["hands"].get(seat) if aimed else None
         return {"type": "play", "seat": seat, "tile": rng.choice(hand or TILES)}
     if kind == "bid":
         special = rng.random()
@@ -645,7 +646,7 @@ class Played:
     seed: int = 0
 
 
-def play(other: Adapter, seed: int, game: Game, duel: Duel | None = None) -> Played:
+def play(other: Adapter | Harnessed, seed: int, game: Game, duel: Duel | None = None) -> Played:
     """One seeded match on both adapters. It goes on past a divergence that leaves the
     states comparable and stops where the referee states differ (`Played.stopped`)."""
     duel = duel or Duel(other, game.level)
@@ -694,7 +695,7 @@ def play(other: Adapter, seed: int, game: Game, duel: Duel | None = None) -> Pla
         found = duel.send(kind, step[kind])
 
 
-def play_game(other: Adapter, seed: int, game: Game, duel: Duel | None = None
+def play_game(other: Adapter | Harnessed, seed: int, game: Game, duel: Duel | None = None
               ) -> tuple[Divergence | None, int]:
     """One seeded match on both adapters: its first divergence judged at the level (or
     None) and the number of rounds dealt."""
@@ -710,7 +711,7 @@ class Located(NamedTuple):
     finding: Finding
 
 
-def replay(other: Adapter, case: Case, level: str = "strict",
+def replay(other: Adapter | Harnessed, case: Case, level: str = "strict",
            wanted: Any = None) -> Located | None:
     """Play a case on both adapters, comparing everything after every step: the number
     of the first diverging step (0: the setup, counting the shortcut's steps) and what
@@ -723,7 +724,7 @@ def replay(other: Adapter, case: Case, level: str = "strict",
     if duel.oracle.match is None:
         return None  # the reference refused the setup: not a case
     for number, step in enumerate([None, *steps]):
-        if number:
+        if step is not None:  # 0: the setup, sent above
             kind = step_kind(step)
             found = duel.send(kind, step[kind])
         if not found:
@@ -736,7 +737,7 @@ def replay(other: Adapter, case: Case, level: str = "strict",
     return None
 
 
-def fuzz(other: Adapter, games: int, seed: int, *, illegal_rate: float = 0.2,
+def fuzz(other: Adapter | Harnessed, games: int, seed: int, *, illegal_rate: float = 0.2,
          max_rounds: int = 3, variants: dict[str, Any] | None = None,
          deal: str = "hands", level: str = "strict", seeds: Any = None,
          on_game: Any = None) -> tuple[int, list[Divergence], list[str]]:

@@ -89,7 +89,8 @@ class FuzzProgress:
         if report.when == "call":
             properties = dict(report.user_properties)
             rounds = properties.get("rounds", 0)
-            causes = [tuple(c) for c in properties.get("causes", ())]
+            listed = properties.get("causes", ())  # typed object: the item put a list
+            causes = [tuple(c) for c in listed] if isinstance(listed, list | tuple) else []
             for rule, what, known in causes:
                 key = (str(rule), str(what), bool(known))
                 self.games[key] = self.games.get(key, 0) + 1

@@ -42,7 +42,7 @@ def permits(action: dict[str, Any]) -> tuple[str, ...]:
     """The rules that permit a legal action: those of its option for a special bid or
     declaration (a report then names the option's rule, not the base game's), else the
     base game's."""
-    kind = action.get("type")
+    kind: str = action.get("type", "")
     keys = [(kind, key) for key in ("plunge", "splash") if action.get(key) is True]
     if isinstance(action.get("trump"), str):
         keys.append((kind, action["trump"]))
@@ -92,7 +92,8 @@ def _field_name(path: str) -> str:
     return keys[2] if keys[0] == "observe" and len(keys) > 2 else keys[1] if len(keys) > 1 else ""
 
 
-def _walk(case_setup: dict[str, Any], steps: list[dict[str, Any]]) -> tuple[Any, list[Any]]:
+def _walk(case_setup: dict[str, Any], steps: list[dict[str, Any]]
+          ) -> tuple[Any, list[str | None]]:
     """The reference after the case, and its code (or None) at each step."""
     from conformance.adapters.reference import ReferenceAdapter
     from conformance.fuzz.differential import Case, apply_step
@@ -100,7 +101,7 @@ def _walk(case_setup: dict[str, Any], steps: list[dict[str, Any]]) -> tuple[Any,
     oracle = ReferenceAdapter()
     setup, expanded = Case(case_setup, steps).expanded()
     oracle.start(setup)
-    codes = []
+    codes: list[str | None] = []
     for step in expanded:
         try:
             apply_step(oracle, step)
@@ -214,7 +215,7 @@ def scenario(found: Divergence, name: str, scenario_id: str, cause: Cause | None
                                    after=len(case.steps))
     if cause is not None:
         index = _index()
-        first = cause.rule if cause.rule in index.rules else _form_rule(cause)
+        first = cause.rule if cause.rule in index.rules else _form_rule(cause) or ""
         options = case.setup.get("variants") or {}
         if first in index.rules and index.rules[first].variant in (None, *options):
             rules = list(dict.fromkeys([first, *rules]))  # a rule in force only (t42 check)
@@ -336,7 +337,7 @@ def diagnose(found: Divergence, adapter: Any, level: str = "strict"
     for detail in result.failures:
         if detail.step == last and detail.rule:
             cause = Cause(detail.rule, detail.cause or detail.kind,
-                          alternatives=tuple(map(tuple, detail.alternatives)))
+                          alternatives=tuple((rule, what) for rule, what in detail.alternatives))
             out.setdefault(cause, []).extend(detail.differences)
     not_judged = sum(d.step == last for d in result.not_judged)
     return [Diagnosed(cause, _only(found, differences)) for cause, differences in out.items()

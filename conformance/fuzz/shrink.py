@@ -471,7 +471,9 @@ def _rename(step: dict[str, Any], a: str, b: str) -> dict[str, Any]:
 def swapped(case: Case, i: int) -> Case:
     """The deal with position i given its sorted tile (the two tiles swap places), and
     the two tiles renamed in the steps."""
-    form, tiles = _tiles(case.setup)
+    dealt = _tiles(case.setup)
+    assert dealt is not None, "a case to sort deals its tiles (sort_deal checks)"
+    form, tiles = dealt
     a, b = tiles[i], TILES[i]
     j = tiles.index(b)
     tiles[i], tiles[j] = b, a
@@ -501,7 +503,9 @@ def sort_deal(case: Case, shrinker: Shrinker) -> Shrunk | None:
         for i in range(28):
             if shrinker.spent:
                 break
-            if _tiles(case.setup)[1][i] == TILES[i]:
+            dealt = _tiles(case.setup)
+            assert dealt is not None  # checked above; a shrunk case keeps its setup
+            if dealt[1][i] == TILES[i]:
                 continue
             found = shrinker.test(swapped(case, i))
             if found and len(found.case.steps) <= len(case.steps):

@@ -122,6 +122,7 @@ def run_bug(bug: Any, scenarios: Sequence[Any], index: Any, full: bool = True) -
             if not full and result.caught_in_time:
                 break
         elif outcome.outcome is Outcome.ERRORED:
+            assert outcome.detail is not None  # an errored result says why (run_scenario)
             result.errored.append(f"{scenario.id}: {outcome.detail.message}")
     if full:
         result.groups = report_groups(failed, result.wanted, index)
@@ -226,7 +227,7 @@ def table(report: SelfTest, show: int = 3) -> Iterable[str]:
         yield from diagnosis_lines(report)
     caught = sum(b.caught for b in report.bugs)
     broken = sum(bool(b.errored) for b in report.bugs)
-    at = {}
+    at: dict[str, int] = {}
     for b in report.bugs:
         at[b.level or "not caught"] = at.get(b.level or "not caught", 0) + 1
     yield "caught at level: " + ", ".join(f"{name} {n}" for name, n in at.items())

@@ -471,8 +471,7 @@ def sevens_on_point_contract(s: Settings, rules: Rules) -> dict:
 
 
 def points_taken_as_marks(rules: Rules, contract: Contract, trump: Any, stacks: Any, *,
-                          choice: str, inner: Callable[..., Problem | None]
-                          ) -> Problem | None:
+                          choice: str, inner: partial[Problem | None]) -> Problem | None:
     """`choice` on a point contract skips its own check (`inner`, a choice_allowed) and
     meets only the checks that one wraps."""
     if contract.kind == "points" and rules.canonical_trump(trump) == choice:
