@@ -91,7 +91,7 @@ def _field(path: str) -> str:
 
 def general_path(path: str) -> str:
     """`view.tricks[2].winner` -> `view.tricks[].winner`; `observe.B.hand` -> `observe.hand`."""
-    out = []
+    out: list[str] = []
     for i, part in enumerate(path.split(".")):
         if i == 1 and out == ["observe"]:
             continue
@@ -124,11 +124,13 @@ class Shadow:
 
     @staticmethod
     def _after(match: Match | None, step: Any) -> Match | None:
-        payload = json.loads(json.dumps(step.payload)) if step.kind else None
+        if not step.kind:  # an expectation only: nothing sent
+            return match
+        payload = json.loads(json.dumps(step.payload))
         try:
             if step.kind == "setup":
                 return Match.start(payload)
-            if match is None or not step.kind:
+            if match is None:
                 return match
             after = match.clone()
             if step.kind == "deal":
@@ -146,7 +148,8 @@ class Diagnosis:
     def __init__(self, run: ScenarioRun):
         self.run = run
         self._shadow: Shadow | None = None
-        self._first: Cause | None | bool = False  # the first divergence, once found
+        self._first: Cause | None = None  # the first divergence, once replayed
+        self._replayed = False
 
     @property
     def shadow(self) -> Shadow:
@@ -192,9 +195,9 @@ class Diagnosis:
             return None
         if not _differs(reference.view(), now):
             return None
-        if self._first is False:
-            self._first = self._replay(upto)
-        return self._first or None
+        if not self._replayed:
+            self._first, self._replayed = self._replay(upto), True
+        return self._first
 
     def _replay(self, upto: int) -> Cause | None:
         """Replay the engine from its setup, a view after each step, and name the first
@@ -252,6 +255,7 @@ class Diagnosis:
         misread = self._engine_plays(match, action)
         if misread:
             return misread
+        rule: str | None
         if kind in ("setup", "deal"):
             rule = explain.setup_rule(action, match)
         else:
@@ -675,7 +679,7 @@ def rule_in_force(rule: Rule, variants: dict[str, Any]) -> bool:
     return any(type(value) is type(v) and value == v for v in values)  # 1 is not true
 
 
-def _forced_only_misread(match: Match, action: Any, cause: Cause) -> Cause:
+def _forced_only_misread(match: Match | None, action: Any, cause: Cause) -> Cause:
     """A legal action refused (or missing) that `nello_sevens: "forced_only"` would refuse
     under a setup that leaves it `"any_contract"`: FORCE-06 first
     (explain.forced_only_misread), the rule that allows the action as its alternative."""
