@@ -34,7 +34,7 @@ from conformance.specdata.index import Rule
 from reference_impl import IllegalAction, Match, explain
 from reference_impl.actions import action_from_key
 from reference_impl.match import MATCH_OVER, PLAYING, ROUND_OVER
-from reference_impl.tiles import TILE_INDEX
+from reference_impl.tiles import SEATS, TILE_INDEX
 from reference_impl.variants import option_settings
 
 if TYPE_CHECKING:
@@ -594,7 +594,7 @@ class Diagnosis:
                 wrong = [k for k in sorted(ours) if divide[k] != ours[k]]
                 if not wrong:
                     break
-                action = action_from_key(match.to_act, wrong[0])
+                action = _key_action(match, wrong[0])
                 adapter.act(action)
                 moved = True
                 before, match = match, match.clone()
@@ -617,10 +617,9 @@ class Diagnosis:
     def _perft_misread(self, match: Match, extra: list[str], missing: list[str]
                        ) -> list[Cause]:
         """First actions that differ at a position of play, read as a misreading."""
-        seat = match.to_act
         try:
-            differences = [Difference("perft", MISSING, action_from_key(seat, k)) for k in extra]
-            differences += [Difference("perft", action_from_key(seat, k), MISSING)
+            differences = [Difference("perft", MISSING, _key_action(match, k)) for k in extra]
+            differences += [Difference("perft", _key_action(match, k), MISSING)
                             for k in missing]
         except (KeyError, ValueError):
             return []
@@ -810,11 +809,18 @@ def _legal_rule(match: Match, action: dict[str, Any]) -> str:
         return "DIG-01"
 
 
+def _key_action(match: Match, key: str) -> dict[str, Any]:
+    """The action a perft key names, of the seat to act. Once the round has ended no seat
+    is, and the phase refuses any seat's action alike (END-06): the first seat's stands
+    for all (an action of no seat would be malformed, DIG-01)."""
+    return action_from_key(match.to_act or SEATS[0], key)
+
+
 def _perft_causes(match: Match, extra: list[str], missing: list[str]) -> list[Cause]:
     causes: dict[tuple[str, str], None] = {}
     for key, is_extra in [*((k, True) for k in extra), *((k, False) for k in missing)]:
         try:
-            action = action_from_key(match.to_act, key)
+            action = _key_action(match, key)
             rule = (explain.refusal_rule(match, action) if is_extra
                     else explain.legal_rule(match, action)) or "DIG-01"
         except (KeyError, ValueError, TypeError):
