@@ -34,7 +34,7 @@ from conformance.specdata.index import Rule
 from reference_impl import IllegalAction, Match, explain
 from reference_impl.actions import action_from_key
 from reference_impl.match import MATCH_OVER, PLAYING, ROUND_OVER
-from reference_impl.tiles import TILE_INDEX
+from reference_impl.tiles import SEATS, TILE_INDEX
 from reference_impl.variants import option_settings
 
 if TYPE_CHECKING:
@@ -91,7 +91,7 @@ def _field(path: str) -> str:
 
 def general_path(path: str) -> str:
     """`view.tricks[2].winner` -> `view.tricks[].winner`; `observe.B.hand` -> `observe.hand`."""
-    out = []
+    out: list[str] = []
     for i, part in enumerate(path.split(".")):
         if i == 1 and out == ["observe"]:
             continue
@@ -124,11 +124,13 @@ class Shadow:
 
     @staticmethod
     def _after(match: Match | None, step: Any) -> Match | None:
-        payload = json.loads(json.dumps(step.payload)) if step.kind else None
+        if not step.kind:  # an expectation only: nothing sent
+            return match
+        payload = json.loads(json.dumps(step.payload))
         try:
             if step.kind == "setup":
                 return Match.start(payload)
-            if match is None or not step.kind:
+            if match is None:
                 return match
             after = match.clone()
             if step.kind == "deal":
@@ -146,7 +148,8 @@ class Diagnosis:
     def __init__(self, run: ScenarioRun):
         self.run = run
         self._shadow: Shadow | None = None
-        self._first: Cause | None | bool = False  # the first divergence, once found
+        self._first: Cause | None = None  # the first divergence, once replayed
+        self._replayed = False
 
     @property
     def shadow(self) -> Shadow:
@@ -192,9 +195,9 @@ class Diagnosis:
             return None
         if not _differs(reference.view(), now):
             return None
-        if self._first is False:
-            self._first = self._replay(upto)
-        return self._first or None
+        if not self._replayed:
+            self._first, self._replayed = self._replay(upto), True
+        return self._first
 
     def _replay(self, upto: int) -> Cause | None:
         """Replay the engine from its setup, a view after each step, and name the first
@@ -252,6 +255,7 @@ class Diagnosis:
         misread = self._engine_plays(match, action)
         if misread:
             return misread
+        rule: str | None
         if kind in ("setup", "deal"):
             rule = explain.setup_rule(action, match)
         else:
@@ -590,7 +594,7 @@ class Diagnosis:
                 wrong = [k for k in sorted(ours) if divide[k] != ours[k]]
                 if not wrong:
                     break
-                action = action_from_key(match.to_act, wrong[0])
+                action = _key_action(match, wrong[0])
                 adapter.act(action)
                 moved = True
                 before, match = match, match.clone()
@@ -613,10 +617,9 @@ class Diagnosis:
     def _perft_misread(self, match: Match, extra: list[str], missing: list[str]
                        ) -> list[Cause]:
         """First actions that differ at a position of play, read as a misreading."""
-        seat = match.to_act
         try:
-            differences = [Difference("perft", MISSING, action_from_key(seat, k)) for k in extra]
-            differences += [Difference("perft", action_from_key(seat, k), MISSING)
+            differences = [Difference("perft", MISSING, _key_action(match, k)) for k in extra]
+            differences += [Difference("perft", _key_action(match, k), MISSING)
                             for k in missing]
         except (KeyError, ValueError):
             return []
@@ -675,7 +678,7 @@ def rule_in_force(rule: Rule, variants: dict[str, Any]) -> bool:
     return any(type(value) is type(v) and value == v for v in values)  # 1 is not true
 
 
-def _forced_only_misread(match: Match, action: Any, cause: Cause) -> Cause:
+def _forced_only_misread(match: Match | None, action: Any, cause: Cause) -> Cause:
     """A legal action refused (or missing) that `nello_sevens: "forced_only"` would refuse
     under a setup that leaves it `"any_contract"`: FORCE-06 first
     (explain.forced_only_misread), the rule that allows the action as its alternative."""
@@ -806,11 +809,18 @@ def _legal_rule(match: Match, action: dict[str, Any]) -> str:
         return "DIG-01"
 
 
+def _key_action(match: Match, key: str) -> dict[str, Any]:
+    """The action a perft key names, of the seat to act. Once the round has ended no seat
+    is, and the phase refuses any seat's action alike (END-06): the first seat's stands
+    for all (an action of no seat would be malformed, DIG-01)."""
+    return action_from_key(match.to_act or SEATS[0], key)
+
+
 def _perft_causes(match: Match, extra: list[str], missing: list[str]) -> list[Cause]:
     causes: dict[tuple[str, str], None] = {}
     for key, is_extra in [*((k, True) for k in extra), *((k, False) for k in missing)]:
         try:
-            action = action_from_key(match.to_act, key)
+            action = _key_action(match, key)
             rule = (explain.refusal_rule(match, action) if is_extra
                     else explain.legal_rule(match, action)) or "DIG-01"
         except (KeyError, ValueError, TypeError):

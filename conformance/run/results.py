@@ -235,7 +235,7 @@ class Result:
         rule = f" ({first.rule})" if first.rule else ""
         return where + first.message + rule + (f"; and {more} more" if more else "")
 
-    def _shown(self) -> list[Detail | None]:
+    def _shown(self) -> Sequence[Detail | None]:
         return self.failures or self.not_judged or [self.detail]
 
 

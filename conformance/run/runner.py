@@ -16,9 +16,10 @@ import signal
 import threading
 import time
 import traceback
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Set
 from contextlib import contextmanager
-from typing import Any
+from functools import partial
+from typing import Any, TypedDict
 
 from conformance.adapters.inprocess import harnessed
 from conformance.adapters.protocol import Adapter, AdapterError, Harnessed, Rejected
@@ -36,6 +37,12 @@ from reference_impl.tiles import SEATS, left_of
 
 Causes = Callable[[], list[Cause]]
 
+
+def given(*causes: Cause) -> Causes:
+    """Causes known before the check fails, bound now (a loop's current values)."""
+    return lambda: list(causes)
+
+
 # An in-process implementation has no pipe to time out on: a watchdog bounds each scenario.
 IN_PROCESS_LIMIT = 30.0
 
@@ -48,9 +55,8 @@ class Hung(BaseException):  # noqa: N818 - not an Exception, so no `except Excep
 def watchdog(seconds: float | None) -> Iterator[None]:
     """Raise Hung in this thread after `seconds` (SIGALRM: main thread, Unix only; elsewhere
     nothing is bounded). Cheap: one timer per scenario, not per call."""
-    usable = (seconds and hasattr(signal, "setitimer")
-              and threading.current_thread() is threading.main_thread())
-    if not usable:
+    if not (seconds and hasattr(signal, "setitimer")
+            and threading.current_thread() is threading.main_thread()):
         yield
         return
 
@@ -96,7 +102,7 @@ class ScenarioRun:
     changed view, a view that differs or cannot be read) stops it, and the result says so.
     """
 
-    def __init__(self, scenario: Scenario, adapter: Adapter, index: SpecIndex,
+    def __init__(self, scenario: Scenario, adapter: Harnessed, index: SpecIndex,
                  level: str = "strict"):
         self.sc, self.adapter, self.index, self.level = scenario, adapter, index, level
         self.step: Step | None = None
@@ -124,7 +130,7 @@ class ScenarioRun:
             tb = traceback.format_exc(limit=-6)
             raise AdapterError(f"{what} raised {type(error).__name__}: {error}", tb) from None
 
-    def _checked(self, what: str, value: Any, schema: str, judged: set[str] = frozenset()
+    def _checked(self, what: str, value: Any, schema: str, judged: Set[str] = frozenset()
                  ) -> Any:
         """`value` as JSON, judged against its schema; `judged`: paths a leak check has
         already failed (an unknown field that leaks is that leak, not also a form)."""
@@ -222,26 +228,28 @@ class ScenarioRun:
                 self.expect(step.expect)
 
     def send(self, step: Step) -> None:
-        before = self.view() if step.reject and self.started else None
+        kind, want = step.kind, step.reject
+        assert kind is not None  # run() sends only the steps that have a kind
+        before = self.view() if want and self.started else None
         method = {"setup": self.adapter.start, "deal": self.adapter.deal, "act": self.adapter.act}
         payload = json.loads(json.dumps(step.payload))  # the adapter may keep or mutate it
+        refused: Rejected | None = None
         try:
-            self._call(step.kind, method[step.kind], payload)
-            refused = None
+            self._call(kind, method[kind], payload)
         except Rejected as error:
             refused = error
-        if step.reject is None:
+        if want is None:
+            code = refused.code if refused else None
             self.judge("accepted", None,
-                       f"rejected with {refused.code} ({refused.message}); it must be accepted"
+                       f"rejected with {code} ({refused.message}); it must be accepted"
                        if refused else "", failed=refused is not None, diverges=True,
-                       causes=lambda: [self.diagnosis.refused_legal(step.payload,
-                                                                    refused.code)])
-            self.started = self.started or step.kind == "setup"
+                       causes=lambda: [self.diagnosis.refused_legal(step.payload, code)])
+            self.started = self.started or kind == "setup"
             return
-        self.judge("rejected", None, f"accepted; it must be rejected with {step.reject}",
-                   code=step.reject, failed=refused is None, diverges=True,
-                   causes=lambda: [self.diagnosis.accepted_illegal(step.payload, step.reject,
-                                                                   before)])
+        self.judge("rejected", None, f"accepted; it must be rejected with {want}",
+                   code=want, failed=refused is None, diverges=True,
+                   causes=lambda: [self.diagnosis.accepted_illegal(step.payload, want, before)])
+        assert refused is not None  # an accepted step failed `rejected`, which stops the run
         self.judge_code(step, refused)
         if before is not None:
             changes = diff(before, self.view(), "view", partial=False)
@@ -251,11 +259,12 @@ class ScenarioRun:
 
     def judge_code(self, step: Step, refused: Rejected) -> None:
         """Known code (rules), the one rule's code (codes), the check order (strict)."""
-        got = refused.code
+        got, want = refused.code, step.reject
+        assert want is not None  # only a step that expects a rejection has its code judged
         known = got in self.index.codes
 
         def wrong(order: bool) -> Causes:
-            return lambda: [self.diagnosis.wrong_code(step.payload, got, step.reject, order)]
+            return lambda: [self.diagnosis.wrong_code(step.payload, got, want, order)]
 
         self.judge("known_code", [Difference("error.code", step.reject, got,
                                              "not a code of errors.yaml")],
@@ -292,23 +301,22 @@ class ScenarioRun:
         observe = expect.get("observe") or {}
         if observe:
             referee = self.view()
-            for seat, partial in observe.items():
+            for seat, wanted in observe.items():
                 raw = as_json(self._call(f"observe({seat})", self.adapter.observe, seat),
                                    f"observe({seat})")
                 # leaks first: a field the schema does not know may be the leak itself
                 leaked = self.check_leaks(seat, raw, referee) if isinstance(raw, dict) else set()
                 seen = self._checked(f"observe.{seat}", raw, "observation.schema.json",
                                      leaked)
-                found = [d for d in diff(partial, seen, f"observe.{seat}")
+                found = [d for d in diff(wanted, seen, f"observe.{seat}")
                          if not any(d.path == p or d.path.startswith(p + "[")
                                     or d.path.startswith(p + ".") for p in leaked)]
                 form = [d for d in found if form_only(d)]
                 found = [d for d in found if not form_only(d)]
                 self.judge("observe_form", form, f"the observation of {seat} differs in form "
-                           "only", causes=lambda form=form: [form_cause(d) for d in form])
+                           "only", causes=given(*map(form_cause, form)))
                 self.judge("observe", found, f"the observation of {seat} does not match",
-                           causes=lambda found=found: self.diagnosis.expectation("observe",
-                                                                                 found))
+                           causes=partial(self.diagnosis.expectation, "observe", found))
         if "legal" in expect:
             actions = as_json(self._call("legal()", self.adapter.legal), "legal()")
             if not isinstance(actions, list):
@@ -449,8 +457,7 @@ class ScenarioRun:
                 rule, what = "VIS-10", "the action history during the round"
             self.judge("hidden_tiles", None, f"the observation of {seat} shows tiles it may "
                        f"not see ({what}): {show(tiles)}", failed=bool(tiles),
-                       causes=lambda rule=rule, what=what: [
-                           Cause(rule, f"an observation shows {what}")])
+                       causes=given(Cause(rule, f"an observation shows {what}")))
         seats = seat_leaks(seen, referee, f"observe.{seat}")
         history = any(".history" in d.path for d in seats)  # VIS-10: no history in the round
         self.judge("hidden_seats", seats[:10], f"the observation of {seat} tells which seat "
@@ -505,6 +512,15 @@ def form_cause(d: Difference, schema: str = "observation.md") -> Cause:
     return Cause(schema, f"{general_path(d.path)}: {d.note or 'null expected'}")
 
 
+class _Common(TypedDict):
+    """The fields every Result of a scenario has, whatever its outcome."""
+
+    title: str
+    variants: tuple[str, ...]
+    rules: tuple[str, ...]
+    size: int
+
+
 def run_scenario(scenario: Scenario, adapter: Adapter | Harnessed, index: SpecIndex | None = None,
                  limit: float | None = IN_PROCESS_LIMIT, level: str = "strict") -> Result:
     """One scenario's outcome at one level. `limit` bounds an in-process adapter's whole
@@ -512,8 +528,8 @@ def run_scenario(scenario: Scenario, adapter: Adapter | Harnessed, index: SpecIn
     index = index or load_index()
     adapter = harnessed(adapter)
     path = display_path(scenario.path)
-    base = {"title": scenario.title, "variants": tuple(scenario.variants),
-            "rules": scenario.rules, "size": len(scenario.steps)}
+    base = _Common(title=scenario.title, variants=tuple(scenario.variants),
+                   rules=scenario.rules, size=len(scenario.steps))
     broken = adapter.broken
     if broken:
         return Result(scenario.id, path, Outcome.ERRORED, **base,
@@ -571,7 +587,8 @@ def _stopped(run: ScenarioRun, why: str) -> str:
             f"after {how} `{why.split()[-1]}` check{above}{rest}")
 
 
-def context_lines(detail: Detail, index: SpecIndex, adapter: Adapter) -> list[str]:
+def context_lines(detail: Detail, index: SpecIndex, adapter: Adapter | Harnessed
+                  ) -> list[str]:
     """What a failure block adds: the broken rule's one-line text, and when tiles are
     involved a picture of the table (the trick in play order, trump, the acting hand)."""
     out = []
@@ -586,7 +603,7 @@ def context_lines(detail: Detail, index: SpecIndex, adapter: Adapter) -> list[st
     return out
 
 
-def table_picture(adapter: Adapter, seat: Any) -> list[str]:
+def table_picture(adapter: Adapter | Harnessed, seat: Any) -> list[str]:
     """Three lines from the implementation's own referee view, or none if it cannot give
     one that follows the schema."""
     try:

@@ -57,8 +57,9 @@ def settle(results: list[Result]) -> None:
     """File each failure that fits several rules so that the run shows the fewest causes
     (`cover`)."""
     details = [(r, d) for r in results for d in [*r.failures, *r.not_judged]]
-    choices = {id(d): [(d.rule, d.cause), *map(tuple, d.alternatives)]
-               for _, d in details if d.alternatives}
+    choices: dict[int, list[Option]] = {
+        id(d): [(d.rule, d.cause), *((rule, what) for rule, what in d.alternatives)]
+        for _, d in details if d.alternatives}
     chosen = cover([(choices[id(d)], r.rules) for r, d in details if d.alternatives],
                    Counter(d.rule for _, d in details
                            if RULE_ID.match(d.rule) and not d.alternatives))

@@ -703,3 +703,41 @@ def test_a_rule_of_one_setting_holds_under_the_values_it_states():
     assert holds("NELLO-02", {"nello": True})
     assert not holds("NELLO-02", {"sevens": True})
     assert holds("PLAY-05", {})
+
+
+class PerftPlaysOnAfterTheRound(ReferenceAdapter):
+    """perft lists first actions after the round has ended (all four passed)."""
+
+    name = "perft-plays-on"
+
+    def perft(self, depth):
+        if self.match.to_act is None:
+            return {"total": 2, "divide": {"pass": 1, "bid:30": 1}}
+        return super().perft(depth)
+
+
+def test_perft_first_actions_after_the_round_are_end_06(tmp_path):
+    """No seat is to act once the round has ended: a first action the engine lists there
+    is refused by the phase (END-06), as the same action in `legal` is, not read as an
+    action of no seat (DIG-01)."""
+    import yaml
+
+    from conformance.corpus.scenario import load_scenario
+
+    path = tmp_path / "perft-after-round.yaml"
+    schema = ROOT / "spec" / "schemas" / "scenario.schema.json"
+    path.write_text(f"# yaml-language-server: $schema={schema}\n" + yaml.safe_dump({
+        "id": "alone.perft-after-round", "title": "perft after the round",
+        "description": "four passes end the round; perft has one leaf and no first action",
+        "rules": ["BID-09", "END-06"], "variants": {},
+        "setup": {"dealer": "D", "hands": HANDS},
+        "steps": [{"act": {"type": "pass", "seat": s}} for s in "ABC"] + [
+            {"act": {"type": "pass", "seat": "D"},
+             "expect": {"perft": {"depth": 1, "total": 1, "divide": {}}}}]}),
+        encoding="utf-8")
+    scenario = load_scenario(path).scenario
+    assert scenario is not None, load_scenario(path)
+    assert run_scenario(scenario, ReferenceAdapter(), level="strict").outcome is Outcome.PASSED
+    found = groups([run_scenario(scenario, PerftPlaysOnAfterTheRound(), level="strict")])
+    assert [g.rule for g in found] == ["END-06"], [(g.rule, g.what) for g in found]
+    assert "perft first actions: extra" in found[0].what
