@@ -412,7 +412,8 @@ class Diagnosis:
         contract a plunge for the rules their text cites (explain.plunge_by). That rule
         fits as well; it comes first where it decides and the rule found is another
         option's: a plunge refused after a splash (or missing where the engine offers the
-        splash, `offered`) is SPLASH-05's, Nel-O accepted on a splash SPLASH-04's. A marks
+        splash, `offered`) is SPLASH-05's, Nel-O accepted on a splash SPLASH-04's, but Nel-O
+        refused on a splash under `on_plunge: "allowed"` NELLO-12's (it names SPLASH-04). A marks
         bid refused by an option's raise after a special bid fits that bid's marks too
         (explain.raise_alternatives)."""
         if match is None:
@@ -430,7 +431,10 @@ class Diagnosis:
             theirs = self.run.index.rules.get(rule)
             if theirs is None or rule == cause.rule:
                 continue
-            first = (decides or not beside) and (mine is None or mine.variant != theirs.variant)
+            # the special bid's rule comes first unless the rule found was written for its
+            # contract and names it (NELLO-12, a Nel-O on a splash, names SPLASH-04)
+            first = (decides or not beside) and (mine is None or mine.variant != theirs.variant
+                                                  and not self._names(cause.rule, rule))
             other = (cause.rule, cause.what) if first else (rule, cause.what)
             kept = rule if first else cause.rule
             cause = replace(cause, rule=kept, alternatives=tuple(
@@ -438,11 +442,14 @@ class Diagnosis:
             mine = theirs if first else mine
         return cause
 
+    def _names(self, one: str, other: str) -> bool:
+        """Rule `one`'s text names rule `other`."""
+        rules = self.run.index.rules
+        return one in rules and re.search(rf"\b{re.escape(other)}\b", rules[one].text) is not None
+
     def _cite(self, one: str, other: str) -> bool:
         """One of two rules names the other in its text."""
-        rules = self.run.index.rules
-        return any(a in rules and re.search(rf"\b{re.escape(b)}\b", rules[a].text)
-                   for a, b in ((one, other), (other, one)))
+        return self._names(one, other) or self._names(other, one)
 
     def _code_rule(self, code: str | None) -> str:
         error = self.run.index.codes.get(code) if code else None

@@ -631,6 +631,16 @@ ALONE = [
       {"act": {"type": "pass", "seat": "B"}},
       {"act": {"type": "trump", "seat": "A", "trump": "nello", "stacks": 1},
        "reject": "TRUMP_NOT_ALLOWED"}]),
+    # Nel-O refused to the partner of a splash under on_plunge "allowed": NELLO-12, which
+    # names the splash (SPLASH-04 brings PLUNGE-05's refusal into play, not this one)
+    ("nello-on-plunge-still-refused", "NELLO-12",
+     {"nello": {"on_plunge": "allowed"}, "splash": True},
+     {"dealer": "B", "hands": {"A": ["1|4", *HANDS["A"][1:]],
+                               "B": ["1|1", "1|2", "1|3", "0|0", *HANDS["B"][4:]],
+                               "C": HANDS["C"], "D": HANDS["D"]}},
+     [{"act": {"type": "pass", "seat": s}} for s in "CDA"] + [
+         {"act": {"type": "bid", "seat": "B", "splash": True}},
+         {"act": {"type": "trump", "seat": "D", "trump": "nello", "stacks": 1}}]),
     # a Nel-O bid refused before the forced dealer's turn under nello_sevens
     # "any_contract": the engine reads "forced_only" (FORCE-06)
     ("forced-only-always", "FORCE-06", {"forced_bid": True,
