@@ -127,7 +127,7 @@ def test_one_deal_in_five_gives_a_hand_three_doubles_or_more():
     assert all(sorted(o) == sorted(TILES) for o in orders)
 
 
-def test_bold_bidding_reaches_four_marks_and_a_declared_plunge_is_a_kind_of_its_own():
+def test_bold_bidding_reaches_four_marks_a_plunge_comes_often_a_declared_one_is_a_kind():
     import random
 
     from conformance.fuzz.differential import legal_choice
@@ -141,6 +141,8 @@ def test_bold_bidding_reaches_four_marks_and_a_declared_plunge_is_a_kind_of_its_
     timid = [legal_choice(rng, bids) for _ in range(1000)]
     assert sum(a.get("marks") == 4 and "plunge" not in a for a in bold) > 600
     assert sum(a.get("marks") == 4 for a in timid) < 200
+    # a hand that may plunge does so one time in two, and then and again as a kind of bid
+    assert 480 < sum("plunge" in a for a in timid) < 650
     trumps = [{"type": "trump", "seat": "A", "trump": t, "stacks": s}
               for t in range(7) for s in (1, 2)] + [
         {"type": "trump", "seat": "A", "trump": "plunge"}]
