@@ -604,8 +604,9 @@ def context_lines(detail: Detail, index: SpecIndex, adapter: Adapter | Harnessed
 
 
 def table_picture(adapter: Adapter | Harnessed, seat: Any) -> list[str]:
-    """Three lines from the implementation's own referee view, or none if it cannot give
-    one that follows the schema."""
+    """A few lines from the implementation's own referee view (trump, the trick in play or
+    the one that just ended, a hand), or none if it cannot give one that follows the
+    schema."""
     try:
         view = as_json(adapter.view(), "view()")
     except AdapterError:
@@ -626,6 +627,10 @@ def table_picture(adapter: Adapter | Harnessed, seat: Any) -> list[str]:
     trick = ", ".join(f"{p['seat']} {p['tile']}" for p in view["trick"]) or "empty"
     seat = seat if isinstance(seat, str) and seat in SEATS else view["to_act"]
     lines = [f"table: {trump}; trick in play order: {trick}"]
+    if not view["trick"] and view["tricks"]:  # a trick just ended: who took it, and how
+        last = view["tricks"][-1]
+        plays = ", ".join(f"{p['seat']} {p['tile']}" for p in last["plays"])
+        lines.append(f"last trick ({last['number']}): {plays}; won by {last['winner']}")
     if seat in SEATS:
         lines.append(f"hand of {seat}: {' '.join(view['hands'][seat]) or 'empty'}")
     return lines

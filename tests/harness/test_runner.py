@@ -245,6 +245,29 @@ def sorted_tiles() -> list[str]:
     return list(NAMES)
 
 
+def test_the_table_picture_after_a_trick_shows_that_trick_and_who_took_it():
+    """The trick in play is empty once a trick ends: a failure there (who leads next, the
+    trick's points) needs the trick that just ended. A leads the 0 double under trump 6
+    and B, C, D follow 0: the double is the highest of its suit (RANK-01), A takes it."""
+    from conformance.adapters.reference import ReferenceAdapter
+    from conformance.run.results import Detail
+    from conformance.run.runner import context_lines
+    from conformance.specdata.index import load_index
+
+    adapter = ReferenceAdapter()
+    adapter.start({"dealer": "D", "order": sorted_tiles()})
+    for action in ({"type": "bid", "seat": "A", "points": 30}, {"type": "pass", "seat": "B"},
+                   {"type": "pass", "seat": "C"}, {"type": "pass", "seat": "D"},
+                   {"type": "trump", "seat": "A", "trump": 6}):
+        adapter.act(action)
+    for seat, tile in zip("ABCD", ("0|0", "0|1", "0|2", "0|3"), strict=True):
+        adapter.act({"type": "play", "seat": seat, "tile": tile})
+    lines = context_lines(Detail("x", action={"type": "play", "seat": "D", "tile": "0|3"},
+                                 kind="view", rule="PLAY-03"), load_index(), adapter)
+    assert "table: trump 6 (A bid 30 points); trick in play order: empty" in lines
+    assert "last trick (1): A 0|0, B 0|1, C 0|2, D 0|3; won by A" in lines
+
+
 def test_a_failure_pictures_the_table_at_its_step_not_at_the_end_of_the_run():
     """B's legal set is checked after A leads 5|6; the run goes on (B plays 3|6), and the
     picture must still be the one B's check saw."""
