@@ -324,6 +324,7 @@ def fuzz_command(adapter_spec: str, *, games: int, seed: int, illegal_rate: floa
         seconds = time.perf_counter() - start
         causes.settle()
         new = causes.new()
+        stems: set[str] = set()
         for number, group in enumerate(new, 1):
             found = group.found
             if shrink:
@@ -334,8 +335,11 @@ def fuzz_command(adapter_spec: str, *, games: int, seed: int, illegal_rate: floa
             echo(f"{_plural(len(group.games), 'game')} showed it; the shortest:")
             echo(found.render())
             echo(saving.rule_line(found, group.cause))
-            if save:
-                echo(save_checked(found, save, adapter, number, cause=group.cause))
+            if save:  # named by its cause, as pytest names it: a later campaign's same
+                stem = saving.save_stem(group.cause)  # cause replaces it, never duplicates it
+                stem += f"-{number}" if stem in stems else ""
+                stems.add(stem)
+                echo(save_checked(found, save, adapter, number, stem=stem, cause=group.cause))
             echo("")
         for group in causes.acknowledged():
             echo(f"known cause {group.cause.rule}: {group.cause.what} "
@@ -343,9 +347,9 @@ def fuzz_command(adapter_spec: str, *, games: int, seed: int, illegal_rate: floa
     finally:
         adapter.close()
     for where in stopped[:3]:  # a few: they all end like the causes above
-        echo(f"stopped: {where}")
+        echo(f"stopped (the referee states differ): {where}")
     if len(stopped) > 3:
-        echo(f"stopped: ... and {len(stopped) - 3} more games")
+        echo(f"stopped (the referee states differ): ... and {len(stopped) - 3} more games")
     for errored in errors:
         echo(f"ERRORED {errored}")
     diverged = len({d.seed for d in divergences})

@@ -122,18 +122,6 @@ class FuzzCampaign(pytest.Collector):
         return []
 
 
-def save_stem(kind: str) -> str:
-    """The file name (without .yaml) of a cause: its words, at most 80 letters and a hash
-    (a file name has at most 255 bytes; an error code may be 1,000 letters)."""
-    import hashlib
-    import re
-
-    slug = re.sub(r"[^a-z0-9]+", "-", kind.lower()).strip("-")
-    if len(slug) > 80:
-        slug = f"{slug[:80]}-{hashlib.sha256(kind.encode()).hexdigest()[:12]}"
-    return "fuzz-" + slug
-
-
 def _claim(directory: Path, stem: str) -> Path | None:
     """The file of a cause, claimed at once (another worker may be saving it); None when
     it is already there."""
@@ -199,14 +187,14 @@ class FuzzGame(pytest.Item):
         --t42-fuzz-save, any worker) sees it; else where it was. Its report and its
         one-line summary."""
         from conformance.fuzz.campaign import save_checked
-        from conformance.fuzz.save import rule_line, shows
+        from conformance.fuzz.save import rule_line, save_stem, shows
         from conformance.fuzz.shrink import shrink
 
         cause, found = group.cause, group.found
         head = f"cause {cause.rule}: {cause.what}"
         shrunk = self.config.stash[_SHRUNK]
         save = self.config.getoption("t42_fuzz_save")
-        stem = save_stem(f"{cause.rule} {cause.what}")
+        stem = save_stem(cause)
         path = _claim(Path(save), stem) if save and cause not in shrunk else None
         if cause in shrunk or (save and path is None):
             where = shrunk.get(cause) or f"{Path(save) / stem}.yaml, saved by another game"

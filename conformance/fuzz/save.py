@@ -284,9 +284,22 @@ def _plain_dumper() -> Any:
     return Plain
 
 
+def save_stem(cause: Cause | str) -> str:
+    """The file name (without .yaml) of a cause, the same from `t42 fuzz` and pytest:
+    `fuzz-` and its rule and words, cut to 48 letters and a hash when longer (a file
+    name has at most 255 bytes; an error code may be 1,000 letters)."""
+    import hashlib
+
+    kind = cause if isinstance(cause, str) else f"{cause.rule} {cause.what}"
+    slug = re.sub(r"[^a-z0-9]+", "-", kind.lower()).strip("-")
+    if len(slug) > 56:  # a name to read in a listing; the hash keeps two causes apart
+        slug = f"{slug[:48].rstrip('-')}-{hashlib.sha256(kind.encode()).hexdigest()[:8]}"
+    return "fuzz-" + slug
+
+
 def write(found: Divergence, directory: Path, name: str, number: int,
           stem: str | None = None, cause: Cause | None = None) -> Path:
-    """Write one divergence as `DIR/fuzz-<seed>-<n>.yaml` (or `DIR/<stem>.yaml`); the
+    """Write one divergence as `DIR/<stem>.yaml` (`save_stem`; else `fuzz-<seed>-<n>`); the
     path. Inside a checkout's scenarios/ the id is the path, as CONTRIBUTING.md asks."""
     import yaml
 
