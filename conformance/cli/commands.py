@@ -179,7 +179,7 @@ def _report(o: RunOptions, results, loaded, expected, adapter, seconds: float,
     failed = [r.path for r in results if r.outcome in (Outcome.FAILED, Outcome.ERRORED)]
     for part in (report.verdict(results, o.adapter), report.details(results, o.verbose),
                  installed_note(failed), report.variant_table(results),
-                 report.compliance_table(results, o.level)):
+                 report.compliance_table(results, o.level), report.recap(results)):
         if part:
             echo("\n" + part)
     counts = results_mod.totals(results)

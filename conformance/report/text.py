@@ -206,6 +206,20 @@ def groups(results: list[Result]) -> list[Group]:
     return sorted(found.values(), key=lambda g: (g.expected, -len(g.ids), g.rule, g.what))
 
 
+def recap(results: list[Result], most: int = 8) -> str:
+    """The causes again in one line, just above the summary line: the blocks that say
+    them have scrolled away behind the tables of a long run. "" when nothing failed."""
+    found = [g for g in groups(results) if not g.expected]
+    if not found:
+        return ""
+    shown = ", ".join(f"{g.rule} in {len(g.ids)}" + (i == 0) * (
+        " scenario" + "s" * (len(g.ids) != 1)) for i, g in enumerate(found[:most]))
+    more = f", and {len(found) - most} more" if len(found) > most else ""
+    one = len(found) == 1
+    return (f"failed: {len(found)} cause{'' if one else 's'}: {safe(shown)}{more} "
+            f"({'its' if one else 'their'} FAILED block{'' if one else 's'} above)")
+
+
 def not_judged_lines(results: list[Result]) -> list[str]:
     """One line per cause of the differences above the run's level."""
     counts: dict[tuple[str, str, str], list[str]] = {}

@@ -115,6 +115,9 @@ def test_the_planted_example_shows_one_cause_as_one_group():
         assert expected.split("...")[0] in done.stdout  # the README shows real output
     assert last_line(done) == "204 passed, 56 failed, 0 errored, 0 skipped, 0 not judged at " \
         "level rules"
+    # the cause again above the summary, once the tables have scrolled its block away
+    assert done.stdout.splitlines()[-3] == \
+        "failed: 1 cause: PLAY-03 in 56 scenarios (its FAILED block above)"
 
 
 def test_the_engine_authors_first_command_is_in_the_quick_path():
