@@ -310,7 +310,8 @@ def check_command(paths) -> int:
     for line in problems:
         echo(line)
     good = sum(1 for item in loaded if item.scenario is not None)
-    echo(f"{len(loaded)} scenario files checked ({good} valid), "
+    files = f"{len(loaded)} scenario file{'' if len(loaded) == 1 else 's'}"
+    echo(f"{files} checked ({good} valid), "
                f"{len(index.rules)} rules, {len(index.codes)} error codes: "
                f"{len(problems)} problems")
     return 1 if problems else 0

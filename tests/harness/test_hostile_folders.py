@@ -63,7 +63,7 @@ def deep(tmp_path_factory) -> Iterator[Path]:
 def test_a_diamond_of_links_is_walked_once(diamond):
     done = run("conformance.cli.main", "check", "scenarios", cwd=diamond)
     assert done.returncode == 0, done.stdout[-2000:]
-    assert done.stdout.splitlines()[-1].startswith("1 scenario files checked (1 valid)")
+    assert done.stdout.splitlines()[-1].startswith("1 scenario file checked (1 valid)")
     done = run("conformance.cli.main", "run", "scenarios", cwd=diamond)
     assert done.returncode == 0, done.stdout[-2000:]
     assert done.stdout.splitlines()[-1] == f"1 passed, 0 failed, 0 errored, {STRICT}"
