@@ -289,6 +289,14 @@ def _refusals(doc: Doctor) -> None:
     if "perft" in doc.adapter.capabilities:
         _call(doc, doc.adapter.perft, 2)
     _look(doc, ref)
+    # last, as accepting it starts a match: a decoder that keeps an absent field's zero
+    # value (Go's encoding/json, a `??` default) reads this setup as AC 3, BD 0
+    try:
+        _call(doc, doc.adapter.start, {**SETUP, "marks": {"AC": 3}})
+    except Rejected:
+        return
+    doc.add('setup: accepted "marks": {"AC": 3}, the marks of one team; a setup not of '
+            "setup.schema.json is refused INVALID_SETUP (SCORE-03, DIG-06)")
 
 
 def _own_deals(doc: Doctor) -> None:

@@ -82,10 +82,15 @@ def _javascript_only(dest: Path) -> None:
 
 def _name_the_copy(dest: Path, kit: str) -> None:
     """The commands of the README and example, which run the kit from a checkout's root
-    (kits/KIT/...), rewritten to run the copy from where it was made (DEST/...)."""
+    (kits/KIT/...), rewritten to run the copy from where it was made (DEST/...); the
+    README's links to the spec (../../spec/...) to the spec t42 reads, which an installed
+    copy has too."""
+    from conformance.specdata.files import spec_dir
+
     kit_path = re.compile(rf"kits/{kit}\b")
     for pattern in TEXTS:
         for path in dest.glob(pattern):
             if path.is_file():
                 text = path.read_text(encoding="utf-8")
+                text = text.replace("](../../spec/", f"]({spec_dir().as_posix()}/")
                 path.write_text(kit_path.sub(lambda _: dest.as_posix(), text), encoding="utf-8")

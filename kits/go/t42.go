@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"reflect"
 	"strings"
 )
 
@@ -56,16 +57,97 @@ func Reject(code, format string, args ...any) error {
 	return &Rejected{Code: code, Message: fmt.Sprintf(format, args...)}
 }
 
-// Strict decodes a payload into v, refusing with `code` (INVALID_SETUP for a setup or
-// deal, MALFORMED_ACTION for an action) what is not of its form: an unknown field, a
-// wrong type. The rules' own checks are yours.
+// Strict decodes a payload into v (a pointer to a wire type), refusing with `code`
+// (INVALID_SETUP for a setup or deal, MALFORMED_ACTION for an action) what is not of its
+// form: an unknown field, a wrong type, a required field absent, a null where the schema
+// allows none. The rules' own checks (a value in range, a seat's name) are yours.
 func Strict(raw json.RawMessage, v any, code string) error {
 	dec := json.NewDecoder(strings.NewReader(string(raw)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		return Reject(code, "%v", err)
 	}
+	if _, err := dec.Token(); err != io.EOF {
+		return Reject(code, "more than one JSON value")
+	}
+	var tree any
+	if err := json.Unmarshal(raw, &tree); err != nil {
+		return Reject(code, "%v", err)
+	}
+	if at := formBreak(tree, reflect.TypeOf(v).Elem(), "."); at != "" {
+		return Reject(code, "%s: not of the form", at)
+	}
 	return nil
+}
+
+var unmarshaler = reflect.TypeOf((*json.Unmarshaler)(nil)).Elem()
+
+// formBreak finds what encoding/json lets through: an absent required field (it keeps
+// the zero value) and a null (it keeps the zero value or nil). In wire.go a field the
+// schema does not require is `omitempty`, and one that may be null is a pointer without
+// it. Returns the path of the first break, or "".
+func formBreak(value any, t reflect.Type, at string) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if reflect.PointerTo(t).Implements(unmarshaler) {
+		return "" // a union type checks its own value
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		object, ok := value.(map[string]any)
+		if !ok {
+			return at
+		}
+		for i := 0; i < t.NumField(); i++ {
+			field := t.Field(i)
+			name, opts, _ := strings.Cut(field.Tag.Get("json"), ",")
+			if name == "" || name == "-" {
+				continue
+			}
+			child, here := object[name]
+			optional := opts == "omitempty"
+			nullable := !optional && field.Type.Kind() == reflect.Pointer
+			switch {
+			case !here && !optional, here && child == nil && !nullable:
+				return at + name
+			case here && child != nil:
+				if broken := formBreak(child, field.Type, at+name+"."); broken != "" {
+					return broken
+				}
+			}
+		}
+	case reflect.Slice, reflect.Array, reflect.Map:
+		nullable := t.Elem().Kind() == reflect.Pointer
+		check := func(key string, item any) string {
+			if item == nil {
+				if nullable {
+					return ""
+				}
+				return at + key
+			}
+			return formBreak(item, t.Elem(), at+key+".")
+		}
+		switch items := value.(type) {
+		case []any:
+			for i, item := range items {
+				if broken := check(fmt.Sprint(i), item); broken != "" {
+					return broken
+				}
+			}
+		case map[string]any:
+			for key, item := range items {
+				if broken := check(key, item); broken != "" {
+					return broken
+				}
+			}
+		}
+	default:
+		if value == nil && t.Kind() != reflect.Interface {
+			return at
+		}
+	}
+	return ""
 }
 
 // Log writes a line for people to stderr: stdout carries only replies.
@@ -159,9 +241,10 @@ func HandsOf(hands *DealHands, order []Tile, dealer Seat) (map[Seat][]Tile, erro
 	return dealt, nil
 }
 
-// CheckSetup checks a base-game setup: a dealer, marks 0..6 each (SCORE-03), no draws,
-// and hands or order (HandsOf); else a Rejected INVALID_SETUP. Variants are yours to
-// check. It returns the dealer, the marks (0 when absent) and the hands.
+// CheckSetup checks a base-game setup decoded by Strict (which refuses the marks of one
+// team only, or a null): a dealer, marks 0..6 each (SCORE-03), no draws, and hands or
+// order (HandsOf); else a Rejected INVALID_SETUP. Variants are yours to check. It returns
+// the dealer, the marks (0 when absent) and the hands.
 func CheckSetup(setup SetupClass) (Seat, SetupMarks, map[Seat][]Tile, error) {
 	if setup.Dealer == nil || seatIndex(*setup.Dealer) < 0 {
 		return "", SetupMarks{}, nil, Reject(INVALID_SETUP, "no dealer seat")

@@ -3,6 +3,21 @@
 
 package t42
 
+import "bytes"
+import "errors"
+
+import "encoding/json"
+
+func UnmarshalWire(data []byte) (Wire, error) {
+	var r Wire
+	err := json.Unmarshal(data, &r)
+	return r, err
+}
+
+func (r *Wire) Marshal() ([]byte, error) {
+	return json.Marshal(r)
+}
+
 type Wire struct {
 	Action      *Action      `json:"Action,omitempty"`
 	Deal        *DealClass   `json:"Deal,omitempty"`
@@ -20,26 +35,26 @@ type Wire struct {
 // range, marks step, trump choice, stacks value) are checked by the rules, not by this
 // schema.
 type Action struct {
-	Type                                                                                        Type          `json:"type"`
-	Seat                                                                                        Seat          `json:"seat"`
-	Marks                                                                                       *int64        `json:"marks,omitempty"`
-	// beside points or marks: the bid announces Nel-O, variant nello with announce: bid only                 
-	// (variants.md VAR-04, NELLO-14)                                                                         
-	Nello                                                                                       *bool         `json:"nello,omitempty"`
-	// variant plunge only (variants.md VAR-04)                                                               
-	Plunge                                                                                      *bool         `json:"plunge,omitempty"`
-	Points                                                                                      *int64        `json:"points,omitempty"`
-	// variant splash only (variants.md VAR-04, SPLASH-02); an integer, the marks it carries,                 
-	// with splash marks "bid" (SPLASH-06)                                                                    
-	Splash                                                                                      *ActionSplash `json:"splash"`
-	// the doubles the declaration names, only with a doubles: declared setting (NELLO-13,                    
-	// NOTRUMP-05; VAR-04)                                                                                    
-	Doubles                                                                                     *string       `json:"doubles,omitempty"`
-	Stacks                                                                                      *int64        `json:"stacks,omitempty"`
-	// 0..6, doubles, none (CON-01); options add follow_me, nello, sevens, first_tile and plunge              
-	// (variants.md VAR-04, PTERMS-07), the rules judge which                                                 
-	Trump                                                                                       *ActionTrump  `json:"trump"`
-	Tile                                                                                        *Tile         `json:"tile,omitempty"`
+	Type  Type   `json:"type"`
+	Seat  Seat   `json:"seat"`
+	Marks *int64 `json:"marks,omitempty"`
+	// beside points or marks: the bid announces Nel-O, variant nello with announce: bid only
+	// (variants.md VAR-04, NELLO-14)
+	Nello *bool `json:"nello,omitempty"`
+	// variant plunge only (variants.md VAR-04)
+	Plunge *bool  `json:"plunge,omitempty"`
+	Points *int64 `json:"points,omitempty"`
+	// variant splash only (variants.md VAR-04, SPLASH-02); an integer, the marks it carries,
+	// with splash marks "bid" (SPLASH-06)
+	Splash *ActionSplash `json:"splash,omitempty"`
+	// the doubles the declaration names, only with a doubles: declared setting (NELLO-13,
+	// NOTRUMP-05; VAR-04)
+	Doubles *string `json:"doubles,omitempty"`
+	Stacks  *int64  `json:"stacks,omitempty"`
+	// 0..6, doubles, none (CON-01); options add follow_me, nello, sevens, first_tile and plunge
+	// (variants.md VAR-04, PTERMS-07), the rules judge which
+	Trump *ActionTrump `json:"trump,omitempty"`
+	Tile  *Tile        `json:"tile,omitempty"`
 }
 
 type DealClass struct {
@@ -56,42 +71,42 @@ type DealHands struct {
 }
 
 type HelloResult struct {
-	Capabilities                                                                             []Capability     `json:"capabilities"`
-	Name                                                                                     string           `json:"name"`
-	Protocol                                                                                 int64            `json:"protocol"`
-	// variant options supported (spec/variants.md): a name supports every setting; an object                 
-	// only the values it lists of each setting it names (protocol.md, Partial support)                       
-	Variants                                                                                 []VariantElement `json:"variants"`
-	Version                                                                                  string           `json:"version"`
+	Capabilities []Capability `json:"capabilities"`
+	Name         string       `json:"name"`
+	Protocol     int64        `json:"protocol"`
+	// variant options supported (spec/variants.md): a name supports every setting; an object
+	// only the values it lists of each setting it names (protocol.md, Partial support)
+	Variants []VariantElement `json:"variants"`
+	Version  string           `json:"version"`
 }
 
 type VariantClass struct {
-	Name                                                                         VariantEnum              `json:"name"`
-	// setting name -> the values of it supported (variants.md's settings tables)                         
-	Settings                                                                     map[string][]interface{} `json:"settings"`
+	Name VariantEnum `json:"name"`
+	// setting name -> the values of it supported (variants.md's settings tables)
+	Settings map[string][]interface{} `json:"settings"`
 }
 
 // spec/observation.md. What one seat may see (VIS-01..VIS-10). Every field is required; x_
 // fields may be added. A Captured entry never names seats (VIS-08).
 type Observation struct {
-	Bids                                                                  []Action         `json:"bids"`
-	Captured                                                              []Captured       `json:"captured"`
-	Contract                                                              *ContractClass   `json:"contract"`
-	Dealer                                                                Seat             `json:"dealer"`
-	Hand                                                                  []Tile           `json:"hand"`
-	HandSizes                                                             HandSizes        `json:"hand_sizes"`
-	History                                                               []Action         `json:"history"`
-	Marks                                                                 ObservationMarks `json:"marks"`
-	Phase                                                                 Phase            `json:"phase"`
-	// null under a marks contract while the round is in progress (VIS-09)                 
-	Points                                                                *PointsClass     `json:"points"`
-	Result                                                                *ResultClass     `json:"result"`
-	Round                                                                 int64            `json:"round"`
-	Seat                                                                  Seat             `json:"seat"`
-	ToAct                                                                 *Seat            `json:"to_act"`
-	Trick                                                                 []TrickElement   `json:"trick"`
-	TricksWon                                                             TricksWon        `json:"tricks_won"`
-	Winner                                                                *Team            `json:"winner"`
+	Bids      []Action         `json:"bids"`
+	Captured  []Captured       `json:"captured"`
+	Contract  *ContractClass   `json:"contract"`
+	Dealer    Seat             `json:"dealer"`
+	Hand      []Tile           `json:"hand"`
+	HandSizes HandSizes        `json:"hand_sizes"`
+	History   []Action         `json:"history"`
+	Marks     ObservationMarks `json:"marks"`
+	Phase     Phase            `json:"phase"`
+	// null under a marks contract while the round is in progress (VIS-09)
+	Points    *PointsClass   `json:"points"`
+	Result    *ResultClass   `json:"result"`
+	Round     int64          `json:"round"`
+	Seat      Seat           `json:"seat"`
+	ToAct     *Seat          `json:"to_act"`
+	Trick     []TrickElement `json:"trick"`
+	TricksWon TricksWon      `json:"tricks_won"`
+	Winner    *Team          `json:"winner"`
 }
 
 type Captured struct {
@@ -101,17 +116,17 @@ type Captured struct {
 }
 
 type ContractClass struct {
-	Bid                                                                                     BidClass         `json:"bid"`
-	Declarer                                                                                Seat             `json:"declarer"`
-	// the doubles the declaration named, only where a doubles: declared setting has it name                 
-	// them (NELLO-13, NOTRUMP-05)                                                                           
-	Doubles                                                                                 *ContractDoubles `json:"doubles,omitempty"`
-	Stacks                                                                                  *Stacks          `json:"stacks"`
-	Stake                                                                                   int64            `json:"stake"`
-	Team                                                                                    Team             `json:"team"`
-	// 0..6, doubles, none, or null until declared; options add nello, sevens and first_tile                 
-	// (follow_me is recorded as none, FOLLOWME-02)                                                          
-	Trump                                                                                   *ContractTrump   `json:"trump"`
+	Bid      BidClass `json:"bid"`
+	Declarer Seat     `json:"declarer"`
+	// the doubles the declaration named, only where a doubles: declared setting has it name
+	// them (NELLO-13, NOTRUMP-05)
+	Doubles *ContractDoubles `json:"doubles,omitempty"`
+	Stacks  *Stacks          `json:"stacks"`
+	Stake   int64            `json:"stake"`
+	Team    Team             `json:"team"`
+	// 0..6, doubles, none, or null until declared; options add nello, sevens and first_tile
+	// (follow_me is recorded as none, FOLLOWME-02)
+	Trump *ContractTrump `json:"trump"`
 }
 
 type BidClass struct {
@@ -156,9 +171,9 @@ type TricksWon struct {
 }
 
 type PerftResult struct {
-	// count per first action, keyed by action key (scenario-format.md)                 
-	Divide                                                             map[string]int64 `json:"divide"`
-	Total                                                              int64            `json:"total"`
+	// count per first action, keyed by action key (scenario-format.md)
+	Divide map[string]int64 `json:"divide"`
+	Total  int64            `json:"total"`
 }
 
 // spec/protocol.md. One JSON object per line on the implementation's stdin.
@@ -184,23 +199,23 @@ type PerftResult struct {
 //
 // reply, then exit
 type Request struct {
-	Cmd                                                                                    Cmd         `json:"cmd"`
-	Seq                                                                                    int64       `json:"seq"`
-	Protocol                                                                               *int64      `json:"protocol,omitempty"`
-	Setup                                                                                  interface{} `json:"setup"`
-	Deal                                                                                   interface{} `json:"deal"`
-	Action                                                                                 interface{} `json:"action"`
-	Seat                                                                                   *Seat       `json:"seat,omitempty"`
-	// 0..33: a round has at most 33 actions (4 bids, 1 declaration, 28 plays), so a deeper            
-	// perft counts the same leaves                                                                    
-	Depth                                                                                  *int64      `json:"depth,omitempty"`
+	Cmd      Cmd         `json:"cmd"`
+	Seq      int64       `json:"seq"`
+	Protocol *int64      `json:"protocol,omitempty"`
+	Setup    interface{} `json:"setup,omitempty"`
+	Deal     interface{} `json:"deal,omitempty"`
+	Action   interface{} `json:"action,omitempty"`
+	Seat     *Seat       `json:"seat,omitempty"`
+	// 0..33: a round has at most 33 actions (4 bids, 1 declaration, 28 plays), so a deeper
+	// perft counts the same leaves
+	Depth *int64 `json:"depth,omitempty"`
 }
 
 // spec/protocol.md. One JSON object per line on the implementation's stdout, one reply per
 // request, same seq.
 type Response struct {
 	Ok     bool        `json:"ok"`
-	Result interface{} `json:"result"`
+	Result interface{} `json:"result,omitempty"`
 	Seq    int64       `json:"seq"`
 	Error  *Error      `json:"error,omitempty"`
 }
@@ -213,13 +228,13 @@ type Error struct {
 // spec/actions.md. A setup or deal that does not match, or that deals a tile twice across
 // hands, is rejected with INVALID_SETUP (DIG-06).
 type SetupClass struct {
-	Dealer                                                                                  *Seat       `json:"dealer,omitempty"`
-	// variant deal_by_drawing: the draws that choose the first dealer (variants.md DRAW-04)            
-	Draws                                                                                   []Draw      `json:"draws,omitempty"`
-	Hands                                                                                   *DealHands  `json:"hands,omitempty"`
-	Marks                                                                                   *SetupMarks `json:"marks,omitempty"`
-	Order                                                                                   []Tile      `json:"order,omitempty"`
-	Variants                                                                                *Variants   `json:"variants,omitempty"`
+	Dealer *Seat `json:"dealer,omitempty"`
+	// variant deal_by_drawing: the draws that choose the first dealer (variants.md DRAW-04)
+	Draws    []Draw      `json:"draws,omitempty"`
+	Hands    *DealHands  `json:"hands,omitempty"`
+	Marks    *SetupMarks `json:"marks,omitempty"`
+	Order    []Tile      `json:"order,omitempty"`
+	Variants *Variants   `json:"variants,omitempty"`
 }
 
 type Draw struct {
@@ -240,21 +255,21 @@ type SetupMarks struct {
 // the variant options in force (spec/variants.md, VAR-01): each option true or an object of
 // its settings; {} is the base game
 type Variants struct {
-	Bid42           *Bid42_Union          `json:"bid_42"`
-	DealByDrawing   *DealByDrawingUnion   `json:"deal_by_drawing"`
-	FirstBidder     *DealByDrawingUnion   `json:"first_bidder"`
-	FollowMe        *FollowMeUnion        `json:"follow_me"`
-	ForcedBid       *ForcedBidUnion       `json:"forced_bid"`
-	MarksRaise      *DealByDrawingUnion   `json:"marks_raise"`
-	MatchMarks      *MatchMarksUnion      `json:"match_marks"`
-	MatchPoints     *MatchPointsUnion     `json:"match_points"`
-	Nello           *NelloUnion           `json:"nello"`
-	NoTrump         *NoTrumpUnion         `json:"no_trump"`
-	Plunge          *PlungeUnion          `json:"plunge"`
-	PlungeTerms     *PlungeTermsUnion     `json:"plunge_terms"`
-	Sevens          *SevensUnion          `json:"sevens"`
-	Splash          *VariantsSplash       `json:"splash"`
-	UndeclaredTrump *UndeclaredTrumpUnion `json:"undeclared_trump"`
+	Bid42           *Bid42_Union          `json:"bid_42,omitempty"`
+	DealByDrawing   *DealByDrawingUnion   `json:"deal_by_drawing,omitempty"`
+	FirstBidder     *DealByDrawingUnion   `json:"first_bidder,omitempty"`
+	FollowMe        *FollowMeUnion        `json:"follow_me,omitempty"`
+	ForcedBid       *ForcedBidUnion       `json:"forced_bid,omitempty"`
+	MarksRaise      *DealByDrawingUnion   `json:"marks_raise,omitempty"`
+	MatchMarks      *MatchMarksUnion      `json:"match_marks,omitempty"`
+	MatchPoints     *MatchPointsUnion     `json:"match_points,omitempty"`
+	Nello           *NelloUnion           `json:"nello,omitempty"`
+	NoTrump         *NoTrumpUnion         `json:"no_trump,omitempty"`
+	Plunge          *PlungeUnion          `json:"plunge,omitempty"`
+	PlungeTerms     *PlungeTermsUnion     `json:"plunge_terms,omitempty"`
+	Sevens          *SevensUnion          `json:"sevens,omitempty"`
+	Splash          *VariantsSplash       `json:"splash,omitempty"`
+	UndeclaredTrump *UndeclaredTrumpUnion `json:"undeclared_trump,omitempty"`
 }
 
 type Bid42_Class struct {
@@ -262,13 +277,13 @@ type Bid42_Class struct {
 }
 
 type FollowMeClass struct {
-	MinMarks *MinMarks `json:"min_marks"`
+	MinMarks *MinMarks `json:"min_marks,omitempty"`
 }
 
 type ForcedBidClass struct {
 	Bid         *BidEnum     `json:"bid,omitempty"`
 	NelloSevens *NelloSevens `json:"nello_sevens,omitempty"`
-	SweepMarks  *MinMarks    `json:"sweep_marks"`
+	SweepMarks  *MinMarks    `json:"sweep_marks,omitempty"`
 }
 
 type MatchMarksClass struct {
@@ -285,7 +300,7 @@ type MatchPointsClass struct {
 type NelloClass struct {
 	Announce *Announce     `json:"announce,omitempty"`
 	Doubles  *NelloDoubles `json:"doubles,omitempty"`
-	MinMarks *MinMarks     `json:"min_marks"`
+	MinMarks *MinMarks     `json:"min_marks,omitempty"`
 	OnPlunge *OnPlunge     `json:"on_plunge,omitempty"`
 }
 
@@ -300,20 +315,20 @@ type PlungeClass struct {
 type PlungeTermsClass struct {
 	Announce  *Announce  `json:"announce,omitempty"`
 	DoubleSix *DoubleSix `json:"double_six,omitempty"`
-	Doubles   *MinMarks  `json:"doubles"`
+	Doubles   *MinMarks  `json:"doubles,omitempty"`
 	Leader    *Leader    `json:"leader,omitempty"`
-	Marks     *MinMarks  `json:"marks"`
-	Raise     *MinMarks  `json:"raise"`
+	Marks     *MinMarks  `json:"marks,omitempty"`
+	Raise     *MinMarks  `json:"raise,omitempty"`
 }
 
 type SevensClass struct {
 	Duty     *Duty     `json:"duty,omitempty"`
-	MinMarks *MinMarks `json:"min_marks"`
+	MinMarks *MinMarks `json:"min_marks,omitempty"`
 	Ties     *Ties     `json:"ties,omitempty"`
 }
 
 type SplashClass struct {
-	Marks *MarksUnion `json:"marks"`
+	Marks *MarksUnion `json:"marks,omitempty"`
 	When  *When       `json:"when,omitempty"`
 }
 
@@ -641,6 +656,20 @@ type ActionSplash struct {
 	Integer *int64
 }
 
+func (x *ActionSplash) UnmarshalJSON(data []byte) error {
+	object, err := unmarshalUnion(data, &x.Integer, nil, &x.Bool, nil, false, nil, false, nil, false, nil, false, nil, false)
+	if err != nil {
+		return err
+	}
+	if object {
+	}
+	return nil
+}
+
+func (x *ActionSplash) MarshalJSON() ([]byte, error) {
+	return marshalUnion(x.Integer, nil, x.Bool, nil, false, nil, false, nil, false, nil, false, nil, false)
+}
+
 // 0..6, doubles, none (CON-01); options add follow_me, nello, sevens, first_tile and plunge
 // (variants.md VAR-04, PTERMS-07), the rules judge which
 type ActionTrump struct {
@@ -648,14 +677,60 @@ type ActionTrump struct {
 	String  *string
 }
 
+func (x *ActionTrump) UnmarshalJSON(data []byte) error {
+	object, err := unmarshalUnion(data, &x.Integer, nil, nil, &x.String, false, nil, false, nil, false, nil, false, nil, false)
+	if err != nil {
+		return err
+	}
+	if object {
+	}
+	return nil
+}
+
+func (x *ActionTrump) MarshalJSON() ([]byte, error) {
+	return marshalUnion(x.Integer, nil, nil, x.String, false, nil, false, nil, false, nil, false, nil, false)
+}
+
 type VariantElement struct {
 	Enum         *VariantEnum
 	VariantClass *VariantClass
 }
 
+func (x *VariantElement) UnmarshalJSON(data []byte) error {
+	x.VariantClass = nil
+	x.Enum = nil
+	var c VariantClass
+	object, err := unmarshalUnion(data, nil, nil, nil, nil, false, nil, true, &c, false, nil, true, &x.Enum, false)
+	if err != nil {
+		return err
+	}
+	if object {
+		x.VariantClass = &c
+	}
+	return nil
+}
+
+func (x *VariantElement) MarshalJSON() ([]byte, error) {
+	return marshalUnion(nil, nil, nil, nil, false, nil, x.VariantClass != nil, x.VariantClass, false, nil, x.Enum != nil, x.Enum, false)
+}
+
 type Stacks struct {
 	Double  *float64
 	Integer *int64
+}
+
+func (x *Stacks) UnmarshalJSON(data []byte) error {
+	object, err := unmarshalUnion(data, &x.Integer, &x.Double, nil, nil, false, nil, false, nil, false, nil, false, nil, true)
+	if err != nil {
+		return err
+	}
+	if object {
+	}
+	return nil
+}
+
+func (x *Stacks) MarshalJSON() ([]byte, error) {
+	return marshalUnion(x.Integer, x.Double, nil, nil, false, nil, false, nil, false, nil, false, nil, true)
 }
 
 // 0..6, doubles, none, or null until declared; options add nello, sevens and first_tile
@@ -665,9 +740,41 @@ type ContractTrump struct {
 	Integer *int64
 }
 
+func (x *ContractTrump) UnmarshalJSON(data []byte) error {
+	x.Enum = nil
+	object, err := unmarshalUnion(data, &x.Integer, nil, nil, nil, false, nil, false, nil, false, nil, true, &x.Enum, true)
+	if err != nil {
+		return err
+	}
+	if object {
+	}
+	return nil
+}
+
+func (x *ContractTrump) MarshalJSON() ([]byte, error) {
+	return marshalUnion(x.Integer, nil, nil, nil, false, nil, false, nil, false, nil, x.Enum != nil, x.Enum, true)
+}
+
 type Bid42_Union struct {
 	Bid42Class *Bid42_Class
 	Bool       *bool
+}
+
+func (x *Bid42_Union) UnmarshalJSON(data []byte) error {
+	x.Bid42Class = nil
+	var c Bid42_Class
+	object, err := unmarshalUnion(data, nil, nil, &x.Bool, nil, false, nil, true, &c, false, nil, false, nil, false)
+	if err != nil {
+		return err
+	}
+	if object {
+		x.Bid42Class = &c
+	}
+	return nil
+}
+
+func (x *Bid42_Union) MarshalJSON() ([]byte, error) {
+	return marshalUnion(nil, nil, x.Bool, nil, false, nil, x.Bid42Class != nil, x.Bid42Class, false, nil, false, nil, false)
 }
 
 // an option's value: true, or an object of its settings (listed beside each reference to
@@ -677,9 +784,41 @@ type DealByDrawingUnion struct {
 	Bool        *bool
 }
 
+func (x *DealByDrawingUnion) UnmarshalJSON(data []byte) error {
+	x.AnythingMap = nil
+	object, err := unmarshalUnion(data, nil, nil, &x.Bool, nil, false, nil, false, nil, true, &x.AnythingMap, false, nil, false)
+	if err != nil {
+		return err
+	}
+	if object {
+	}
+	return nil
+}
+
+func (x *DealByDrawingUnion) MarshalJSON() ([]byte, error) {
+	return marshalUnion(nil, nil, x.Bool, nil, false, nil, false, nil, x.AnythingMap != nil, x.AnythingMap, false, nil, false)
+}
+
 type FollowMeUnion struct {
 	Bool          *bool
 	FollowMeClass *FollowMeClass
+}
+
+func (x *FollowMeUnion) UnmarshalJSON(data []byte) error {
+	x.FollowMeClass = nil
+	var c FollowMeClass
+	object, err := unmarshalUnion(data, nil, nil, &x.Bool, nil, false, nil, true, &c, false, nil, false, nil, false)
+	if err != nil {
+		return err
+	}
+	if object {
+		x.FollowMeClass = &c
+	}
+	return nil
+}
+
+func (x *FollowMeUnion) MarshalJSON() ([]byte, error) {
+	return marshalUnion(nil, nil, x.Bool, nil, false, nil, x.FollowMeClass != nil, x.FollowMeClass, false, nil, false, nil, false)
 }
 
 type MinMarks struct {
@@ -687,9 +826,40 @@ type MinMarks struct {
 	Integer *int64
 }
 
+func (x *MinMarks) UnmarshalJSON(data []byte) error {
+	object, err := unmarshalUnion(data, &x.Integer, &x.Double, nil, nil, false, nil, false, nil, false, nil, false, nil, false)
+	if err != nil {
+		return err
+	}
+	if object {
+	}
+	return nil
+}
+
+func (x *MinMarks) MarshalJSON() ([]byte, error) {
+	return marshalUnion(x.Integer, x.Double, nil, nil, false, nil, false, nil, false, nil, false, nil, false)
+}
+
 type ForcedBidUnion struct {
 	Bool           *bool
 	ForcedBidClass *ForcedBidClass
+}
+
+func (x *ForcedBidUnion) UnmarshalJSON(data []byte) error {
+	x.ForcedBidClass = nil
+	var c ForcedBidClass
+	object, err := unmarshalUnion(data, nil, nil, &x.Bool, nil, false, nil, true, &c, false, nil, false, nil, false)
+	if err != nil {
+		return err
+	}
+	if object {
+		x.ForcedBidClass = &c
+	}
+	return nil
+}
+
+func (x *ForcedBidUnion) MarshalJSON() ([]byte, error) {
+	return marshalUnion(nil, nil, x.Bool, nil, false, nil, x.ForcedBidClass != nil, x.ForcedBidClass, false, nil, false, nil, false)
 }
 
 type MatchMarksUnion struct {
@@ -697,9 +867,43 @@ type MatchMarksUnion struct {
 	MatchMarksClass *MatchMarksClass
 }
 
+func (x *MatchMarksUnion) UnmarshalJSON(data []byte) error {
+	x.MatchMarksClass = nil
+	var c MatchMarksClass
+	object, err := unmarshalUnion(data, nil, nil, &x.Bool, nil, false, nil, true, &c, false, nil, false, nil, false)
+	if err != nil {
+		return err
+	}
+	if object {
+		x.MatchMarksClass = &c
+	}
+	return nil
+}
+
+func (x *MatchMarksUnion) MarshalJSON() ([]byte, error) {
+	return marshalUnion(nil, nil, x.Bool, nil, false, nil, x.MatchMarksClass != nil, x.MatchMarksClass, false, nil, false, nil, false)
+}
+
 type MatchPointsUnion struct {
 	Bool             *bool
 	MatchPointsClass *MatchPointsClass
+}
+
+func (x *MatchPointsUnion) UnmarshalJSON(data []byte) error {
+	x.MatchPointsClass = nil
+	var c MatchPointsClass
+	object, err := unmarshalUnion(data, nil, nil, &x.Bool, nil, false, nil, true, &c, false, nil, false, nil, false)
+	if err != nil {
+		return err
+	}
+	if object {
+		x.MatchPointsClass = &c
+	}
+	return nil
+}
+
+func (x *MatchPointsUnion) MarshalJSON() ([]byte, error) {
+	return marshalUnion(nil, nil, x.Bool, nil, false, nil, x.MatchPointsClass != nil, x.MatchPointsClass, false, nil, false, nil, false)
 }
 
 type NelloUnion struct {
@@ -707,9 +911,43 @@ type NelloUnion struct {
 	NelloClass *NelloClass
 }
 
+func (x *NelloUnion) UnmarshalJSON(data []byte) error {
+	x.NelloClass = nil
+	var c NelloClass
+	object, err := unmarshalUnion(data, nil, nil, &x.Bool, nil, false, nil, true, &c, false, nil, false, nil, false)
+	if err != nil {
+		return err
+	}
+	if object {
+		x.NelloClass = &c
+	}
+	return nil
+}
+
+func (x *NelloUnion) MarshalJSON() ([]byte, error) {
+	return marshalUnion(nil, nil, x.Bool, nil, false, nil, x.NelloClass != nil, x.NelloClass, false, nil, false, nil, false)
+}
+
 type NoTrumpUnion struct {
 	Bool         *bool
 	NoTrumpClass *NoTrumpClass
+}
+
+func (x *NoTrumpUnion) UnmarshalJSON(data []byte) error {
+	x.NoTrumpClass = nil
+	var c NoTrumpClass
+	object, err := unmarshalUnion(data, nil, nil, &x.Bool, nil, false, nil, true, &c, false, nil, false, nil, false)
+	if err != nil {
+		return err
+	}
+	if object {
+		x.NoTrumpClass = &c
+	}
+	return nil
+}
+
+func (x *NoTrumpUnion) MarshalJSON() ([]byte, error) {
+	return marshalUnion(nil, nil, x.Bool, nil, false, nil, x.NoTrumpClass != nil, x.NoTrumpClass, false, nil, false, nil, false)
 }
 
 type PlungeUnion struct {
@@ -717,9 +955,43 @@ type PlungeUnion struct {
 	PlungeClass *PlungeClass
 }
 
+func (x *PlungeUnion) UnmarshalJSON(data []byte) error {
+	x.PlungeClass = nil
+	var c PlungeClass
+	object, err := unmarshalUnion(data, nil, nil, &x.Bool, nil, false, nil, true, &c, false, nil, false, nil, false)
+	if err != nil {
+		return err
+	}
+	if object {
+		x.PlungeClass = &c
+	}
+	return nil
+}
+
+func (x *PlungeUnion) MarshalJSON() ([]byte, error) {
+	return marshalUnion(nil, nil, x.Bool, nil, false, nil, x.PlungeClass != nil, x.PlungeClass, false, nil, false, nil, false)
+}
+
 type PlungeTermsUnion struct {
 	Bool             *bool
 	PlungeTermsClass *PlungeTermsClass
+}
+
+func (x *PlungeTermsUnion) UnmarshalJSON(data []byte) error {
+	x.PlungeTermsClass = nil
+	var c PlungeTermsClass
+	object, err := unmarshalUnion(data, nil, nil, &x.Bool, nil, false, nil, true, &c, false, nil, false, nil, false)
+	if err != nil {
+		return err
+	}
+	if object {
+		x.PlungeTermsClass = &c
+	}
+	return nil
+}
+
+func (x *PlungeTermsUnion) MarshalJSON() ([]byte, error) {
+	return marshalUnion(nil, nil, x.Bool, nil, false, nil, x.PlungeTermsClass != nil, x.PlungeTermsClass, false, nil, false, nil, false)
 }
 
 type SevensUnion struct {
@@ -727,9 +999,43 @@ type SevensUnion struct {
 	SevensClass *SevensClass
 }
 
+func (x *SevensUnion) UnmarshalJSON(data []byte) error {
+	x.SevensClass = nil
+	var c SevensClass
+	object, err := unmarshalUnion(data, nil, nil, &x.Bool, nil, false, nil, true, &c, false, nil, false, nil, false)
+	if err != nil {
+		return err
+	}
+	if object {
+		x.SevensClass = &c
+	}
+	return nil
+}
+
+func (x *SevensUnion) MarshalJSON() ([]byte, error) {
+	return marshalUnion(nil, nil, x.Bool, nil, false, nil, x.SevensClass != nil, x.SevensClass, false, nil, false, nil, false)
+}
+
 type VariantsSplash struct {
 	Bool        *bool
 	SplashClass *SplashClass
+}
+
+func (x *VariantsSplash) UnmarshalJSON(data []byte) error {
+	x.SplashClass = nil
+	var c SplashClass
+	object, err := unmarshalUnion(data, nil, nil, &x.Bool, nil, false, nil, true, &c, false, nil, false, nil, false)
+	if err != nil {
+		return err
+	}
+	if object {
+		x.SplashClass = &c
+	}
+	return nil
+}
+
+func (x *VariantsSplash) MarshalJSON() ([]byte, error) {
+	return marshalUnion(nil, nil, x.Bool, nil, false, nil, x.SplashClass != nil, x.SplashClass, false, nil, false, nil, false)
 }
 
 type MarksUnion struct {
@@ -738,7 +1044,152 @@ type MarksUnion struct {
 	Integer *int64
 }
 
+func (x *MarksUnion) UnmarshalJSON(data []byte) error {
+	x.Enum = nil
+	object, err := unmarshalUnion(data, &x.Integer, &x.Double, nil, nil, false, nil, false, nil, false, nil, true, &x.Enum, false)
+	if err != nil {
+		return err
+	}
+	if object {
+	}
+	return nil
+}
+
+func (x *MarksUnion) MarshalJSON() ([]byte, error) {
+	return marshalUnion(x.Integer, x.Double, nil, nil, false, nil, false, nil, false, nil, x.Enum != nil, x.Enum, false)
+}
+
 type UndeclaredTrumpUnion struct {
 	Bool                 *bool
 	UndeclaredTrumpClass *UndeclaredTrumpClass
+}
+
+func (x *UndeclaredTrumpUnion) UnmarshalJSON(data []byte) error {
+	x.UndeclaredTrumpClass = nil
+	var c UndeclaredTrumpClass
+	object, err := unmarshalUnion(data, nil, nil, &x.Bool, nil, false, nil, true, &c, false, nil, false, nil, false)
+	if err != nil {
+		return err
+	}
+	if object {
+		x.UndeclaredTrumpClass = &c
+	}
+	return nil
+}
+
+func (x *UndeclaredTrumpUnion) MarshalJSON() ([]byte, error) {
+	return marshalUnion(nil, nil, x.Bool, nil, false, nil, x.UndeclaredTrumpClass != nil, x.UndeclaredTrumpClass, false, nil, false, nil, false)
+}
+
+func unmarshalUnion(data []byte, pi **int64, pf **float64, pb **bool, ps **string, haveArray bool, pa interface{}, haveObject bool, pc interface{}, haveMap bool, pm interface{}, haveEnum bool, pe interface{}, nullable bool) (bool, error) {
+	if pi != nil {
+		*pi = nil
+	}
+	if pf != nil {
+		*pf = nil
+	}
+	if pb != nil {
+		*pb = nil
+	}
+	if ps != nil {
+		*ps = nil
+	}
+
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	tok, err := dec.Token()
+	if err != nil {
+		return false, err
+	}
+
+	switch v := tok.(type) {
+	case json.Number:
+		if pi != nil {
+			i, err := v.Int64()
+			if err == nil {
+				*pi = &i
+				return false, nil
+			}
+		}
+		if pf != nil {
+			f, err := v.Float64()
+			if err == nil {
+				*pf = &f
+				return false, nil
+			}
+			return false, errors.New("Unparsable number")
+		}
+		return false, errors.New("Union does not contain number")
+	case float64:
+		return false, errors.New("Decoder should not return float64")
+	case bool:
+		if pb != nil {
+			*pb = &v
+			return false, nil
+		}
+		return false, errors.New("Union does not contain bool")
+	case string:
+		if haveEnum {
+			return false, json.Unmarshal(data, pe)
+		}
+		if ps != nil {
+			*ps = &v
+			return false, nil
+		}
+		return false, errors.New("Union does not contain string")
+	case nil:
+		if nullable {
+			return false, nil
+		}
+		return false, errors.New("Union does not contain null")
+	case json.Delim:
+		if v == '{' {
+			if haveObject {
+				return true, json.Unmarshal(data, pc)
+			}
+			if haveMap {
+				return false, json.Unmarshal(data, pm)
+			}
+			return false, errors.New("Union does not contain object")
+		}
+		if v == '[' {
+			if haveArray {
+				return false, json.Unmarshal(data, pa)
+			}
+			return false, errors.New("Union does not contain array")
+		}
+		return false, errors.New("Cannot handle delimiter")
+	}
+	return false, errors.New("Cannot unmarshal union")
+}
+
+func marshalUnion(pi *int64, pf *float64, pb *bool, ps *string, haveArray bool, pa interface{}, haveObject bool, pc interface{}, haveMap bool, pm interface{}, haveEnum bool, pe interface{}, nullable bool) ([]byte, error) {
+	if pi != nil {
+		return json.Marshal(*pi)
+	}
+	if pf != nil {
+		return json.Marshal(*pf)
+	}
+	if pb != nil {
+		return json.Marshal(*pb)
+	}
+	if ps != nil {
+		return json.Marshal(*ps)
+	}
+	if haveArray {
+		return json.Marshal(pa)
+	}
+	if haveObject {
+		return json.Marshal(pc)
+	}
+	if haveMap {
+		return json.Marshal(pm)
+	}
+	if haveEnum {
+		return json.Marshal(pe)
+	}
+	if nullable {
+		return json.Marshal(nil)
+	}
+	return nil, errors.New("Union must not be null")
 }

@@ -126,12 +126,13 @@ export function checkSetup(setup) {
   const unknown = Object.keys(setup).filter((k) => !SETUP_FIELDS.has(k));
   if (unknown.length) throw bad(`unknown field ${unknown[0]}: a setup has dealer, marks, variants, hands or order`);
   if (!SEATS.includes(setup.dealer)) throw bad("no dealer seat");
-  const marks = setup.marks ?? { AC: 0, BD: 0 };
+  // absent is the default; null is not (VAR-01: a variants of null is refused)
+  const marks = "marks" in setup ? setup.marks : { AC: 0, BD: 0 };
   const ok = (n) => Number.isInteger(n) && n >= 0 && n <= 6;
   if (!isObject(marks) || Object.keys(marks).length !== 2 || !ok(marks.AC) || !ok(marks.BD)) {
     throw bad("marks are {AC, BD}, 0..6 each");
   }
-  const variants = setup.variants ?? {};
+  const variants = "variants" in setup ? setup.variants : {};
   if (!isObject(variants)) throw bad("variants are an object of options");
   const hands = handsOf(setup, setup.dealer);
   return { dealer: setup.dealer, marks: { AC: marks.AC, BD: marks.BD }, variants: structuredClone(variants), hands };

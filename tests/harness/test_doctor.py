@@ -16,6 +16,7 @@ MISTAKES = {
     "crashes": "its stderr says: faux crashes: segmentation fault (pretend)",
     "no_stop": "stop: no reply within 2 s; answer stop with null, then exit",
     "wrong_protocol": "the harness speaks protocol 1; answer hello with",
+    "zero_marks": 'setup: accepted "marks": {"AC": 3}, the marks of one team',
     # and its crash on an action sent before a setup, after the restart, is only a note
     "debug_line": "view: reply is not JSON: 'debug: view asked'",
 }

@@ -3,7 +3,9 @@ its scenarios, and `t42 doctor` names what a broken copy of it breaks."""
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -38,9 +40,57 @@ def test_go_kit_passes_vet_and_gofmt():
     vet = subprocess.run([GO, "vet", "./..."], cwd=KIT, capture_output=True, text=True,
                          env={**os.environ, "GOPROXY": "off"})
     assert vet.returncode == 0, vet.stderr
-    unformatted = subprocess.run(["gofmt", "-l", "t42.go", "errors.go", "example"], cwd=KIT,
-                                 capture_output=True, text=True).stdout
+    unformatted = subprocess.run(["gofmt", "-l", ".", str(WIRE_CHECK)], cwd=KIT,
+                                 capture_output=True, text=True, check=True).stdout
     assert unformatted == ""
+
+
+# every action form spec/actions.md shows, and the trumps it names but shows no example of
+ACTIONS = [json.loads(text.replace("\\|", "|")) for text in sorted(set(re.findall(
+    r'\{"type": "[a-z]+"[^}]*\}', (ROOT / "spec" / "actions.md").read_text())))] + [
+    {"type": "trump", "seat": "A", "trump": "doubles", "stacks": 1},
+    {"type": "trump", "seat": "A", "trump": "none"}]
+HANDS = {"A": ["0|0", "0|1", "0|2", "0|3", "0|4", "0|5", "0|6"],
+         "B": ["1|1", "1|2", "1|3", "1|4", "1|5", "1|6", "2|2"],
+         "C": ["2|3", "2|4", "2|5", "2|6", "3|3", "3|4", "3|5"],
+         "D": ["3|6", "4|4", "4|5", "4|6", "5|5", "5|6", "6|6"]}
+SETUPS = [{"dealer": "D", "hands": HANDS, "marks": {"AC": 3, "BD": 0}, "variants": {"nello": True}}]
+# what encoding/json alone lets through (it keeps the zero value), and Strict refuses
+REFUSED = [("action", {"type": "pass"}, ".seat"),
+           ("action", {"type": "pass", "seat": None}, ".seat"),
+           ("action", {"type": "trump", "seat": "A", "trump": None}, ".trump"),
+           ("action", {"type": "pass", "seat": "A", "x": 1}, 'unknown field "x"'),
+           ("setup", {"dealer": "D", "hands": HANDS, "marks": {"AC": 3}}, ".marks.BD"),
+           ("setup", {"dealer": "D", "hands": HANDS, "variants": None}, ".variants"),
+           ("setup", {"dealer": "D", "hands": {**HANDS, "A": None}}, ".hands.A")]
+WIRE_CHECK = ROOT / "tests" / "kits" / "go_wire"
+
+
+def test_wire_types_read_and_write_every_form(tmp_path):
+    """tests/kits/go_wire, a module using the kit by a replace: each action form and a
+    setup read by Strict and written back as sent; what breaks the form refused; a view and
+    an observation of a declared contract valid by the schemas."""
+    from conformance.specdata.schemas import validator
+
+    given = [("action", a) for a in ACTIONS] + [("setup", s) for s in SETUPS]
+    lines = "".join(json.dumps({"as": kind, "json": value}) + "\n"
+                    for kind, value in given + [(kind, value) for kind, value, _ in REFUSED])
+    env = {**os.environ, "GOPROXY": "off", "GOFLAGS": "-mod=mod", "CGO_ENABLED": "0",
+           "GOCACHE": str(tmp_path / "gocache")}
+    done = subprocess.run([GO, "run", "."], cwd=WIRE_CHECK, input=lines, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    out = [json.loads(line) for line in done.stdout.splitlines()]
+    assert out[:len(given)] == [value for _, value in given]
+    refused = out[len(given):-2]
+    for (kind, value, why), reply in zip(REFUSED, refused, strict=True):
+        code = "MALFORMED_ACTION" if kind == "action" else "INVALID_SETUP"
+        assert reply["refused"].startswith(f"{code}: ") and why in reply["refused"], value
+    view, observation = out[-2:]
+    assert view["contract"]["trump"] == 6 and view["bids"][0] == {"type": "bid", "seat": "B",
+                                                                   "points": 30}
+    assert list(validator("view.schema.json").iter_errors(view)) == []
+    assert list(validator("observation.schema.json").iter_errors(observation)) == []
 
 
 def test_example_passes_its_scenarios_and_doctor(tmp_path):

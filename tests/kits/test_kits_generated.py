@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -148,6 +149,26 @@ def test_doctor_names_what_a_broken_example_breaks(tmp_path, old, new, said):
     assert said in lines[0], out  # an observation built from the view may follow
 
 
+
+
+@needs_node
+def test_check_setup_refuses_one_team_of_marks_and_nulls():
+    """SCORE-03 gives both teams' marks; VAR-01 refuses a `variants` of null (absent is
+    the base game)."""
+    hands = {"A": ["0|0", "0|1", "0|2", "0|3", "0|4", "0|5", "0|6"],
+             "B": ["1|1", "1|2", "1|3", "1|4", "1|5", "1|6", "2|2"],
+             "C": ["2|3", "2|4", "2|5", "2|6", "3|3", "3|4", "3|5"],
+             "D": ["3|6", "4|4", "4|5", "4|6", "5|5", "5|6", "6|6"]}
+    setups = [{}, {"marks": {"AC": 3, "BD": 1}}, {"marks": {"AC": 3}}, {"marks": None},
+              {"variants": None}]
+    script = ("import { checkSetup } from " + json.dumps((KIT / "t42.js").as_uri()) + ";\n"
+              "for (const s of JSON.parse(process.argv[1])) {\n"
+              "  try { checkSetup(s); console.log('ok'); } catch (e) { console.log(e.code); }\n"
+              "}\n")
+    setups = [{"dealer": "D", "hands": hands, **extra} for extra in setups]
+    done = subprocess.run([NODE, "--input-type=module", "-e", script, json.dumps(setups)],
+                          capture_output=True, text=True, check=True, timeout=30)
+    assert done.stdout.split() == ["ok", "ok"] + ["INVALID_SETUP"] * 3
 
 
 @needs_node

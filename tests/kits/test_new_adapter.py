@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import re
 import shlex
 import shutil
+import subprocess
 
 import pytest
 from click.testing import CliRunner
@@ -95,3 +98,33 @@ def test_the_readme_kit_commands_run_as_written(tmp_path, monkeypatch):
         code, out = _t42(*shlex.split(line)[1:])
         assert code == 0, f"{line}\n{out}"
     assert "no protocol or form mistake" in out
+
+
+@pytest.mark.parametrize("lang", [
+    pytest.param("go", marks=pytest.mark.skipif(shutil.which("go") is None,
+                                                reason="go is not installed")),
+    pytest.param("javascript", marks=pytest.mark.skipif(shutil.which("node") is None,
+                                                        reason="node is not installed"))])
+def test_a_copied_readme_runs_as_written_outside_the_checkout(tmp_path, monkeypatch, lang):
+    """The copy's README, from a folder outside any checkout (as for an installed t42):
+    each command of its sh block runs, and each of its links names a file that exists."""
+    dest = tmp_path / "my42"
+    assert _t42("new-adapter", lang, dest)[0] == 0
+    readme = (dest / "README.md").read_text()
+    links = [link for link in re.findall(r"\]\(([^)#]+)", readme) if "://" not in link]
+    assert links and all((dest / link).exists() for link in links), links
+    monkeypatch.chdir(tmp_path)
+    env = {**os.environ, "GOPROXY": "off", "GOFLAGS": "-mod=mod", "CGO_ENABLED": "0",
+           "GOCACHE": str(tmp_path / "gocache")}
+    lines = [line for block in re.findall(r"```sh\n(.*?)```", readme, re.S)
+             for line in block.splitlines()]
+    assert [line for line in lines if line.startswith("t42 run")], readme
+    for line in lines:
+        if line.startswith("t42 "):
+            code, out = _t42(*shlex.split(line)[1:])
+        else:
+            done = subprocess.run(line, shell=True, env=env, capture_output=True, text=True,
+                                  timeout=120)
+            code, out = done.returncode, done.stderr
+        assert code == 0, f"{line}\n{out}"
+    assert out.splitlines()[-1].startswith("4 passed, 0 failed, 0 errored"), out

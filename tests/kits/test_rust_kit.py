@@ -75,12 +75,14 @@ def test_strict_refuses_what_serde_would_let_through(tmp_path, target):
              "C": ["2|3", "2|4", "2|5", "2|6", "3|3", "3|4", "3|5"],
              "D": ["3|6", "4|4", "4|5", "4|6", "5|5", "5|6", "6|6"]}
     setups = [{"dealer": "D", "hands": hands}, {"dealer": "D", "hands": hands, "x": 1},
-              {"dealer": "D", "hands": hands, "marks": None}, {"dealer": "E", "hands": hands}]
+              {"dealer": "D", "hands": hands, "marks": None}, {"dealer": "E", "hands": hands},
+              {"dealer": "D", "hands": hands, "marks": {"AC": 3}},  # SCORE-03: both teams
+              {"dealer": "D", "hands": hands, "variants": None}]  # VAR-01
     replies = _replies(adapter, *({"seq": i, "cmd": "setup", "setup": s}
                                   for i, s in enumerate(setups, 1)))
-    assert [r["seq"] for r in replies] == [1, 2, 3, 4]
+    assert [r["seq"] for r in replies] == [1, 2, 3, 4, 5, 6]
     assert replies[0] == {"seq": 1, "ok": True, "result": None}
-    assert [r["error"]["code"] for r in replies[1:]] == ["INVALID_SETUP"] * 3
+    assert [r["error"]["code"] for r in replies[1:]] == ["INVALID_SETUP"] * 5
     assert ".x" in replies[1]["error"]["message"]
 
 

@@ -3,7 +3,7 @@
 //! observations of the opening, and refuses every action. Build and run it:
 //!
 //!     cargo build --example adapter
-//!     t42 run scenarios/deal/order-dealer-a.yaml --adapter cmd:target/debug/examples/adapter
+//!     t42 run -k deal.order-dealer --variant base --adapter cmd:target/debug/examples/adapter
 //!
 //! Replace the engine with your own; keep the mapping.
 

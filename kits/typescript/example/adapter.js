@@ -2,7 +2,7 @@
 // An example adapter around a tiny engine that deals and goes no further: it checks a
 // setup (checkSetup: INVALID_SETUP), deals it (DEAL-02), shows the view and observations
 // of the opening, and refuses every action. Run it:
-//   t42 run scenarios/deal/order-dealer-a.yaml --adapter "cmd:node kits/typescript/example/adapter.js"
+//   t42 run -k deal.order-dealer --variant base --adapter "cmd:node kits/typescript/example/adapter.js"
 // Replace the Engine with your own; keep the mapping below.
 import {
   INVALID_SETUP, MALFORMED_ACTION, SEATS, WRONG_PHASE,
