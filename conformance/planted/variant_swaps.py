@@ -549,9 +549,11 @@ def declared_as_if_no_plunge(rules: Rules, contract: Contract, trump: Any, stack
 def plunge_worth_168(rules: Rules, contract: Contract, *, inner: Callable[..., int]) -> int:
     """PTERMS-04 broken: under match_points a plunge is worth 168, 42 x 4, whatever its
     `marks`. Only where a stake is 42 points a mark (MPTS-03): a doubling ladder's stake
-    (MPTS-10) is left as it is, so that the plant breaks PTERMS-04 alone."""
+    (MPTS-10, the same 84 for 2 marks) is left as it is, so that the plant breaks PTERMS-04
+    alone."""
     stake = inner(rules, contract)
-    return 168 if contract.partner_declares and stake == 42 * contract.value else stake
+    linear = not rules.points_ladder and stake == 42 * contract.value
+    return 168 if contract.partner_declares and linear else stake
 
 
 # ---- plunge_terms, announce "declaration" (PTERMS-06 .. PTERMS-09) -------------------
