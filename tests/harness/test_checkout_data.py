@@ -100,7 +100,7 @@ def test_a_scenario_added_to_the_checkout_is_run_and_checked(installed):
         assert f"t42: {count} scenario files listed" in listed.stdout and NEW_ID in listed.stdout
         checked = t42(site, checkout, "check", str(path))
         assert checked.returncode == 0, checked.stdout
-        assert "1 scenario files checked (1 valid)" in checked.stdout
+        assert "1 scenario file checked (1 valid)" in checked.stdout
     finally:
         path.unlink()
 
