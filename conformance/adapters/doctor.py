@@ -135,7 +135,8 @@ def read_break(message: str, stderr: str = "") -> Break:
 # A stack frame of JavaScript, Java or C# ("    at f (file:1:2)"), Python ('  File "x",
 # line 1'), Go ("\t/src/main.go:12 +0x1d"); lines a runtime adds after the error.
 FRAME = re.compile(r'^\s+(at |File "|/|[A-Za-z]:\\)|^\s*\d+: ')
-TRAILER = re.compile(r"^(Node\.js v\d|note: run with `RUST_BACKTRACE|exit status \d)")
+TRAILER = re.compile(r"^(Node\.js v\d|note: run with `RUST_BACKTRACE|note: Some details are "
+                     r"omitted|exit status \d)")
 
 
 def crash_line(stderr: str) -> str:

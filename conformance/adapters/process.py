@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import queue
+import re
 import select
 import shlex
 import subprocess
@@ -34,6 +35,9 @@ from conformance.adapters.protocol import (
 from conformance.adapters.support import declared
 
 STDERR_LINE_BYTES = 2000  # a longer stderr line is cut, with a note of how much
+# where a crash's report begins: Rust, Go, Python, Node, the JVM
+CRASH = re.compile(r"panicked at|^panic: |^fatal error: |^Traceback \(most recent call last\)"
+                   r"|^Uncaught |^Exception in thread ")
 HELLO_SECONDS = 10.0  # the least time the first reply gets (start-up, imports)
 STOP_SECONDS = 2.0  # the most time `stop` gets before the process is killed
 
@@ -302,9 +306,16 @@ class ProcessAdapter(Harnessed):
     def stderr_tail(self, lines: int = 20) -> str:
         """The last lines of the running (or last) process, not of those before it: a
         program that crashes in every scenario is restarted, and each report quotes its
-        own crash once."""
-        since = self._stderr.since(getattr(self, "_launched_at", 0))
-        return "\n".join(since.splitlines()[-lines:])
+        own crash once. A crash's first lines (a Rust panic above its backtrace, a
+        Python traceback's head) are kept too when the tail would lose them."""
+        text = self._stderr.since(getattr(self, "_launched_at", 0)).splitlines()
+        tail = len(text) - lines
+        start = next((i for i in range(len(text) - 1, -1, -1) if CRASH.search(text[i])), None)
+        if start is None or start >= tail:
+            return "\n".join(text[-lines:])
+        head = text[start:min(start + 3, tail)]
+        gap = [f"... {tail - start - len(head)} lines ..."] if start + len(head) < tail else []
+        return "\n".join(head + gap + text[tail:])
 
     def stderr_mark(self) -> int:
         return self._stderr.count

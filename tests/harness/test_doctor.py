@@ -14,6 +14,9 @@ MISTAKES = {
     "garbage": "view: reply is not JSON: '<html>surprise</html>'",
     "wrong_seq": "legal: reply seq 7, expected 8; echo the request's seq",
     "crashes": "its stderr says: faux crashes: segmentation fault (pretend)",
+    # the panic sits above a backtrace longer than the stderr tail kept (RUST_BACKTRACE=1)
+    "panics_with_backtrace": "its stderr says: thread 'main' panicked at src/game.rs:61:27: "
+                             "not yet implemented: play is not written yet",
     "no_stop": "stop: no reply within 2 s; answer stop with null, then exit",
     "wrong_protocol": "the harness speaks protocol 1; answer hello with",
     "zero_marks": 'setup: accepted "marks": {"AC": 3}, the marks of one team',
