@@ -97,12 +97,47 @@ def details(results: list[Result], verbose: bool = False) -> str:
                   if r.outcome in (Outcome.FAILED, Outcome.ERRORED)]
     else:
         blocks = [g.render() for g in groups(results)]
-        blocks += [r.report() for r in results if r.outcome is Outcome.ERRORED]
+        blocks += errored_blocks(results)
     unjudged = not_judged_lines(results)
     if unjudged:
         blocks.append("\n".join(unjudged))
     skipped = skip_lines(results)
     return "\n\n".join(blocks + (["\n".join(skipped)] if skipped else []))
+
+
+def crash_kind(result: Result) -> str:
+    """What an errored scenario broke on, its numbers as N: the same crash (a panic at one
+    line, a hang, a reply not JSON) in every scenario is one kind."""
+    from conformance.adapters.doctor import read_break
+
+    detail = result.detail
+    if detail is None:
+        return ""
+    seen = read_break(detail.message, detail.stderr)
+    return seen.kind if seen.last else re.sub(r"\d+", "N", detail.message)
+
+
+def errored_blocks(results: list[Result], shown: int = 30) -> list[str]:
+    """The errored scenarios by what they broke on, largest first: one block each, the
+    shortest scenario's, and the ids of the others (a panic in an unwritten part of an
+    engine errors dozens of scenarios the same way)."""
+    kinds: dict[str, list[Result]] = {}
+    for result in results:
+        if result.outcome is Outcome.ERRORED:
+            kinds.setdefault(crash_kind(result), []).append(result)
+    blocks = []
+    for same in sorted(kinds.values(), key=lambda rs: -len(rs)):
+        first = min(same, key=lambda r: (r.size, r.id))
+        block = first.report()
+        if len(same) > 1:
+            ids = [r.id for r in same]
+            listed = ", ".join(ids[:shown]) + (f" (+{len(ids) - shown} more)"
+                                               if len(ids) > shown else "")
+            block = (f"ERRORED the same way in {len(same)} scenarios:\n"
+                     + "\n".join("  " + line for line in block.splitlines())
+                     + f"\n  all {len(ids)}: {listed}")
+        blocks.append(block)
+    return blocks
 
 
 def skip_lines(results: list[Result]) -> list[str]:
@@ -207,17 +242,23 @@ def groups(results: list[Result]) -> list[Group]:
 
 
 def recap(results: list[Result], most: int = 8) -> str:
-    """The causes again in one line, just above the summary line: the blocks that say
-    them have scrolled away behind the tables of a long run. "" when nothing failed."""
+    """The causes again in one line (and the errored scenarios in another), just above
+    the summary line: the blocks that say them have scrolled away behind the tables of a
+    long run. "" when nothing failed or errored."""
     found = [g for g in groups(results) if not g.expected]
+    errored = [r for r in results if r.outcome is Outcome.ERRORED]
+    ways = len({crash_kind(r) for r in errored})
+    crashed = (f"errored: {len(errored)} scenario{'s' * (len(errored) != 1)}, {ways} "
+               f"way{'s' * (ways != 1)} (the ERRORED block{'s' * (ways != 1)} above)")
     if not found:
-        return ""
+        return crashed if errored else ""
     shown = ", ".join(f"{g.rule} in {len(g.ids)}" + (i == 0) * (
         " scenario" + "s" * (len(g.ids) != 1)) for i, g in enumerate(found[:most]))
     more = f", and {len(found) - most} more" if len(found) > most else ""
     one = len(found) == 1
-    return (f"failed: {len(found)} cause{'' if one else 's'}: {safe(shown)}{more} "
-            f"({'its' if one else 'their'} FAILED block{'' if one else 's'} above)")
+    failed = (f"failed: {len(found)} cause{'' if one else 's'}: {safe(shown)}{more} "
+              f"({'its' if one else 'their'} FAILED block{'' if one else 's'} above)")
+    return failed + ("\n" + crashed if errored else "")
 
 
 def not_judged_lines(results: list[Result]) -> list[str]:

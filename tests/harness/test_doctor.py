@@ -75,3 +75,20 @@ def test_a_crash_is_shown_by_its_error_not_its_last_frame(stderr, error):
     from conformance.adapters.doctor import crash_line
 
     assert crash_line(stderr) == error
+
+
+def test_a_run_shows_scenarios_errored_the_same_way_as_one_block(t42):
+    """An engine that panics in its unwritten play errors every scenario that plays: one
+    block (the shortest scenario's, the panic kept above its backtrace) and the ids, not
+    a block each; the line above the summary counts them."""
+    from pathlib import Path
+
+    play = Path(__file__).resolve().parents[2] / "scenarios" / "play"
+    code, out = t42("run", "--adapter", faux_cmd("panics_with_backtrace"), str(play))
+    errored = int(out.splitlines()[-1].split(" errored")[0].rsplit(" ", 1)[-1])
+    assert code == 1 and errored > 1, out
+    assert out.count("\nERRORED the same way in ") == 1, out
+    assert f"ERRORED the same way in {errored} scenarios:" in out
+    assert out.count("not yet implemented: play is not written yet") >= 1
+    assert out.count("stderr of the implementation:") == 1, out
+    assert f"errored: {errored} scenarios, 1 way (the ERRORED block above)" in out
