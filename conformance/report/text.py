@@ -252,7 +252,12 @@ def recap(results: list[Result], most: int = 8) -> str:
                f"way{'s' * (ways != 1)} (the ERRORED block{'s' * (ways != 1)} above)")
     if not found:
         return crashed if errored else ""
-    shown = ", ".join(f"{g.rule} in {len(g.ids)}" + (i == 0) * (
+    twice = {g.rule for g in found if sum(o.rule == g.rule for o in found) > 1}
+
+    def named(g: Group) -> str:  # a rule broken two ways says which way
+        return f"{g.rule} ({g.what[:40]})" if g.rule in twice else g.rule
+
+    shown = ", ".join(f"{named(g)} in {len(g.ids)}" + (i == 0) * (
         " scenario" + "s" * (len(g.ids) != 1)) for i, g in enumerate(found[:most]))
     more = f", and {len(found) - most} more" if len(found) > most else ""
     one = len(found) == 1

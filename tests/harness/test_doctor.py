@@ -92,3 +92,20 @@ def test_a_run_shows_scenarios_errored_the_same_way_as_one_block(t42):
     assert out.count("not yet implemented: play is not written yet") >= 1
     assert out.count("stderr of the implementation:") == 1, out
     assert f"errored: {errored} scenarios, 1 way (the ERRORED block above)" in out
+
+
+def test_the_recap_says_which_way_a_rule_broken_two_ways_was_broken():
+    """DIG-03 twice in `failed: 2 causes: DIG-03 in 1, DIG-03 in 1` said nothing: a rule
+    with two groups names each group's way."""
+    from conformance.report.text import recap
+    from conformance.run.results import Detail, Outcome, Result
+
+    def failed(id_: str, what: str, level: str) -> Result:
+        detail = Detail("x", kind="known_code", level=level, rule="DIG-03", cause=what)
+        return Result(id_, f"{id_}.yaml", Outcome.FAILED, detail=detail, failures=[detail])
+
+    line = recap([failed("a", "a refusal with another code", "codes"),
+                  failed("b", "a later code of the check order", "strict")])
+    assert line.startswith("failed: 2 causes: DIG-03 ("), line
+    assert "DIG-03 (a refusal with another code) in 1" in line
+    assert "DIG-03 (a later code of the check order) in 1" in line
