@@ -76,36 +76,3 @@ def test_a_crash_is_shown_by_its_error_not_its_last_frame(stderr, error):
 
     assert crash_line(stderr) == error
 
-
-def test_a_run_shows_scenarios_errored_the_same_way_as_one_block(t42):
-    """An engine that panics in its unwritten play errors every scenario that plays: one
-    block (the shortest scenario's, the panic kept above its backtrace) and the ids, not
-    a block each; the line above the summary counts them."""
-    from pathlib import Path
-
-    play = Path(__file__).resolve().parents[2] / "scenarios" / "play"
-    code, out = t42("run", "--adapter", faux_cmd("panics_with_backtrace"), str(play))
-    errored = int(out.splitlines()[-1].split(" errored")[0].rsplit(" ", 1)[-1])
-    assert code == 1 and errored > 1, out
-    assert out.count("\nERRORED the same way in ") == 1, out
-    assert f"ERRORED the same way in {errored} scenarios:" in out
-    assert out.count("not yet implemented: play is not written yet") >= 1
-    assert out.count("stderr of the implementation:") == 1, out
-    assert f"errored: {errored} scenarios, 1 way (the ERRORED block above)" in out
-
-
-def test_the_recap_says_which_way_a_rule_broken_two_ways_was_broken():
-    """DIG-03 twice in `failed: 2 causes: DIG-03 in 1, DIG-03 in 1` said nothing: a rule
-    with two groups names each group's way."""
-    from conformance.report.text import recap
-    from conformance.run.results import Detail, Outcome, Result
-
-    def failed(id_: str, what: str, level: str) -> Result:
-        detail = Detail("x", kind="known_code", level=level, rule="DIG-03", cause=what)
-        return Result(id_, f"{id_}.yaml", Outcome.FAILED, detail=detail, failures=[detail])
-
-    line = recap([failed("a", "a refusal with another code", "codes"),
-                  failed("b", "a later code of the check order", "strict")])
-    assert line.startswith("failed: 2 causes: DIG-03 ("), line
-    assert "DIG-03 (a refusal with another code) in 1" in line
-    assert "DIG-03 (a later code of the check order) in 1" in line
