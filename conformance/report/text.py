@@ -130,12 +130,9 @@ def errored_blocks(results: list[Result], shown: int = 30) -> list[str]:
         first = min(same, key=lambda r: (r.size, r.id))
         block = first.report()
         if len(same) > 1:
-            ids = [r.id for r in same]
-            listed = ", ".join(ids[:shown]) + (f" (+{len(ids) - shown} more)"
-                                               if len(ids) > shown else "")
             block = (f"ERRORED the same way in {len(same)} scenarios:\n"
                      + "\n".join("  " + line for line in block.splitlines())
-                     + f"\n  all {len(ids)}: {listed}")
+                     + "\n" + all_ids([r.id for r in same], shown))
         blocks.append(block)
     return blocks
 
@@ -218,10 +215,14 @@ class Group:
         first, detail = self.example()
         lines += ["  " + line for line in first.report(detail, cause=False).splitlines()]
         if len(ids) > 1:
-            listed = ", ".join(ids[:shown]) + (f" (+{len(ids) - shown} more)"
-                                               if len(ids) > shown else "")
-            lines.append(f"  all {len(ids)}: {listed}")
+            lines.append(all_ids(ids, shown))
         return "\n".join(lines)
+
+
+def all_ids(ids: list[str], shown: int = 30) -> str:
+    """`  all N: a, b, ... (+M more)`: the scenarios of a group."""
+    more = f" (+{len(ids) - shown} more)" if len(ids) > shown else ""
+    return f"  all {len(ids)}: {', '.join(ids[:shown])}{more}"
 
 
 def groups(results: list[Result]) -> list[Group]:
