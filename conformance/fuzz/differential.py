@@ -318,8 +318,7 @@ def _by_kind(rng: random.Random, legal: list[dict[str, Any]]) -> list[dict[str, 
         kinds.setdefault(kind, []).append(action)
     # a hand that may bid a plunge or a splash does so one time in two: else a won plunge
     # whose partner declares (NELLO-12) comes up once in some 300 games
-    special = sorted(k for k in kinds if k.startswith("bid") and k != "bidpoints"
-                     and k != "bidmarks")
+    special = sorted(k for k in kinds if k.startswith("bid") and ("plunge" in k or "splash" in k))
     if special and rng.random() < 0.5:
         return kinds[rng.choice(special)]
     if "pass" in kinds and rng.random() < 0.5:
