@@ -44,7 +44,6 @@ from .rules import (
     Trick,
     bid_problem,
     carries_marks,
-    special_bid_marks,
     suit_key,
     winner_after_round,
 )
@@ -341,7 +340,7 @@ class Match:
     def _bid(self, seat: int, kind: str, value: int, announced: str | None = None) -> None:
         bid_made = self.high_bidder is not None
         if kind not in ORDINARY_BIDS:  # PLUNGE-07: a plunge's marks depend on the bids
-            value = special_bid_marks(self.rules, kind, self.last_marks, value)
+            value = self.rules.bid_marks(self.rules, kind, self.last_marks, value)
         # pragma: no mutate start
         doubles = self.masks[seat] & DOUBLES if kind not in ORDINARY_BIDS else 0
         # pragma: no mutate end
@@ -507,7 +506,7 @@ class Match:
             rules,  # pragma: no mutate
             self.contract, ranks, seats,
         )]
-        team = winner & 1  # team_of(winner)
+        team = rules.team_of(winner)  # TBL-02: the winner's team takes the trick
         self.points[team] += points
         self.tricks_won[team] += 1
         self.tricks.append((self.leader, tuple(trick), winner, points))  # a Trick's fields

@@ -17,7 +17,7 @@ from functools import cached_property
 from typing import Any, NamedTuple
 
 from .dealing import Hands, deal_order
-from .tiles import PIPS, TILE_INDEX
+from .tiles import PIPS, TILE_INDEX, team_of
 
 # CON-01: the nine trump choices, in the canonical order of actions.md.
 TRUMP_CHOICES: tuple[int | str, ...] = (0, 1, 2, 3, 4, 5, 6, "doubles", "none")
@@ -271,10 +271,10 @@ def bid_candidates(rules: Rules, state: Bidding) -> list[tuple[str, int]]:
         state.last_marks + raised for raised in raises)  # BID-06 (RAISE-02: 1 or 2 more)
     return [*(("points", p) for p in rules.point_bids), *(("marks", m) for m in marks),
             *((bid.name, value) for bid in rules.special_bids
-              for value in bid.choices or (special_bid_marks(
+              for value in bid.choices or (rules.bid_marks(
                   rules, bid.name,
                   state.last_marks,  # pragma: no mutate
-              ),))]
+                  0),))]
 
 
 def legal_bids(rules: Rules, state: Bidding) -> list[tuple[str, int, str | None]]:
@@ -332,7 +332,7 @@ def won_contract(rules: Rules, bidder: int, high_points: int, last_marks: int,
     a bid like any other; FORCE-05 makes it a compelled contract)."""
     declarer = (bidder + 2) & 3 if special else bidder  # pragma: no mutate
     kind = "marks" if last_marks else "points"
-    return Contract(declarer, declarer & 1, kind, last_marks or high_points, None, None,
+    return Contract(declarer, rules.team_of(declarer), kind, last_marks or high_points, None, None,
                     special)
 
 
@@ -448,7 +448,7 @@ class Rules:
     """The parameters and the table of rule functions of one game (the base game by
     default). A variant option (spec/variants.md) is a `Rules` with some of these changed;
     `variants.py` resolves a setup's options into one. Each function takes `rules` first,
-    except the suit functions (called per tile when the tables are built)."""
+    except the suit functions (called per tile when the tables are built) and team_of."""
 
     # ---- parameters
     point_bids: range = range(30, 42)  # BID-02: 30..41 (FORTYTWO-02: 30..42)
@@ -476,6 +476,9 @@ class Rules:
     points_ladder: bool = False  # MPTS-10: marks bids worth 42 * 2^(n - 1), not 42 n
     all_or_nothing: bool = False  # MPTS-11: a set contract of 42 or more: its value only
     draws: bool = False  # DRAW-04: a setup may give `draws` instead of `dealer`
+    # ---- the rule table: the team of a seat (TBL-02), read when a trick or a contract
+    # is credited to a team
+    team_of: Callable[[int], int] = field(default=team_of)
     # ---- the rule table: suits and ranks, per tile (SUIT, RANK)
     called_suit: Callable[[int, Any], int] = field(default=called_suit)
     follows: Callable[[int, int, Any], bool] = field(default=follows)
@@ -491,6 +494,8 @@ class Rules:
     # (rules, marks, last_marks, high_points)
     marks_bid_problem: Callable[[Rules, int, int, int], Problem | None] = field(
         default=marks_bid_problem)
+    # the marks a special bid carries: (rules, kind, last_marks, the marks written)
+    bid_marks: Callable[[Rules, str, int, int], int] = field(default=special_bid_marks)
     # the checks of a special bid: (rules, kind, marks, last_marks, bid_made, doubles mask);
     # no default, since the base game has none
     special_bid_problem: Callable[[Rules, str, int, int, bool, int], Problem | None] | None = (

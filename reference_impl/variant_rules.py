@@ -410,7 +410,8 @@ def special_bid_problem(rules: Rules, kind: str, marks: int, last_marks: int,
     SPLASH-02 (`hand_rule`): only before any bid, from a hand of its doubles or more
     (`doubles`: the mask of the doubles held). `kind` names the entry of
     `rules.special_bids`, `marks` the marks it bids; SPLASH-06: one that carries its
-    marks carries one of its `choices`. One that jumps: jump_problem."""
+    marks carries one of its `choices`. One that jumps (PLUNGE-07, SPLASH-07):
+    jump_problem."""
     bid = next(bid for bid in rules.special_bids if bid.name == kind)
     if bid.choices and marks not in bid.choices:
         return ("MARKS_BID_STEP", "SPLASH-06",
@@ -513,7 +514,7 @@ def tie_to_bidders(rules: Rules, contract: Contract, ranks: list[int],
         return inner(rules, contract, ranks, seats)  # pragma: no mutate
     best = first_highest(rules, contract, ranks, seats)  # pragma: no mutate
     for i, rank in enumerate(ranks):
-        if rank == ranks[best] and seats[i] & 1 == contract.team:
+        if rank == ranks[best] and rules.team_of(seats[i]) == contract.team:
             return i
     return best
 

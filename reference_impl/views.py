@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .tiles import NAMES, NOBODY, PLAY_ORDERS, SEAT_INDEX, SEATS, TEAMS, team_of
+from .tiles import NAMES, NOBODY, PLAY_ORDERS, SEAT_INDEX, SEATS, TEAMS
 
 if TYPE_CHECKING:
     from .match import Match
@@ -83,7 +83,7 @@ def referee_view(m: Match) -> dict:
         "tricks": [
             {"number": n, "leader": SEATS[trick.leader],
              "plays": plays(m, trick.leader, trick.tiles), "winner": SEATS[trick.winner],
-             "team": TEAMS[team_of(trick.winner)], "points": trick.points}
+             "team": TEAMS[m.rules.team_of(trick.winner)], "points": trick.points}
             for n, trick in enumerate(m.completed_tricks, 1)],
         **pick(public, "points", "tricks_won", "result", "marks", "winner"),
         "history": [dict(a) for a in m.history],
@@ -138,7 +138,7 @@ def seat_observation(m: Match, seat: str) -> dict:
         "hand_sizes": {SEATS[s]: len(hand) for s, hand in enumerate(hands)},
         **pick(public, "bids", "contract", "trick"),
         "captured": [  # VIS-08: number, team and sorted tiles, never seats
-            {"number": n, "team": TEAMS[team_of(trick.winner)],
+            {"number": n, "team": TEAMS[m.rules.team_of(trick.winner)],
              "tiles": tile_names(sorted(trick.tiles)) if n > covered else None}
             for n, trick in enumerate(m.completed_tricks, 1)],
         "points": None if points_hidden(m) else public["points"],

@@ -524,7 +524,15 @@ def report(verdict: dict, status: dict[str, str], sources: Sources) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--diagnosis"]:  # the diagnosis measured on mutants: its own options
+        sys.path.insert(0, str(ROOT / "tools"))
+        import mutants_diagnosis
+
+        return mutants_diagnosis.main(argv[1:])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     epilog="--diagnosis [OPTIONS]: the diagnosis measured on "
+                                     "the engine's mutants (tools/mutants_diagnosis.py --help)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--timeout", type=float, default=7200.0, help="seconds for mutmut run")
     parser.add_argument("--workdir", type=Path, help="scratch copy (default: a temp dir); "

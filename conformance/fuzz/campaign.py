@@ -219,8 +219,11 @@ def save_checked(found: Divergence, directory: Path, adapter: Any, number: int =
 
     path = saving.write(found, directory, adapter.name, number, stem=stem, cause=cause)
     verdict = verify(path, adapter, cause)
-    mark = " " if verdict.sound else "  UNSOUND "
-    return (f"  saved {path}{mark}(reference {verdict.reference}, "
+    if not verdict.sound:  # a case that does not show its cause is no case: not kept
+        path.unlink(missing_ok=True)
+        return (f"  not saved: {path.name} does not show the cause alone (reference "
+                f"{verdict.reference}, {adapter.name} {verdict.implementation})")
+    return (f"  saved {path} (reference {verdict.reference}, "
             f"{adapter.name} {verdict.implementation})")
 
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from conformance.adapters.protocol import AdapterError, Rejected
+from conformance.run.diagnosis import counterfactual
 from conformance.run.matching import MISSING, Difference, diff
 from conformance.specdata.fields import observation_rule
 from conformance.specdata.index import Rule
@@ -239,8 +240,71 @@ class Diagnosis:
             explain.forced_field_alternatives(before, action, field, theirs)
         cause = self.in_play(replace(self.restated(Cause(rule, what, where=where)),
                                      alternatives=tuple((r, what) for r in also)), after)
-        return _first(cause, "FORCE-05") if explain.played_forced(
+        cause = _first(cause, "FORCE-05") if explain.played_forced(
             before, action, field, theirs) else cause
+        if before is None or not isinstance(theirs, dict):
+            return cause
+        return self.weigh(cause, before, _view_step(action), theirs)
+
+    def weigh(self, cause: Cause, before: Match, step: counterfactual.Step, theirs: Any
+              ) -> Cause:
+        """A cause weighed against the reference's own decisions (counterfactual.suspects):
+        the decisions that, made otherwise, bring the reference's answer to `step` nearest
+        the engine's (`theirs`), cleared by the earlier steps where the two agreed. The
+        cause's rule, else the base rule it restates, else one of its alternatives, is kept
+        when a suspect's code names it; a rule that a decision of the step names and no
+        suspect does is cleared, and the suspects' rules stand instead; a rule no decision
+        names (one the record cannot see) is kept. The suspects' other rules become
+        alternatives, for the run's other failures to decide (settle)."""
+        try:
+            verdict = counterfactual.suspects(before, step, theirs, self._agreed(before))
+        except AdapterError:
+            raise
+        except Exception:  # noqa: BLE001 - the weighing is a help, never a failure
+            return cause
+        found = [self._rules_of(s) for s in verdict.suspects]
+        found = [rules for rules in found if rules]
+        if not found:
+            return cause
+        named = {r for rules in found for r in rules}
+        candidates = [r for r in (cause.restates, *(r for r, _ in cause.alternatives)) if r]
+        if cause.rule in named or not verdict.clears(cause.rule):
+            rule = cause.rule  # a suspect's, or decided where the record cannot see
+        else:
+            rule = next((r for r in candidates if r in named),
+                        self.restated(Cause(found[0][0], cause.what)).rule)
+        # each other suspect by the rule the explainer named among its own, else its first,
+        # as the options in force state it (restated)
+        others = [self.restated(Cause(next((r for r in candidates if r in rules), rules[0]),
+                                      cause.what)).rule
+                  for rules in found if rule not in rules]
+        others = [r for r in others if r != rule]
+        kept = [a for a in cause.alternatives if a[0] != rule]
+        return replace(cause, rule=rule, alternatives=tuple(dict.fromkeys(
+            (*kept, *((r, cause.what) for r in others)))))
+
+    def _rules_of(self, suspect: counterfactual.Suspect) -> tuple[str, ...]:
+        """A suspect's rules, those of the code it would refuse with first (errors.yaml: a
+        bid refused with POINT_BID_RANGE is BID-02's range, whichever check refused it)."""
+        value = suspect.value
+        code = value[0] if isinstance(value, tuple) and len(value) == 3 else None
+        error = self.run.index.codes.get(code) if isinstance(code, str) else None
+        if error is None:
+            return suspect.rules
+        return (*(r for r in suspect.rules if r in error.rules),
+                *(r for r in suspect.rules if r not in error.rules))
+
+    def _agreed(self, before: Match) -> list[tuple[Match, counterfactual.Step]]:
+        """The steps before the state `before` (a shadow state), where the engine's view
+        agreed with the reference's, each as the step that answers with its view."""
+        states = self.shadow.states
+        upto = next((i for i, s in enumerate(states) if s is before), 0)
+        agreed = []
+        for j in range(upto):
+            state, step = states[j], self.run.sc.steps[j]
+            if state is not None and step.kind in ("deal", "act"):
+                agreed.append((state, _view_step(step.payload)))
+        return agreed
 
     # ---- 2. this step alone -----------------------------------------------------------
 
@@ -270,7 +334,10 @@ class Diagnosis:
                     + tuple((r, what) for r in also)),
             match, action)
         cause = _played_as_named(match, action, cause)
-        return _forced_only_misread(match, action, cause) if kind == "act" else cause
+        if kind != "act" or match is None:
+            return cause
+        cause = _forced_only_misread(match, action, cause)
+        return self.weigh(cause, match, _act_step(action), {"refused": code or "ERROR"})
 
     @staticmethod
     def _setup_alternatives(kind: str | None, action: Any, what: str
@@ -297,7 +364,9 @@ class Diagnosis:
         ours = [a for a in match.legal_actions()]
         from conformance.run.matching import diff_sets
 
-        return self._misread(match, diff_sets(ours, theirs, "legal"))
+        differences = diff_sets(ours, theirs, "legal")
+        # a misreading is a cause only where the engine's own list shows it
+        return self._misread(match, differences) if differences else None
 
     def accepted_illegal(self, action: Any, want: str, before: Any) -> Cause:
         """The engine accepted an action the reference refuses."""
@@ -317,11 +386,14 @@ class Diagnosis:
         what = f"a {kind} accepted, though it must be refused with {want}"
         match = self.shadow.state(i) if self.run.sc.steps[i].kind == "act" else None
         also = explain.refusal_alternatives(match, action) if match is not None else ()
-        return _played_as_named(match, action, self.in_play(
+        cause = _played_as_named(match, action, self.in_play(
             Cause(rule or self._code_rule(want), what,
                   alternatives=self._setup_alternatives(self.run.sc.steps[i].kind, action, what)
                   + tuple((r, what) for r in also)),
             match, action))
+        if match is None:
+            return cause
+        return self.weigh(cause, match, _act_step(action), {"accepted": True})
 
     def _refusal(self, i: int, action: Any) -> str | None:
         """The rule of the reference's refusal of step i (an action, a deal or a setup)."""
@@ -526,7 +598,7 @@ class Diagnosis:
             return []
         misread = self._misread(match, differences)
         if misread:
-            return [misread]
+            return [self.weigh(misread, match, _legal_step, _engine_set(match, differences))]
         causes: dict[tuple[str, str], Cause] = {}
         missing = [d.expected for d in differences if d.actual is MISSING]
         for d in differences:
@@ -547,6 +619,7 @@ class Diagnosis:
             cause = _played_as_named(match, action, cause)
             if not extra:
                 cause = _forced_only_misread(match, action, cause)
+            cause = self.weigh(cause, match, _legal_step, _engine_set(match, differences))
             causes.setdefault((cause.rule, what), cause)
         return list(causes.values())
 
@@ -650,6 +723,50 @@ class Diagnosis:
         except Rejected:
             return False
         return True
+
+
+def _act_step(action: Any) -> counterfactual.Step:
+    """A step that sends `action` and answers whether it was accepted (a refusal answers
+    with its code: counterfactual.answer)."""
+    payload = json.loads(json.dumps(action))
+
+    def step(match: Match) -> Any:
+        match.apply(json.loads(json.dumps(payload)))
+        return {"accepted": True}
+    return step
+
+
+def _legal_step(match: Match) -> Any:
+    """The step that answers with the legal actions, as a set (canonical JSON keys)."""
+    return _action_set(match.legal_actions())
+
+
+def _engine_set(match: Match, differences: list[Any]) -> dict[str, bool]:
+    """The engine's legal actions, as a set: the reference's, less those it misses, with
+    those it adds (a difference carries the action as `expected` or `actual`)."""
+    found = _action_set(match.legal_actions())
+    for d in differences:
+        if d.actual is MISSING:
+            found.pop(json.dumps(d.expected, sort_keys=True), None)
+        elif d.expected is MISSING:
+            found[json.dumps(d.actual, sort_keys=True)] = True
+    return found
+
+
+def _action_set(actions: Any) -> dict[str, bool]:
+    return {json.dumps(a, sort_keys=True): True for a in actions} if isinstance(
+        actions, list) else {}
+
+
+def _view_step(action: Any) -> counterfactual.Step:
+    """A step that sends `action` (a deal, else an action) and answers with the view."""
+    payload = json.loads(json.dumps(action))
+    acts = isinstance(payload, dict) and "type" in payload
+
+    def step(match: Match) -> Any:
+        (match.apply if acts else match.deal)(json.loads(json.dumps(payload)))
+        return match.view()
+    return step
 
 
 def _played_as_named(match: Match | None, action: Any, cause: Cause) -> Cause:

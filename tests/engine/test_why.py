@@ -1,0 +1,59 @@
+"""reference_impl.why: a traced copy of a match plays as the match does, records each
+decision of its rule table with the rules the deciding code names, and makes a decision
+otherwise when told to."""
+
+from __future__ import annotations
+
+import random
+
+from reference_impl import Match
+from reference_impl.rules import BASE_RULES, Contract, contract_outcome
+from reference_impl.why import Record, deciding_clause, named_rules, rule_ids, traced
+
+
+def played(seed: int, record: Record | None = None) -> Match:
+    match = Match.from_seed(seed)
+    if record is not None:
+        match = traced(match, record)
+    rng = random.Random(seed)
+    while match.phase not in ("round_over", "match_over"):
+        match.apply(rng.choice(match.legal_actions()))
+    return match
+
+
+def test_a_traced_match_plays_as_the_match():
+    for seed in range(20):
+        assert played(seed, Record()).view() == played(seed).view()
+
+
+def test_every_decision_names_its_rules():
+    record = Record()
+    played(3, record)
+    entries = {d.entry for d in record.decisions.values()}
+    assert {"trick_winner", "team_of", "outcome", "stake", "score", "trick_rank",
+            "counters", "trick_point"} <= entries
+    assert all(d.rules for d in record.decisions.values()), [
+        d.entry for d in record.decisions.values() if not d.rules]
+    team = next(d for d in record.decisions.values() if d.entry == "team_of")
+    assert team.rules == ("TBL-02",)
+
+
+def test_an_override_makes_one_decision_otherwise():
+    plain = Record()
+    played(5, plain)
+    decision = next(d for d in plain.decisions.values() if d.entry == "team_of")
+    other = Record(overrides={decision.id: 1 - decision.value})
+    assert played(5, other).view() != played(5).view()
+
+
+def test_a_range_of_rules_is_every_rule_in_it():
+    assert rule_ids("END-01..END-04 and PTS-02") == [
+        "END-01", "END-02", "END-03", "END-04", "PTS-02"]
+    assert named_rules(BASE_RULES.trick_winner)[:2] == ("RANK-01", "RANK-02")
+
+
+def test_the_clause_that_decided_names_its_rule_first():
+    contract = Contract(0, 0, "marks", 2)
+    value, clause = deciding_clause(
+        lambda: contract_outcome(BASE_RULES, contract, [0, 1], [0, 1]))
+    assert value == "set" and clause[0] == "END-04"

@@ -1,0 +1,56 @@
+"""The cause found from the reference's decisions (conformance/run/diagnosis/
+counterfactual.py): bugs of shapes no plant has, each one group under the rule it breaks.
+
+These shapes come from bug reports on engines the diagnosis had not seen (issue #38);
+the held-out figures are in docs/measurements.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from conformance.planted.base import PlantedAdapter
+from reference_impl import rules as R
+from reference_impl.rules import BASE_RULES
+from tests.harness.test_diagnosis import report
+
+
+def seating() -> PlantedAdapter:
+    """A and B on one team: the winner seat is right, its team is not (TBL-02)."""
+    return PlantedAdapter("seating", replace(BASE_RULES, team_of=lambda s: (s >> 1) & 1))
+
+
+def small_counters() -> PlantedAdapter:
+    """Counters worth 1 and 2, the round still of 42 points (PTS-02)."""
+    rules = replace(BASE_RULES, counters=(("0|5", 1), ("1|4", 1), ("2|3", 1), ("4|6", 2),
+                                          ("5|5", 2)))
+    object.__setattr__(rules, "round_points", 42)
+    return PlantedAdapter("small-counters", rules)
+
+
+def set_awards_nothing() -> PlantedAdapter:
+    """A set contract awards no marks; its stake and side are right (SCORE-02)."""
+    def score(rules, contract, outcome, points):
+        team, gains = R.marks_score(rules, contract, outcome, points)
+        return (team, [0, 0]) if outcome == "set" else (team, gains)
+    return PlantedAdapter("set-awards-nothing", replace(BASE_RULES, score=score))
+
+
+def first_trump_wins() -> PlantedAdapter:
+    """The first trump played wins the trick, whatever trumps follow (RANK-01)."""
+    def winner(rules, contract, ranks, seats):
+        return next((i for i, rank in enumerate(ranks) if rank >= 8), ranks.index(max(ranks)))
+    return PlantedAdapter("first-trump-wins", replace(BASE_RULES, trick_winner=winner))
+
+
+@pytest.mark.parametrize("engine, folders, rule", [
+    (seating, ("points", "bidding"), "TBL-02"),
+    (small_counters, ("points",), "PTS-02"),
+    (set_awards_nothing, ("outcome", "match"), "SCORE-02"),
+    (first_trump_wins, ("ranking",), "RANK-01"),
+])
+def test_a_new_shape_of_bug_is_one_group_under_its_rule(engine, folders, rule):
+    found = report(engine(), folders)
+    assert [g.rule for g in found] == [rule], [(g.rule, g.what) for g in found]
