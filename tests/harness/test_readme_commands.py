@@ -288,5 +288,6 @@ def test_every_command_of_the_readme_is_run_by_a_test():
     """A new command in the README needs a test here (or in the named test file)."""
     covered = ("pip install", "t42 book", "t42 run", "t42 check found", "t42 fuzz",
                "pytest scenarios/", "pytest -p no:cacheprovider --t42-fuzz",
+               "pytest --t42-adapter python:my_adapter",
                "t42 new-adapter", "t42 doctor")  # these two: tests/kits/test_new_adapter.py
     assert [c for c in commands() if not c.startswith(covered)] == []
