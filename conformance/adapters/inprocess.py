@@ -23,7 +23,7 @@ from conformance.adapters.protocol import (
     not_json_message,
     raised_message,
 )
-from conformance.adapters.support import declared
+from conformance.adapters.support import current_spec, declared
 
 
 def unusable(obj: Any) -> str:
@@ -56,8 +56,13 @@ class InProcess(Harnessed):
         self.version = cut(str(getattr(obj, "version", "?")), NAME_CHARS)
         self.variants: list[str] = []
         if not self.broken:
+            spec = getattr(obj, "spec", None)
+            self.spec_version = spec if isinstance(spec, str) else None
+            self.declaration = list(getattr(obj, "variants", ()) or ())
             try:
-                self.variants, self.settings = declared(getattr(obj, "variants", ()) or ())
+                if spec is not None and not isinstance(spec, str):
+                    raise ValueError(f"spec must be a version string, not {spec!r}")
+                self.variants, self.settings = declared(self.declaration, self.spec_version)
             except ValueError as error:
                 self.broken = f"{type(obj).__name__}.variants: {error} (protocol.md)"
         capabilities = getattr(obj, "capabilities", ()) if not self.broken else ()
@@ -157,7 +162,7 @@ class WithVariants(Harnessed):
         self.inner = harnessed(adapter)
         # A name keeps the implementation's own limits on that option's settings; an
         # object of settings (the hello form) sets them instead.
-        self.variants, given = declared(variants)
+        self.variants, given = declared(variants, current_spec())
         own = self.inner.settings
         self.settings = {name: given.get(name) or own.get(name) or {} for name in self.variants
                          if given.get(name) or own.get(name)}
@@ -222,7 +227,7 @@ def parse_variants(text: str, known: list[str]) -> list[Any]:
             items = json.loads(text)
         except json.JSONDecodeError as error:
             raise ValueError(f"not a JSON list: {error}") from None
-        declared(items)  # ValueError: an unknown option, setting or value
+        declared(items, current_spec())  # ValueError: an unknown option, setting or value
         return list(items)
     names = [n.strip() for n in text.split(",") if n.strip()]
     if names == ["all"]:

@@ -11,7 +11,7 @@ import pytest
 
 from conformance.adapters.inprocess import InProcess, WithVariants, parse_variants
 from conformance.adapters.reference import ReferenceAdapter
-from conformance.adapters.support import declared
+from conformance.adapters.support import current_spec, declared
 from conformance.corpus import select as suite
 from conformance.fuzz.options import vary
 from conformance.run.results import Outcome
@@ -75,15 +75,16 @@ def test_a_setup_that_must_be_refused_needs_nothing_supported():
 ])
 def test_a_bad_declaration_is_refused(entry, problem):
     with pytest.raises(ValueError, match=re.escape(problem)):
-        declared(["plunge", entry])
+        declared(["plunge", entry], current_spec())
     adapter = InProcess(type("Bad", (NelloForcedInPart,), {})())
     adapter.inner.variants = ["plunge", entry]
     assert InProcess(adapter.inner).broken and problem in InProcess(adapter.inner).broken
 
 
 def test_a_list_of_names_is_todays_form():
-    assert declared(["nello", "plunge"]) == (["nello", "plunge"], {})
-    names, limits = declared(["plunge", {"name": "nello", "settings": {"doubles": ["low"]}}])
+    assert declared(["nello", "plunge"], current_spec()) == (["nello", "plunge"], {})
+    names, limits = declared(["plunge", {"name": "nello", "settings": {"doubles": ["low"]}}],
+                             current_spec())
     assert names == ["plunge", "nello"] and limits == {"nello": {"doubles": ("low",)}}
 
 
