@@ -329,7 +329,23 @@ def compliance_table(results: list[Result], level: str) -> str:
             triple = [cell["passed"], cell["failed"], cell["not_judged"]]
             cells.append("/".join(map(str, triple)) if any(triple) else "-")
         rows.append(f"{area:8}" + "".join(f"{c:>16}" for c in cells))
-    return "\n".join(rows)
+    return "\n".join([*rows, unanswered_line(results)]).rstrip("\n")
+
+
+def unanswered_line(results: list[Result]) -> str:
+    """What was not judged for a capability the implementation does not declare, and so
+    is in no column above: `legal 412 checks in 116 scenarios, ...`; '' when nothing."""
+    checks: dict[str, int] = {}
+    scenarios: dict[str, int] = {}
+    for result in results:
+        for capability, count in result.unanswered.items():
+            checks[capability] = checks.get(capability, 0) + count
+            scenarios[capability] = scenarios.get(capability, 0) + 1
+    if not checks:
+        return ""
+    each = ", ".join(f"{c} {checks[c]} checks in {scenarios[c]} scenarios" for c in sorted(checks))
+    return (f"not judged, a capability not declared (every other check of those scenarios "
+            f"was judged): {each}")
 
 
 def by_variant(results: list[Result]) -> dict[str, dict[str, int]]:
