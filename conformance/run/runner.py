@@ -518,10 +518,18 @@ def brief(step: Step) -> str:
     return f"{seat} declares {a.get('trump')}{stacks}"
 
 
+PUBLIC_ACTIONS = ("pass", "bid", "trump")  # what every seat saw made (not a play: VIS-08)
+
+
 def form_only(d: Difference) -> bool:
     """A difference of form that tells nothing (observation.md's null where the engine
-    writes an empty list or object, or zero round points)."""
-    return d.expected is None and d.actual in ([], {}, {"AC": 0, "BD": 0})
+    writes an empty list or object, zero round points, or a `history` of the round's
+    public bids and declaration, which every seat saw made)."""
+    if d.expected is not None:
+        return False
+    return d.actual in ([], {}, {"AC": 0, "BD": 0}) or (
+        d.path.endswith(".history") and isinstance(d.actual, list)
+        and all(isinstance(a, dict) and a.get("type") in PUBLIC_ACTIONS for a in d.actual))
 
 
 def form_cause(d: Difference, schema: str = "observation.md") -> Cause:
