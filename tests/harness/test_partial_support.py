@@ -135,6 +135,27 @@ def test_cli_run_skips_with_the_setting_named(t42):
     counts = re.search(r"(\d+) passed, 0 failed, 0 errored, (\d+) skipped", out)
     assert code == 0 and counts and int(counts[1]) > 5 and int(counts[2]) > 5, out
     assert "forced_bid (some settings)" in out
-    assert re.search(r'skipped \d+: needs variant setting forced_bid bid: "minimum", '
-                     r"which nello-forced-in-part does not support", out)
+    said = [line for line in out.splitlines() if "they need forced_bid settings" in line]
+    assert len(said) == 1 and re.fullmatch(  # one line, with the count per value
+        r'skipped \d+: they need forced_bid settings which nello-forced-in-part does not '
+        r'support \(bid: "at_least_31" \d+, bid: "minimum" \d+\)', said[0]), said
     assert re.search(r"^forced_bid\s+\d+\s+0\s+0\s+\d+\s+0$", out, re.MULTILINE)
+
+
+def test_variants_narrows_and_never_widens():
+    """An object keeps only the values the engine supports too; an option the engine
+    does not declare is not run, named in `beyond`."""
+    engine = NelloForcedInPart()
+    wider = WithVariants(engine, [{"name": "forced_bid", "settings": {"bid": ["any",
+                                                                              "minimum"]}}])
+    assert wider.variants == ["forced_bid"] and wider.settings == {"forced_bid":
+                                                                  {"bid": ("any",)}}
+    none_left = WithVariants(engine, [{"name": "forced_bid", "settings": {"bid": ["minimum"]}}])
+    assert none_left.variants == [] and none_left.beyond == ["forced_bid"]
+    engine.variants = ["nello"]
+    base = WithVariants(NelloForcedInPart(), ["nello"])
+    assert base.settings == {"nello": {"doubles": ("high", "low")}}  # its own limits kept
+    bare = ReferenceAdapter()
+    bare.variants = []
+    assert WithVariants(bare, ["nello", "plunge"]).beyond == ["nello", "plunge"]
+    assert WithVariants(bare, ["nello"]).variants == []
