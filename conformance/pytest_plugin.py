@@ -2,10 +2,13 @@
 
 `pytest scenarios/` works with -k, --junitxml and pytest-xdist; `--t42-adapter` chooses
 the implementation (default: the reference engine) and `--t42-level` the conformance level
-(spec/levels.yaml). A failure shows every failure block of the scenario, as `t42 run -v`;
-a scenario that differs only above the level is skipped as not judged. An adapter that
-cannot start stops the session at once with exit status 2. Registered through the
-`pytest11` entry point (pyproject.toml).
+(spec/levels.yaml). In an engine's own project, `--t42-adapter` with no path into a
+`scenarios/` folder adds the suite's corpus (the checkout's, else the installed copy's) to
+what pytest collects; a session with `--t42-adapter` that runs no scenario fails with one
+line, never a green run that checked nothing. A failure shows every failure block of the
+scenario, as `t42 run -v`; a scenario that differs only above the level is skipped as not
+judged. An adapter that cannot start stops the session at once with exit status 2.
+Registered through the `pytest11` entry point (pyproject.toml).
 """
 
 from __future__ import annotations
@@ -30,8 +33,9 @@ _WALKED = pytest.StashKey[set]()  # the real folders walked: each once, whatever
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("t42", "Texas 42 conformance scenarios")
-    group.addoption("--t42-adapter", default="reference",
-                    help="reference | python:MODULE:OBJECT | cmd:COMMAND ARGS")
+    group.addoption("--t42-adapter", default=None,
+                    help="reference (the default) | python:MODULE:OBJECT | cmd:COMMAND ARGS; "
+                         "with no path into a scenarios/ folder, the suite's corpus is run")
     group.addoption("--t42-timeout", type=within(*TIMEOUT_SECONDS), default=5.0,
                     help="seconds to wait for each reply of a cmd: or python: adapter")
     group.addoption("--t42-level", default="strict", choices=("rules", "codes", "strict"),
@@ -51,6 +55,32 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def _in_scenarios(path: Path) -> bool:
     return "scenarios" in path.parts
+
+
+def _chosen_adapter(config: pytest.Config) -> str | None:
+    """The --t42-adapter given, or None (the reference engine, chosen by default)."""
+    return config.getoption("t42_adapter", None)
+
+
+def _names_scenarios(config: pytest.Config, arg: str) -> bool:
+    """A collection argument inside a `scenarios/` folder, or a folder that holds one."""
+    path = config.invocation_params.dir / arg.split("::")[0]
+    return _in_scenarios(path.resolve()) or (path / "scenarios").is_dir()
+
+
+def _add_the_corpus(config: pytest.Config) -> None:
+    """An engine's project names no scenario: the suite's own corpus is collected too."""
+    if not _chosen_adapter(config) or config.getoption("t42_fuzz"):
+        return
+    if any(_names_scenarios(config, arg) for arg in config.args):
+        return
+    from conformance.specdata.files import scenarios_dir
+
+    try:
+        corpus = scenarios_dir()
+    except FileNotFoundError as error:
+        raise pytest.UsageError(f"--t42-adapter: {error}") from None
+    config.args.append(str(corpus))
 
 
 def pytest_collect_directory(path: Path, parent: pytest.Collector):
@@ -146,7 +176,7 @@ def _adapter(config: pytest.Config) -> Harnessed:
 
         limits = Limits(config.getoption("t42_max_reply_bytes"),
                         config.getoption("t42_max_stderr_bytes"))
-        adapter = start_adapter(RunOptions(adapter=config.getoption("t42_adapter"),
+        adapter = start_adapter(RunOptions(adapter=_chosen_adapter(config) or "reference",
                                            timeout=config.getoption("t42_timeout"),
                                            limits=limits))
         if isinstance(adapter, str):
@@ -176,7 +206,8 @@ def pytest_configure(config: pytest.Config) -> None:
     from conformance.fuzz.items import configure
 
     configure(config)
-    if config.getoption("t42_adapter", "reference") != "reference":
+    _add_the_corpus(config)
+    if _chosen_adapter(config) not in (None, "reference"):
         adapter = _adapter(config)
         if not hasattr(config, "workerinput") and _uses_workers(config):
             adapter.close()  # each worker starts its own
@@ -203,6 +234,7 @@ class RunReport:
         self.entries: list[dict] = []
         self.invalid: list[dict] = []  # the files that did not load, for the HTML report
         self.said = ""  # what became of the HTML report
+        self.nothing = ""  # the line of a session with --t42-adapter that ran no scenario
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         for name, value in getattr(report, "user_properties", ()):
@@ -212,6 +244,8 @@ class RunReport:
                 self.invalid.append(json.loads(value))
 
     def pytest_terminal_summary(self, terminalreporter) -> None:
+        if self.nothing:
+            terminalreporter.write_line(safe(self.nothing), red=True, bold=True)
         if not self.entries:
             return
         from conformance.book.compliance import result_from_json
@@ -234,6 +268,7 @@ class RunReport:
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        self._ran_nothing(session)
         if not self.entries or not self.config.getoption("t42_report_html", None):
             return
         from conformance.book.report import scenario_from_kept, write_report
@@ -254,7 +289,7 @@ class RunReport:
                      for e in self.entries if (e.get("scenario") or {}).get("steps_not_kept")}
         try:
             where = write_report(Path(self.config.getoption("t42_report_html")), [],
-                                 results, shots, self.config.getoption("t42_adapter"),
+                                 results, shots, _chosen_adapter(self.config) or "reference",
                                  counts, self.config.getoption("t42_level"), checks,
                                  loaded=loaded, steps_not_kept=cut_short)
         except Exception as error:  # noqa: BLE001 - the session's summary still comes
@@ -265,6 +300,20 @@ class RunReport:
         else:
             said = f"t42: wrote the HTML report {where}"
         self.said = said  # printed with the summary: pytest prints it after this hook
+
+
+    def _ran_nothing(self, session: pytest.Session) -> None:
+        """An engine's CI that checked no scenario must not go green: exit status 5."""
+        config = self.config
+        if (self.entries or self.invalid or not _chosen_adapter(config)
+                or config.getoption("t42_fuzz") or config.option.collectonly
+                or session.shouldstop or session.shouldfail
+                or session.exitstatus == pytest.ExitCode.INTERRUPTED):
+            return
+        self.nothing = (f"t42: --t42-adapter {_chosen_adapter(config)} ran no scenario: none "
+                        "was collected or all were deselected, so nothing was checked")
+        if session.exitstatus == pytest.ExitCode.OK:
+            session.exitstatus = pytest.ExitCode.NO_TESTS_COLLECTED
 
 
 def _uses_workers(config: pytest.Config) -> bool:

@@ -11,7 +11,7 @@ from .match import Match
 from .rules import Rules
 from .variants import OPTIONS
 
-__version__ = "0.2.0"
+__version__ = "0.3.0.dev0"
 # The variant options supported (spec/variants.md): every one, with every setting.
 VARIANTS: tuple[str, ...] = tuple(OPTIONS)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import traceback
+from collections.abc import Mapping
 from typing import Any
 
 from conformance.adapters.limits import NAME_CHARS, cut
@@ -23,7 +24,7 @@ from conformance.adapters.protocol import (
     not_json_message,
     raised_message,
 )
-from conformance.adapters.support import declared
+from conformance.adapters.support import current_spec, declared
 
 
 def unusable(obj: Any) -> str:
@@ -56,8 +57,13 @@ class InProcess(Harnessed):
         self.version = cut(str(getattr(obj, "version", "?")), NAME_CHARS)
         self.variants: list[str] = []
         if not self.broken:
+            spec = getattr(obj, "spec", None)
+            self.spec_version = spec if isinstance(spec, str) else None
+            self.declaration = list(getattr(obj, "variants", ()) or ())
             try:
-                self.variants, self.settings = declared(getattr(obj, "variants", ()) or ())
+                if spec is not None and not isinstance(spec, str):
+                    raise ValueError(f"spec must be a version string, not {spec!r}")
+                self.variants, self.settings = declared(self.declaration, self.spec_version)
             except ValueError as error:
                 self.broken = f"{type(obj).__name__}.variants: {error} (protocol.md)"
         capabilities = getattr(obj, "capabilities", ()) if not self.broken else ()
@@ -147,21 +153,31 @@ def harnessed(adapter: Adapter | Harnessed) -> Harnessed:
 
 
 class WithVariants(Harnessed):
-    """An adapter whose declared options are replaced (`t42 run --variants`): a scenario
-    that needs an option outside `variants` is skipped, one inside it is run, whatever
-    the implementation itself declares. Everything else is the wrapped adapter's."""
+    """An adapter whose declared options are narrowed (`t42 run --variants`): a scenario
+    that needs an option outside `variants` is skipped. It never widens: an option the
+    implementation does not declare is not run (`beyond` names it), and an object of
+    settings keeps only the values the implementation supports too. Everything else is
+    the wrapped adapter's."""
 
     declared_by = "--variants"  # named in skip reasons (runner.skip_reason)
 
     def __init__(self, adapter: Adapter | Harnessed, variants: list[Any]):
         self.inner = harnessed(adapter)
-        # A name keeps the implementation's own limits on that option's settings; an
-        # object of settings (the hello form) sets them instead.
-        self.variants, given = declared(variants)
+        names, given = declared(variants, current_spec())
         own = self.inner.settings
-        self.settings = {name: given.get(name) or own.get(name) or {} for name in self.variants
-                         if given.get(name) or own.get(name)}
+        self.variants, self.beyond = [], []
+        settings: dict[str, dict[str, tuple[Any, ...]]] = {}
+        for name in names:
+            both = _narrowed(own.get(name) or {}, given.get(name) or {})
+            if name not in self.inner.variants or both is None:
+                self.beyond.append(name)
+                continue
+            self.variants.append(name)
+            if both:
+                settings[name] = both
+        self.settings = settings
         self.name, self.version = self.inner.name, self.inner.version
+        self.spec_version, self.declaration = self.inner.spec_version, self.inner.declaration
         self.capabilities = self.inner.capabilities
 
     @property
@@ -213,6 +229,23 @@ class WithVariants(Harnessed):
         self.inner.next_deal()
 
 
+def _narrowed(own: Mapping[str, tuple[Any, ...]], given: Mapping[str, tuple[Any, ...]]
+              ) -> dict[str, tuple[Any, ...]] | None:
+    """The limits of both an implementation's declaration and --variants: each setting's
+    values in both (by value and type); None when a setting is left with none."""
+    out = dict(own)
+    for key, values in given.items():
+        if key in own and not own[key]:
+            continue  # newer than the declaration (support.NEWER): left out only, still
+        if key in own:
+            values = tuple(v for v in values if any(type(v) is type(w) and v == w
+                                                    for w in own[key]))
+            if not values:
+                return None
+        out[key] = values
+    return out
+
+
 def parse_variants(text: str, known: list[str]) -> list[Any]:
     """`--variants`: option names separated by commas, `all` (every option of
     variants.md) or `none` (the base game only), or a JSON list in the form of hello's
@@ -222,7 +255,7 @@ def parse_variants(text: str, known: list[str]) -> list[Any]:
             items = json.loads(text)
         except json.JSONDecodeError as error:
             raise ValueError(f"not a JSON list: {error}") from None
-        declared(items)  # ValueError: an unknown option, setting or value
+        declared(items, current_spec())  # ValueError: an unknown option, setting or value
         return list(items)
     names = [n.strip() for n in text.split(",") if n.strip()]
     if names == ["all"]:

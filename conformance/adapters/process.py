@@ -240,8 +240,9 @@ class ProcessAdapter(Harnessed):
             raise AdapterError(f"implementation speaks protocol {result['protocol']}, "
                                f"the harness speaks protocol {self.protocol}")
         self.name, self.version = result["name"], result["version"]
+        self.spec_version, self.declaration = result.get("spec"), result["variants"]
         try:
-            self.variants, self.settings = declared(result["variants"])
+            self.variants, self.settings = declared(result["variants"], self.spec_version)
         except ValueError as error:
             raise AdapterError(f"hello: bad result at variants: {error}") from None
         self.capabilities = frozenset(result["capabilities"]) & CAPABILITIES

@@ -64,7 +64,9 @@ class Adapter(Protocol):
     name: str
     version: str
     # variant options supported (spec/variants.md): names, or {"name": option, "settings":
-    # {setting: [values]}} for an option supported with only those values (protocol.md)
+    # {setting: [values]}} for an option supported with only those values (protocol.md).
+    # Optional, not part of the Protocol checked: `spec = "0.2.0"`, the spec version the
+    # declaration was written for (protocol.md, "Declarations and spec versions").
     variants: list[Any]
 
     @property
@@ -111,6 +113,8 @@ class Harnessed:
     name: str = "?"
     version: str = "?"
     variants: list[str]  # the option names declared
+    spec_version: str | None = None  # the spec version the hello named (`spec`), if any
+    declaration: list[Any] | None = None  # `variants` as the hello gave it (for reports)
     # the options declared with only some values of a setting (support.py): by default none
     settings: Mapping[str, Mapping[str, tuple[Any, ...]]] = MappingProxyType({})
     capabilities: frozenset[str] = frozenset()

@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from conformance.adapters.protocol import Rejected
+from conformance.adapters.support import current_spec
 from reference_impl.tiles import NAMES as TILES
 from reference_impl.tiles import SEATS
 
@@ -22,6 +23,7 @@ class ReferenceAdapter:
         self._engine = reference_impl
         self.version = str(getattr(reference_impl, "__version__", "0"))
         self.variants = list(getattr(reference_impl, "VARIANTS", ()))
+        self.spec = current_spec()  # it plays every setting of the spec it ships with
         self.match: Any = None
         self.rng = rng or random.Random()  # seeded from the OS: every run deals afresh
 

@@ -24,8 +24,11 @@ def _dispatch(adapter: Adapter | None, protocol: int, request: dict[str, Any]) -
     if adapter is None:
         raise ValueError(f"no adapter to answer {cmd!r}")
     if cmd == "hello":
-        return {"name": adapter.name, "version": adapter.version, "protocol": protocol,
-                "variants": list(adapter.variants), "capabilities": sorted(adapter.capabilities)}
+        hello = {"name": adapter.name, "version": adapter.version, "protocol": protocol,
+                 "variants": list(adapter.variants),
+                 "capabilities": sorted(adapter.capabilities)}
+        spec = getattr(adapter, "spec", None)  # optional (protocol.md)
+        return {**hello, "spec": spec} if isinstance(spec, str) else hello
     if cmd == "setup":
         return adapter.start(request["setup"])
     if cmd == "deal":

@@ -1,19 +1,30 @@
 """Partial support of an option (protocol.md, "Partial support").
 
 An implementation's `variants` lists options by name, or as `{"name": option, "settings":
-{setting: [values]}}`: then it supports only those values of each setting named (a
-setting not named: every value). A scenario that needs another value is skipped, naming
-the setting, never failed. The settings and their defaults are variants.md's, read from
-the reference engine's option table (the one place they are known).
+{setting: [values]}}`: then it supports only those values of each setting named. A
+scenario that needs another value is skipped, naming the setting, never failed. The
+settings and their defaults are variants.md's, read from the reference engine's option
+table (the one place they are known).
+
+A declaration is read against the spec version its hello names (`spec`, protocol.md,
+"Declarations and spec versions"): a name claims the settings and values the option had
+in that version (spec/versions.yaml `added`), and a setting added since only when left
+out (at its default, the behaviour from before it existed). A hello naming no version
+was written before hellos named one: a name is read at the first version that had the
+option, an object's settings it does not name at the current spec (the object form is
+new in it).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import cache
 from typing import Any
 
 # option -> setting -> the values supported; an option or setting absent: all of them
 Limits = dict[str, dict[str, tuple[Any, ...]]]
+# The values of a setting newer than the declaration: none; a scenario may only leave it out.
+NEWER: tuple[Any, ...] = ()
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -21,17 +32,79 @@ def _same(a: Any, b: Any) -> bool:
     return type(a) is type(b) and a == b
 
 
-def declared(items: Iterable[Any]) -> tuple[list[str], Limits]:
-    """The option names of a `variants` list, and the settings limited by its objects.
-    ValueError for an entry that is neither a name nor such an object, or an object that
-    names an unknown option or setting or a value the setting does not have (variants.md)."""
+def current_spec() -> str:
+    """The spec version this suite judges against (spec/versions.yaml `spec`)."""
+    from conformance.specdata.files import versions
+
+    return str(versions()["spec"])
+
+
+def _as_of(name: str, spec: str | None) -> dict[str, list] | None:
+    """The settings option `name` had in the version a name-only declaration is read at
+    (None: the current spec's, every value): `spec`'s, or with no version (or an option
+    `spec` did not have) the first released version that had the option."""
+    from conformance.specdata.versions import released, settings_at
+
+    if spec is not None and spec != current_spec():
+        table = settings_at(spec)
+        if table is None:
+            raise ValueError(f"spec {spec!r} is not a version of spec/versions.yaml (released: "
+                             f"{', '.join(released())}; current: {current_spec()})")
+        if name in table:
+            return table[name]
+    elif spec is not None:
+        return None
+    for version in reversed(released()):  # oldest first
+        table = settings_at(version) or {}
+        if name in table:
+            return table[name]
+    return None
+
+
+def _typed(values: Iterable[Any]) -> frozenset[tuple[str, Any]]:
+    """Values with their JSON types, to compare as sets: 1 is not `true`, 2 not "2"."""
+    return frozenset((type(v).__name__, v) for v in values)
+
+
+def claimed(name: str, spec: str | None) -> dict[str, tuple[Any, ...]]:
+    """The limits a name-only declaration of option `name` carries, read at `spec`: each
+    setting whose values then differ from today's; NEWER for a setting added since."""
+    return dict(_claimed(name, spec))
+
+
+@cache
+def _claimed(name: str, spec: str | None) -> dict[str, tuple[Any, ...]]:
     from reference_impl.variants import OPTIONS
+
+    option = OPTIONS.get(name)
+    then = _as_of(name, spec) if option is not None else None
+    if option is None or then is None:
+        return {}
+    out: dict[str, tuple[Any, ...]] = {}
+    for key, setting in option.settings.items():
+        if key not in then:
+            out[key] = NEWER
+        elif _typed(setting.values) - _typed(then[key]):
+            out[key] = tuple(then[key])
+    return out
+
+
+def declared(items: Iterable[Any], spec: str | None) -> tuple[list[str], Limits]:
+    """The option names of a `variants` list, and the settings limited, read against the
+    spec version `spec` the declaration was written for (None: none named). ValueError for
+    an entry that is neither a name nor such an object, an object that names an unknown
+    option or setting or a value the setting does not have (variants.md), or a version
+    spec/versions.yaml does not list."""
+    from reference_impl.variants import OPTIONS, accepts
 
     names: list[str] = []
     limits: Limits = {}
     for item in items:
         if isinstance(item, str):
             names.append(item)
+            by_name = claimed(item, spec)
+            if by_name:
+                limits[item] = by_name
             continue
         if not isinstance(item, Mapping) or not isinstance(item.get("name"), str):
             raise ValueError(f"a variants entry is an option name or "
@@ -44,6 +117,7 @@ def declared(items: Iterable[Any]) -> tuple[list[str], Limits]:
         settings = item.get("settings") or {}
         if not isinstance(settings, Mapping):
             raise ValueError(f"{name}: settings must be an object of value lists")
+        own = claimed(name, spec) if spec is not None else {}  # a copy, changed below
         for key, values in settings.items():
             setting = option.settings.get(key)
             if setting is None:
@@ -51,9 +125,11 @@ def declared(items: Iterable[Any]) -> tuple[list[str], Limits]:
             if not isinstance(values, list | tuple) or not values:
                 raise ValueError(f"{name}.{key}: a non-empty list of the values supported")
             for value in values:
-                if type(value) is not type(setting.default) or value not in setting.values:
+                if not accepts(setting, value):  # each value of its own type (splash marks)
                     raise ValueError(f"{name}.{key} has no value {value!r}")
-            limits.setdefault(name, {})[key] = tuple(values)
+            own[key] = tuple(values)
+        if own:
+            limits[name] = own
     return names, limits
 
 
@@ -73,7 +149,7 @@ def unsupported(scenario: Any, limits: Mapping[str, Mapping[str, tuple[Any, ...]
                 ) -> list[str]:
     """`option setting: value` for each value the scenario needs outside `limits` (a
     setting left out counts as its default, VAR-01); [] when all are supported."""
-    from reference_impl.variants import OPTIONS
+    from reference_impl.variants import OPTIONS, accepts
 
     out: list[str] = []
     for variants in needed(scenario):
@@ -88,8 +164,10 @@ def unsupported(scenario: Any, limits: Mapping[str, Mapping[str, tuple[Any, ...]
                 if setting is None:
                     continue
                 chosen = given.get(key, setting.default)
-                if type(chosen) is not type(setting.default) or chosen not in setting.values:
+                if not accepts(setting, chosen):
                     continue  # not a value of the setting: refused, needs no support
+                if not values and key not in given:
+                    continue  # NEWER, left out: its default, the behaviour from before it
                 if not any(_same(chosen, v) for v in values):
                     text = f"{name} {key}: {_json(chosen)}"
                     if text not in out:

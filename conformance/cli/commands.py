@@ -103,10 +103,9 @@ def run_command(options: RunOptions) -> int:
         return 2
     if claimed is not None:
         adapter = WithVariants(adapter, claimed)
-        beyond = sorted(set(adapter.variants) - set(adapter.inner.variants))
-        if beyond:
-            echo(f"note: --variants runs {', '.join(beyond)}, which {adapter.name} "
-                       "does not declare")
+        if adapter.beyond:
+            echo(f"note: --variants narrows, never widens: {', '.join(adapter.beyond)} not "
+                 f"run, beyond what {adapter.name} declares")
     options_text = ", ".join(name + (" (some settings)" if name in adapter.settings else "")
                              for name in sorted(adapter.variants)) or "none"
     _say_source()

@@ -46,9 +46,9 @@ def main() -> None:
 @click.option("--variant", "variants", multiple=True,
               help="Only scenarios needing this variant option (`base`: none).")
 @click.option("--variants", "declared", metavar="LIST",
-              help="Run as if the implementation declared these variant options "
+              help="Narrow the implementation's own declaration to these variant options "
                    "(comma-separated, `all` or `none`, or a JSON list in the form of "
-                   "hello's `variants`, protocol.md) instead of its own list; scenarios "
+                   "hello's `variants`, protocol.md); it never widens it. Scenarios "
                    "needing any other option or setting are skipped.")
 @click.option("--report-json", type=click.Path(dir_okay=False, path_type=Path),
               help="Write a JSON report here.")

@@ -86,6 +86,10 @@ def _within(rng: random.Random, name: str, value: Any,
     settings = dict(value) if isinstance(value, dict) else {}
     changed = False
     for key, values in allowed.items():
+        if not values:  # a setting newer than the declaration (support.NEWER): left out
+            changed = changed or key in settings
+            settings.pop(key, None)
+            continue
         chosen = settings.get(key, OPTIONS[name].settings[key].default)
         if not any(type(chosen) is type(v) and chosen == v for v in values):
             settings[key] = rng.choice(values)
@@ -111,8 +115,8 @@ def invalid_value(rng: random.Random, name: str, value: Any) -> Any:
     setting = settings[key]
     if "enum" in setting:
         wrong = rng.choice(("", "other", 0, 99, True, None, setting["enum"][:1]))
-        if wrong in setting["enum"] and type(wrong) is type(setting["enum"][0]):
-            wrong = "other"
+        if any(type(wrong) is type(v) and wrong == v for v in setting["enum"]):
+            wrong = "other"  # a value of the setting (each of its own type: splash marks)
         return {**base, key: wrong}
     low, high = setting.get("minimum", 0), setting.get("maximum", 100)
     return {**base, key: rng.choice((low - 1, high + 1, 0 if low > 0 else -1, low + 0.5,

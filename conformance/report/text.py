@@ -137,17 +137,33 @@ def errored_blocks(results: list[Result], shown: int = 30) -> list[str]:
     return blocks
 
 
+SETTING = "needs variant setting "  # runner.skip_reason: "...: A; B, which X does not support"
+
+
 def skip_lines(results: list[Result]) -> list[str]:
     """The skipped scenarios: those needing options not declared in one line, with the
-    count per option; each other reason (a capability) in a line of its own."""
+    count per option; those needing setting values not supported in a line per option,
+    with the count per value; each other reason (a capability) in a line of its own."""
     options: dict[str, int] = {}
     reasons: dict[str, int] = {}
+    settings: dict[tuple[str, str], dict[str, int]] = {}  # (option, who) -> value -> count
+    per_option: dict[tuple[str, str], int] = {}
     for r in results:
         if r.outcome is not Outcome.SKIPPED:
             continue
         if r.missing:
             for name in r.missing:
                 options[name] = options.get(name, 0) + 1
+        elif r.reason.startswith(SETTING) and ", which " in r.reason:
+            needed, who = r.reason[len(SETTING):].rsplit(", which ", 1)
+            seen: set[str] = set()
+            for value in needed.split("; "):
+                option, _, rest = value.partition(" ")
+                counts = settings.setdefault((option, who), {})
+                counts[rest] = counts.get(rest, 0) + 1
+                seen.add(option)
+            for option in seen:
+                per_option[option, who] = per_option.get((option, who), 0) + 1
         else:
             reasons[r.reason] = reasons.get(r.reason, 0) + 1
     lines = []
@@ -158,6 +174,10 @@ def skip_lines(results: list[Result]) -> list[str]:
         source = why[why.index(", not in") + 2:] if ", not in" in why else (
             why[why.index(", which") + 2:] if ", which" in why else "not declared")
         lines.append(f"skipped {len(skipped)}: they need variant options, {source} ({per})")
+    for (option, who), counts in sorted(settings.items()):
+        values = ", ".join(f"{value} {n}" for value, n in sorted(counts.items()))
+        lines.append(f"skipped {per_option[option, who]}: they need {option} settings which "
+                     f"{who} ({values})")
     return lines + [f"skipped {n}: {reason}" for reason, n in sorted(reasons.items())]
 
 
@@ -329,7 +349,23 @@ def compliance_table(results: list[Result], level: str) -> str:
             triple = [cell["passed"], cell["failed"], cell["not_judged"]]
             cells.append("/".join(map(str, triple)) if any(triple) else "-")
         rows.append(f"{area:8}" + "".join(f"{c:>16}" for c in cells))
-    return "\n".join(rows)
+    return "\n".join([*rows, unanswered_line(results)]).rstrip("\n")
+
+
+def unanswered_line(results: list[Result]) -> str:
+    """What was not judged for a capability the implementation does not declare, and so
+    is in no column above: `legal 412 checks in 116 scenarios, ...`; '' when nothing."""
+    checks: dict[str, int] = {}
+    scenarios: dict[str, int] = {}
+    for result in results:
+        for capability, count in result.unanswered.items():
+            checks[capability] = checks.get(capability, 0) + count
+            scenarios[capability] = scenarios.get(capability, 0) + 1
+    if not checks:
+        return ""
+    each = ", ".join(f"{c} {checks[c]} checks in {scenarios[c]} scenarios" for c in sorted(checks))
+    return (f"not judged, a capability not declared (every other check of those scenarios "
+            f"was judged): {each}")
 
 
 def by_variant(results: list[Result]) -> dict[str, dict[str, int]]:
@@ -369,6 +405,8 @@ def to_json(results: list[Result], adapter: Any, counts: dict[str, int],
             "version": getattr(adapter, "version", "?"),
             "variants": sorted(getattr(adapter, "variants", [])),
             "capabilities": sorted(getattr(adapter, "capabilities", [])),
+            "declaration": getattr(adapter, "declaration", None),  # as the hello gave it
+            "spec": getattr(adapter, "spec_version", None),
         },
         "totals": {**counts,
                    "expected_failures": sum(r.expected_failure for r in results),

@@ -164,6 +164,8 @@ class Result:
     rules: tuple[str, ...] = ()  # the rules the scenario cites
     size: int = 0  # its steps: the shortest failing scenario is a group's example
     missing: tuple[str, ...] = ()  # skipped: the options it needs that were not declared
+    # capability -> its checks not judged: the implementation does not declare it
+    unanswered: dict[str, int] = field(default_factory=dict)
 
     @property
     def where(self) -> str:
@@ -182,7 +184,8 @@ class Result:
                    [Detail.from_json(d) for d in data.get("failures", [])],
                    [Detail.from_json(d) for d in data.get("not_judged", [])],
                    stopped=data.get("stopped", ""), rules=tuple(data.get("rules", ())),
-                   size=data.get("size", 0), missing=tuple(data.get("missing", ())))
+                   size=data.get("size", 0), missing=tuple(data.get("missing", ())),
+                   unanswered=dict(data.get("unanswered", {})))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -201,6 +204,7 @@ class Result:
             "rules": list(self.rules),
             "size": self.size,
             "missing": list(self.missing),
+            "unanswered": dict(self.unanswered),
         }
 
     def report(self, detail: Detail | None = None, cause: bool = True) -> str:

@@ -88,9 +88,17 @@ def skip_reason(scenario: Scenario, adapter: Harnessed) -> str:
         return (f"needs variant setting {'; '.join(values)}, which "
                 f"{adapter.declared_by or adapter.name} does not support")
     caps = sorted(scenario.needs - set(adapter.capabilities))
-    if caps:
-        return f"needs capability {', '.join(caps)}, which {adapter.name} does not declare"
+    if caps and not drivable(scenario, set(caps)):
+        return (f"needs capability {', '.join(caps)}, which {adapter.name} does not declare, "
+                "and has nothing else to judge")
     return ""
+
+
+def drivable(scenario: Scenario, lacking: set[str]) -> bool:
+    """Something of the scenario can be judged without the capabilities `lacking`: a step
+    to send, or an expectation of another kind (their own checks are then not judged,
+    counted apart: ScenarioRun.answerable)."""
+    return any(step.kind or set(step.expect or ()) - lacking for step in scenario.steps)
 
 
 class ScenarioRun:
@@ -110,6 +118,7 @@ class ScenarioRun:
         self.checks: list[Check] = []
         self.failures: list[Detail] = []
         self.not_judged: list[Detail] = []
+        self.unanswered: dict[str, int] = {}  # capability -> its checks not judged (lacking)
         self.sampled: dict[str, bool] = {}  # self_deal: kinds of view already schema-checked
         self.diagnosis = Diagnosis(self)
 
@@ -317,7 +326,7 @@ class ScenarioRun:
                            "only", causes=given(*map(form_cause, form)))
                 self.judge("observe", found, f"the observation of {seat} does not match",
                            causes=partial(self.diagnosis.expectation, "observe", found))
-        if "legal" in expect:
+        if "legal" in expect and self.answerable("legal"):
             actions = as_json(self._call("legal()", self.adapter.legal), "legal()")
             if not isinstance(actions, list):
                 self.judge("schema", [Difference("legal", [], actions)],
@@ -325,13 +334,21 @@ class ScenarioRun:
             found = diff_sets(expect["legal"], actions, "legal")
             self.judge("legal", found, "the legal actions do not match",
                        causes=lambda: self.diagnosis.expectation("legal", found))
-        if "perft" in expect:
+        if "perft" in expect and self.answerable("perft"):
             found = self.perft(expect["perft"])
             depth = expect["perft"]["depth"]
             self.judge("perft", found, "the perft counts do not match",
                        causes=lambda: self.diagnosis.perft(depth))
-        if "self_deal" in expect:
+        if "self_deal" in expect and self.answerable("self_deal"):
             self.self_deal(expect["self_deal"])
+
+    def answerable(self, capability: str) -> bool:
+        """The implementation declares `capability`; else its check is not judged, counted
+        apart by capability, and every other check of the scenario still is."""
+        if capability in self.adapter.capabilities:
+            return True
+        self.unanswered[capability] = self.unanswered.get(capability, 0) + 1
+        return False
 
     def perft(self, want: dict[str, Any]) -> list[Difference]:
         got = self._call("perft()", self.adapter.perft, want["depth"])
@@ -501,10 +518,18 @@ def brief(step: Step) -> str:
     return f"{seat} declares {a.get('trump')}{stacks}"
 
 
+PUBLIC_ACTIONS = ("pass", "bid", "trump")  # what every seat saw made (not a play: VIS-08)
+
+
 def form_only(d: Difference) -> bool:
     """A difference of form that tells nothing (observation.md's null where the engine
-    writes an empty list or object, or zero round points)."""
-    return d.expected is None and d.actual in ([], {}, {"AC": 0, "BD": 0})
+    writes an empty list or object, zero round points, or a `history` of the round's
+    public bids and declaration, which every seat saw made)."""
+    if d.expected is not None:
+        return False
+    return d.actual in ([], {}, {"AC": 0, "BD": 0}) or (
+        d.path.endswith(".history") and isinstance(d.actual, list)
+        and all(isinstance(a, dict) and a.get("type") in PUBLIC_ACTIONS for a in d.actual))
 
 
 def form_cause(d: Difference, schema: str = "observation.md") -> Cause:
@@ -565,7 +590,7 @@ def run_scenario(scenario: Scenario, adapter: Adapter | Harnessed, index: SpecIn
         detail.stderr = adapter.stderr_since(mark)
     return Result(scenario.id, path, outcome, seconds, detail, **base,
                   failures=run.failures, not_judged=run.not_judged, checks=run.checks,
-                  stopped=stopped)
+                  stopped=stopped, unanswered=dict(sorted(run.unanswered.items())))
 
 
 def _error_detail(run: ScenarioRun, message: str, stderr: str = "") -> Detail:

@@ -47,10 +47,11 @@ def test_filters(t42):
     assert code == 2 and "unknown rule NOPE-1" in out
 
 
-def test_skips_are_counted_with_reasons(t42):
+def test_checks_of_a_capability_not_declared_are_counted_apart(t42):
     code, out = t42("run", GOOD, "--adapter", inproc("Bare"))
-    assert code == 0 and last_line(out) == summary(2, 0, 0, 2)
-    assert "skipped 1: needs capability legal, which bare does not declare" in out
+    assert code == 0 and last_line(out) == summary(4, 0, 0, 0)
+    assert "not judged, a capability not declared (every other check of those scenarios " \
+           "was judged): legal 1 checks in 1 scenarios, perft 1 checks in 1 scenarios" in out
 
 
 def test_report_json(t42, tmp_path):

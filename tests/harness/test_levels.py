@@ -63,6 +63,7 @@ CAUSES = {
     "StacksIgnoredOnPointContract": ("CON-03", "rejected"),
     "ZeroPointsBeforeFirstTrick": ("observation.md", "observe_form"),
     "EmptyHistory": ("observation.md", "observe_form"),
+    "PublicHistory": ("observation.md", "observe_form"),
     "SortedOwnDeals": ("DEAL-03", "hand_order"),
 }
 

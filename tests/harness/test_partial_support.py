@@ -11,7 +11,7 @@ import pytest
 
 from conformance.adapters.inprocess import InProcess, WithVariants, parse_variants
 from conformance.adapters.reference import ReferenceAdapter
-from conformance.adapters.support import declared
+from conformance.adapters.support import current_spec, declared
 from conformance.corpus import select as suite
 from conformance.fuzz.options import vary
 from conformance.run.results import Outcome
@@ -75,15 +75,16 @@ def test_a_setup_that_must_be_refused_needs_nothing_supported():
 ])
 def test_a_bad_declaration_is_refused(entry, problem):
     with pytest.raises(ValueError, match=re.escape(problem)):
-        declared(["plunge", entry])
+        declared(["plunge", entry], current_spec())
     adapter = InProcess(type("Bad", (NelloForcedInPart,), {})())
     adapter.inner.variants = ["plunge", entry]
     assert InProcess(adapter.inner).broken and problem in InProcess(adapter.inner).broken
 
 
 def test_a_list_of_names_is_todays_form():
-    assert declared(["nello", "plunge"]) == (["nello", "plunge"], {})
-    names, limits = declared(["plunge", {"name": "nello", "settings": {"doubles": ["low"]}}])
+    assert declared(["nello", "plunge"], current_spec()) == (["nello", "plunge"], {})
+    names, limits = declared(["plunge", {"name": "nello", "settings": {"doubles": ["low"]}}],
+                             current_spec())
     assert names == ["plunge", "nello"] and limits == {"nello": {"doubles": ("low",)}}
 
 
@@ -134,6 +135,27 @@ def test_cli_run_skips_with_the_setting_named(t42):
     counts = re.search(r"(\d+) passed, 0 failed, 0 errored, (\d+) skipped", out)
     assert code == 0 and counts and int(counts[1]) > 5 and int(counts[2]) > 5, out
     assert "forced_bid (some settings)" in out
-    assert re.search(r'skipped \d+: needs variant setting forced_bid bid: "minimum", '
-                     r"which nello-forced-in-part does not support", out)
+    said = [line for line in out.splitlines() if "they need forced_bid settings" in line]
+    assert len(said) == 1 and re.fullmatch(  # one line, with the count per value
+        r'skipped \d+: they need forced_bid settings which nello-forced-in-part does not '
+        r'support \(bid: "at_least_31" \d+, bid: "minimum" \d+\)', said[0]), said
     assert re.search(r"^forced_bid\s+\d+\s+0\s+0\s+\d+\s+0$", out, re.MULTILINE)
+
+
+def test_variants_narrows_and_never_widens():
+    """An object keeps only the values the engine supports too; an option the engine
+    does not declare is not run, named in `beyond`."""
+    engine = NelloForcedInPart()
+    wider = WithVariants(engine, [{"name": "forced_bid", "settings": {"bid": ["any",
+                                                                              "minimum"]}}])
+    assert wider.variants == ["forced_bid"] and wider.settings == {"forced_bid":
+                                                                  {"bid": ("any",)}}
+    none_left = WithVariants(engine, [{"name": "forced_bid", "settings": {"bid": ["minimum"]}}])
+    assert none_left.variants == [] and none_left.beyond == ["forced_bid"]
+    engine.variants = ["nello"]
+    base = WithVariants(NelloForcedInPart(), ["nello"])
+    assert base.settings == {"nello": {"doubles": ("high", "low")}}  # its own limits kept
+    bare = ReferenceAdapter()
+    bare.variants = []
+    assert WithVariants(bare, ["nello", "plunge"]).beyond == ["nello", "plunge"]
+    assert WithVariants(bare, ["nello"]).variants == []

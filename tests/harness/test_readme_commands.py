@@ -91,11 +91,42 @@ def last_line(done: subprocess.CompletedProcess) -> str:
     return done.stdout.rstrip().splitlines()[-1]
 
 
-@pytest.mark.parametrize("line", [c for c in commands() if "python:my_adapter:My42Adapter" in c])
+@pytest.mark.parametrize("line", [c for c in commands() if "python:my_adapter:My42Adapter" in c
+                                  and c.startswith("t42")])
 def test_the_in_process_example_runs_from_its_own_folder(engine_folder, line):
     done = run(line, engine_folder)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     assert SUMMARY.match(last_line(done)) and "against my42 0.3.0" in done.stdout
+
+
+def engines_ci_command() -> str:
+    """The README's pytest line for an engine's own CI, as a subprocess command."""
+    line = next(c for c in commands() if c.startswith("pytest --t42-adapter python:my_adapter"))
+    assert "--junitxml=" in line and "scenarios" not in line
+    return line.replace("pytest", f"{sys.executable} -m pytest -p no:cacheprovider", 1)
+
+
+def test_the_engines_ci_command_runs_the_installed_corpus_outside_the_checkout(engine_folder):
+    """No scenario path: the suite's own corpus is collected beside the project's tests,
+    one JUnit test per scenario (`-k bidding` keeps it to a tenth of the time)."""
+    (engine_folder / "tests").mkdir()
+    (engine_folder / "tests" / "test_own.py").write_text("def test_own():\n    pass\n")
+    done = run(engines_ci_command() + " -k bidding", engine_folder)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    junit = next(engine_folder.glob("*.xml")).read_text(encoding="utf-8")
+    assert junit.count("<testcase") >= 40 and 'name="bidding.' in junit, junit[:2000]
+    assert SUMMARY.match(done.stdout.rstrip().splitlines()[-2]), done.stdout[-500:]
+
+
+def test_the_engines_ci_command_fails_when_it_runs_no_scenario(engine_folder):
+    """Every scenario deselected: the project's own test passes, the session does not."""
+    (engine_folder / "tests").mkdir()
+    (engine_folder / "tests" / "test_own.py").write_text("def test_own():\n    pass\n")
+    done = run(engines_ci_command() + " -k test_own", engine_folder)
+    assert done.returncode == 5, done.stdout[-2000:]
+    said = [line for line in done.stdout.splitlines() if "ran no scenario" in line]
+    assert said == ["t42: --t42-adapter python:my_adapter:My42Adapter ran no scenario: none "
+                    "was collected or all were deselected, so nothing was checked"]
 
 
 def test_the_json_lines_example_runs_from_its_own_folder(engine_folder):
@@ -257,5 +288,6 @@ def test_every_command_of_the_readme_is_run_by_a_test():
     """A new command in the README needs a test here (or in the named test file)."""
     covered = ("pip install", "t42 book", "t42 run", "t42 check found", "t42 fuzz",
                "pytest scenarios/", "pytest -p no:cacheprovider --t42-fuzz",
+               "pytest --t42-adapter python:my_adapter",
                "t42 new-adapter", "t42 doctor")  # these two: tests/kits/test_new_adapter.py
     assert [c for c in commands() if not c.startswith(covered)] == []

@@ -149,11 +149,13 @@ def test_reference_passes_both_checks(tmp_path, check):
 
 
 def test_without_the_capability_it_is_skipped(tmp_path):
+    """Nothing but the self_deal check: the scenario cannot be driven without it."""
     adapter = ReferenceAdapter()
     adapter.capabilities = frozenset({"legal", "perft"})
     result = run_scenario(scenario(tmp_path, "shuffle"), adapter)
     assert result.outcome is Outcome.SKIPPED
-    assert result.reason.startswith("needs capability self_deal")
+    assert result.reason.startswith("needs capability self_deal") and \
+        result.reason.endswith("and has nothing else to judge")
 
 
 class ShortDeal(ReferenceAdapter):

@@ -106,6 +106,21 @@ class EmptyHistory(ReferenceAdapter):
         return {**seen, "history": []} if seen["history"] is None else seen
 
 
+class PublicHistory(ReferenceAdapter):
+    """Shows in `history`, where observation.md writes null during the round, the round's
+    bids, passes and declaration so far: every seat saw them made, nothing private leaks
+    (the plays stay out: who played a completed trick is VIS-08's, judged apart)."""
+
+    name = "public-history"
+
+    def observe(self, seat):
+        seen = super().observe(seat)
+        if seen["history"] is not None:
+            return seen
+        return {**seen, "history": [dict(a) for a in self.match.history
+                                    if a.get("type") != "play"]}
+
+
 class SortedOwnDeals(ReferenceAdapter):
     """Deals its own matches with a fair shuffle but sorts each hand (DEAL-03 asks for the
     order received): which seat gets which tile is uniform (DEAL-06 holds)."""
