@@ -36,8 +36,8 @@ def field_rule(before: Match | None, action: Any, after: Match, field: str,
     rules = after.rules
     step = _step_kind(action)
     if field == "hands":
-        if step == "play":
-            return "PLAY-07" if _same_sets(after, engine_view) else "DEAL-03"
+        if step == "play":  # DEAL-03: a play keeps the order of the rest
+            return "DEAL-03" if _same_sets(after, engine_view) else "PLAY-07"
         return "DEAL-03" if _same_sets(after, engine_view) else (
             table_rule(rules, "deal_order", "DEAL-02") if _dealt_order(action) else "DEAL-01")
     if field == "dealer":

@@ -54,3 +54,20 @@ def first_trump_wins() -> PlantedAdapter:
 def test_a_new_shape_of_bug_is_one_group_under_its_rule(engine, folders, rule):
     found = report(engine(), folders)
     assert [g.rule for g in found] == [rule], [(g.rule, g.what) for g in found]
+
+
+class SwapRemove(PlantedAdapter):
+    """A play moves the hand's last tile into the freed place: the rest out of order."""
+
+    def view(self):
+        view = super().view()
+        for seat, hand in view["hands"].items():
+            if len(hand) < 7 and len(hand) > 1:
+                view["hands"][seat] = [hand[-1], *hand[1:-1], hand[0]]
+        return view
+
+
+def test_a_hand_reordered_by_a_play_is_deal_03():
+    """DEAL-03: playing a tile removes it and keeps the order of the rest."""
+    found = report(SwapRemove("swap-remove", BASE_RULES), ("deal", "play"))
+    assert {g.rule for g in found} == {"DEAL-03"}, [(g.rule, g.what) for g in found]
