@@ -208,17 +208,17 @@ def doctor(adapter, timeout):
         harnessed = load_adapter(adapter, timeout=timeout)
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--adapter") from None
-    try:
-        found = diagnose(harnessed)
+    echo(f"t42 doctor: {harnessed.name} {harnessed.version} ({adapter})")
+    try:  # each mistake printed as it is found: a long check shows its progress
+        found = diagnose(harnessed, say=lambda line: echo(f"  {line}"))
     finally:
         harnessed.close()
-    echo(f"t42 doctor: {harnessed.name} {harnessed.version} ({adapter})")
-    for line in found.findings:
+    for line in found.counted():
         echo(f"  {line}")
     for line in found.notes:
         echo(f"  note: {line}")
-    if found.findings:
-        echo(f"{len(found.findings)} protocol or form mistake(s): fix these before `t42 run`")
+    if found.total:
+        echo(f"{found.total:,} protocol or form mistake(s): fix these before `t42 run`")
         raise SystemExit(1)
     echo(f"no protocol or form mistake: next, {FIRST_RUN} {shlex.quote(adapter)}")
 
