@@ -24,7 +24,22 @@ def _versions(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
     ctx.exit()
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Group(click.Group):
+    """The commands, each run with SIGTERM and SIGHUP taken as Ctrl-C is (stopping.py);
+    a command that does not report such a stop itself exits with its status."""
+
+    def invoke(self, ctx: click.Context):
+        from conformance.cli import stopping
+
+        with stopping.handled():
+            try:
+                return super().invoke(ctx)
+            except stopping.Stopped as stop:
+                click.echo(f"t42: stopped by {stop.name}", err=True)
+                raise SystemExit(128 + stop.signum) from None
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_versions,
               help="Show the suite, spec and protocol versions.")
 def main() -> None:

@@ -328,9 +328,19 @@ def fuzz_command(adapter_spec: str, *, games: int, seed: int, illegal_rate: floa
 
     start = time.perf_counter()
     try:
-        played, divergences, errors = fuzz(
-            adapter, len(seeds), seed, illegal_rate=illegal_rate, max_rounds=rounds,
-            variants=variants, deal=deal, level=level, seeds=seeds, on_game=on_game)
+        try:
+            played, divergences, errors = fuzz(
+                adapter, len(seeds), seed, illegal_rate=illegal_rate, max_rounds=rounds,
+                variants=variants, deal=deal, level=level, seeds=seeds, on_game=on_game)
+        except KeyboardInterrupt as stop:  # Ctrl-C, SIGTERM, SIGHUP (cli/stopping.py)
+            from conformance.cli import stopping
+
+            how, status = stopping.what(stop)
+            progress.done()
+            echo(f"interrupted ({how}) after {progress.games} of {len(seeds)} games: "
+                 f"{progress.games - progress.diverged} agreed, {progress.diverged} "
+                 "diverged; no cause shrunk or saved")
+            return status
         progress.done()
         seconds = time.perf_counter() - start
         causes.settle()
