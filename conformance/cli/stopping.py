@@ -59,3 +59,40 @@ def what(interrupt: KeyboardInterrupt) -> tuple[str, int]:
     if isinstance(interrupt, Stopped):
         return interrupt.name, 128 + interrupt.signum
     return "Ctrl-C", 130
+
+
+def _end_trees_and_raise(signum: int, frame: Any) -> None:
+    """In a pytest process: tell its children (the xdist workers, each ending its own
+    adapter's tree in turn), end this process's adapters' trees at once (an interrupted
+    worker may never reach pytest_unconfigure: xdist kills a busy one, and a session
+    finish that cannot reach the controller raises), then stop as Ctrl-C does."""
+    import os
+
+    import psutil
+
+    from conformance.adapters import tree
+
+    for each in SIGNALS:
+        signal.signal(each, signal.SIG_IGN)
+    try:
+        children = psutil.Process().children()
+    except psutil.Error:
+        children = []
+    for child in children:
+        if child.pid not in tree.live_roots():  # an adapter is ended below, with its tree
+            try:
+                os.kill(child.pid, signum)
+            except OSError:
+                pass
+    tree.end_all()
+    raise Stopped(signum)
+
+
+def install_for_pytest() -> None:
+    """SIGTERM and SIGHUP as Ctrl-C for the rest of a pytest process (the controller, a
+    worker, or a lone pytest), with no adapter left behind (`_end_trees_and_raise`)."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    for each in SIGNALS:
+        if signal.getsignal(each) is signal.SIG_DFL:
+            signal.signal(each, _end_trees_and_raise)

@@ -65,3 +65,43 @@ def test_a_signal_ends_the_adapter_with_the_harness(command, sig, tmp_path):
                                                "after 0 of 2 games: 0 agreed, 0 diverged")
     else:
         assert f"t42: stopped by {signal.Signals(sig).name}" in err
+
+
+@pytest.mark.parametrize("to", ["controller", "group"])
+def test_sigterm_to_pytest_under_xdist_leaves_no_adapter(to, tmp_path):
+    """Each worker runs its own adapter in a session of its own. A SIGTERM to the
+    controller (kill) or to its process group (timeout, a CI cancel) killed the workers
+    without their cleanup: their adapters outlived the run."""
+    flags, root = tmp_path / "flags", tmp_path / "scenarios"
+    flags.mkdir()
+    root.mkdir()
+    schema = ROOT / "spec" / "schemas" / "scenario.schema.json"
+    for source in GOOD.glob("*.yaml"):
+        lines = source.read_text().splitlines(keepends=True)
+        lines[0] = f"# yaml-language-server: $schema={schema}\n"
+        (root / source.name).write_text("".join(lines))
+    harness = subprocess.Popen(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "2", "-q",
+         "--t42-adapter", SLOW, "--t42-timeout", "60", str(root)],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=tmp_path,
+        start_new_session=True, preexec_fn=_default_signals,
+        env={**os.environ, "T42_HOSTILE_ONCE": str(flags), "PYTHONPATH": str(ROOT)})
+    try:
+        deadline = time.monotonic() + 120
+        while not (flags / "sleep").exists():  # an adapter sleeps over its first view
+            assert time.monotonic() < deadline and harness.poll() is None, \
+                harness.communicate()
+            time.sleep(0.1)
+        time.sleep(0.5)
+        if to == "group":
+            os.killpg(harness.pid, signal.SIGTERM)
+        else:
+            harness.send_signal(signal.SIGTERM)
+        out, _ = harness.communicate(timeout=120)
+    finally:
+        try:
+            os.killpg(harness.pid, signal.SIGKILL)
+        except OSError:
+            pass
+    assert harness.returncode not in (0, -signal.SIGTERM), out[-2000:]
+    assert left_behind(flags) == 0, out[-2000:]
