@@ -194,14 +194,20 @@ def new_adapter(lang, dest):
     protocol loop done, the wire types, and an example engine to replace with yours."""
     from conformance.adapters.newadapter import new_adapter as write
     from conformance.adapters.newadapter import next_steps
+    from conformance.report.safe import echo  # DEST is echoed: its escapes are not run
 
     try:
         files = write(lang, dest)
-    except ValueError as error:
-        raise click.ClickException(str(error)) from None
-    click.echo(f"wrote {len(files)} files into {dest} (its README.md says what each is); next:")
+    except ValueError as error:  # a folder in use, a kit missing: as click's usage errors
+        echo(f"Error: {error}", err=True)
+        raise SystemExit(1) from None
+    except OSError as error:  # under a file, a dangling link, a place not writable
+        echo(f"t42 new-adapter: cannot write {dest}: {error.strerror or error}"
+             f"{f' ({error.filename})' if error.filename else ''}", err=True)
+        raise SystemExit(2) from None
+    echo(f"wrote {len(files)} files into {dest} (its README.md says what each is); next:")
     for step in next_steps(lang, dest):
-        click.echo(f"  {step}")
+        echo(f"  {step}")
 
 
 @main.command()
