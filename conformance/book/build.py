@@ -270,6 +270,16 @@ def _mark_frame(sc: Scenario, f: Frame, ctx: dict[str, Any], marks: dict[str, An
                               "the implementation's table was not read again at this step")
 
 
+def _undrawn(contexts: list[dict[str, Any]], error: Exception) -> None:
+    """The implementation's tables of a page that could not be drawn, each replaced by a
+    note that says why (the reference's tables need nothing from the implementation)."""
+    note = (f"the implementation's view could not be drawn ({type(error).__name__}: "
+            f"{cut(str(error), 200)}); see the failure above")
+    for ctx in contexts:
+        if ctx.get("actual") is not None:
+            ctx["actual"], ctx["actual_note"] = None, note
+
+
 def drawing_covered(view: dict[str, Any]) -> list[int]:
     """VIS-06 from a referee view alone: in a marks contract with stacks, all but the last
     `stacks` completed tricks are covered (as the runner's leak check computes it)."""
@@ -334,8 +344,13 @@ def build(out: Path, paths: Sequence[Path] = (), results: list[dict[str, Any]] |
         summary["steps_not_kept"] = cut_short
         summary["kept_chars"] = KEPT_STEPS_CHARS
         summaries.append(summary)
-        html = page.render(root="../", sc=summary, frames=contexts, marks=marks,
-                           figures=doc, rule_text=rule_text, **common)
+        try:
+            html = page.render(root="../", sc=summary, frames=contexts, marks=marks,
+                               figures=doc, rule_text=rule_text, **common)
+        except Exception as error:  # noqa: BLE001 - an implementation's table of odd parts
+            _undrawn(contexts, error)  # (tiles as lists): the page, saying why, not no report
+            html = page.render(root="../", sc=summary, frames=contexts, marks=marks,
+                               figures=doc, rule_text=rule_text, **common)
         replace(out / "scenarios" / f"{sc.id}.html", html)
     areas = _areas(index)
     citing: dict[str, list[str]] = {}

@@ -190,3 +190,15 @@ class FailsToConstruct(ReferenceAdapter):
 
 def factory_returns_none():
     return None
+
+
+class ListTiles(ReferenceAdapter):
+    """Every view's hands hold tiles as lists ([5, 5] for "5|5"): the HTML report's table
+    template hashed them (TypeError), and no report was written (issue 40)."""
+
+    def view(self):
+        view = super().view()
+        view["hands"] = {seat: [[int(half) for half in tile.split("|")] for tile in hand]
+                         if isinstance(hand, list) else hand
+                         for seat, hand in view["hands"].items()}
+        return view
