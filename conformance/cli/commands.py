@@ -139,7 +139,10 @@ def run_command(options: RunOptions) -> int:
         results, interrupted = done, stopping.what(stop)
         seconds = time.perf_counter() - start
     finally:
-        adapter.close()
+        try:
+            adapter.close()
+        except KeyboardInterrupt as stop:  # while it was told to stop: it is ended
+            interrupted = interrupted or stopping.what(stop)
     try:
         stale, unwritten = _report(o, results, loaded, expected, adapter, seconds, shots)
     except Exception as error:  # noqa: BLE001 - the summary line still comes, last

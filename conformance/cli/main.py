@@ -35,6 +35,9 @@ class _Group(click.Group):
             try:
                 return super().invoke(ctx)
             except stopping.Stopped as stop:
+                from conformance.adapters import tree
+
+                tree.end_all()  # stopped amid an adapter's own shutdown: its tree too
                 click.echo(f"t42: stopped by {stop.name}", err=True)
                 raise SystemExit(128 + stop.signum) from None
 

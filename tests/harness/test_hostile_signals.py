@@ -105,3 +105,31 @@ def test_sigterm_to_pytest_under_xdist_leaves_no_adapter(to, tmp_path):
             pass
     assert harness.returncode not in (0, -signal.SIGTERM), out[-2000:]
     assert left_behind(flags) == 0, out[-2000:]
+
+
+def test_a_signal_while_the_adapter_is_told_to_stop_still_ends_it(tmp_path):
+    """SIGTERM as the run closes its adapter (waiting on the answer to `stop`) skipped
+    the kill that follows: the adapter outlived the harness."""
+    flags = tmp_path / "flags"
+    flags.mkdir()
+    adapter = f"cmd:{sys.executable} {HERE / 'hostile' / 'protocol_zoo.py'} slow-stop"
+    harness = subprocess.Popen(
+        [sys.executable, "-m", "conformance.cli.main", "run", "--adapter", adapter,
+         "--timeout", "60", str(GOOD / "bidding.yaml")],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+        preexec_fn=_default_signals, env={**os.environ, "T42_HOSTILE_ONCE": str(flags)})
+    try:
+        deadline = time.monotonic() + 60
+        while not (flags / "slow-stop").exists():  # the adapter sleeps over `stop`
+            assert time.monotonic() < deadline and harness.poll() is None, \
+                harness.communicate()
+            time.sleep(0.1)
+        harness.send_signal(signal.SIGTERM)
+        out, err = harness.communicate(timeout=60)
+    finally:
+        harness.kill()
+    assert harness.returncode == 128 + signal.SIGTERM, (out[-2000:], err[-2000:])
+    assert left_behind(flags) == 0, (out[-2000:], err[-2000:])
+    lines = out.splitlines()
+    assert lines[-2] == "interrupted (SIGTERM) after 1 of 1 scenarios"
+    assert lines[-1].startswith("1 passed, 0 failed, 0 errored")
