@@ -8,6 +8,7 @@ what is wrong when the answer is no, with the paths and messages a report shows.
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from typing import Any
 
@@ -153,8 +154,6 @@ def _message(error) -> str:
 
 def _extra_keys(error) -> list[str]:
     """The keys an additionalProperties/unevaluatedProperties error is about."""
-    import re
-
     schema, instance = error.schema, error.instance
     if not isinstance(instance, dict):
         return []
@@ -162,8 +161,22 @@ def _extra_keys(error) -> list[str]:
     patterns = [re.compile(p) for p in schema.get("patternProperties", {})]
     extra = [k for k in instance if k not in known and not any(p.search(k) for p in patterns)]
     if error.validator == "unevaluatedProperties":  # names come from $ref'd parts too
-        extra = [k for k in instance if f"'{k}'" in error.message] or extra
+        unexpected = _unexpected(error.message)
+        extra = [k for k in instance if k in unexpected] or extra
     return extra or ["?"]
+
+
+def _unexpected(message: str) -> set[str]:
+    """The names of "Unevaluated properties are not allowed ('a', 'b' were unexpected)",
+    read once (a search of the message per key was quadratic)."""
+    import ast
+
+    found = re.search(r"\((.*) (?:was|were) unexpected\)$", message, re.DOTALL)
+    try:
+        names = ast.literal_eval(f"[{found[1]}]") if found else []
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        return set()
+    return {name for name in names if isinstance(name, str)}
 
 
 def _generated(error) -> bool:
