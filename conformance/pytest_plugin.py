@@ -203,11 +203,13 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
 def pytest_configure(config: pytest.Config) -> None:
     """A chosen adapter is started here, once, before any worker: one that cannot start
     stops the session with one message (under pytest-xdist too)."""
+    from conformance.cli.stopping import install_for_pytest
     from conformance.fuzz.items import configure
 
     configure(config)
     _add_the_corpus(config)
     if _chosen_adapter(config) not in (None, "reference"):
+        install_for_pytest()  # SIGTERM, SIGHUP: no adapter left behind, under xdist too
         adapter = _adapter(config)
         if not hasattr(config, "workerinput") and _uses_workers(config):
             adapter.close()  # each worker starts its own

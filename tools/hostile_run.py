@@ -9,6 +9,7 @@ limit, print no raw control character, and leave no process of its adapter behin
 
     python tools/hostile_run.py                  # all of them
     python tools/hostile_run.py --only HardExit  # the adapters whose spec contains this
+                                                 # (and the other commands whose name does)
 
 Prints one line per run (seconds, the harness's peak resident memory, the processes left
 behind, the summary line) and the totals; exit status 1 if a run broke a rule. Needs a
@@ -51,8 +52,38 @@ SUMMARY = r"\d+ passed, \d+ failed, \d+ errored, \d+ skipped, \d+ not judged at 
 # Issue 27's attacks on a whole run (protocol_zoo.always), each over the checkout's corpus
 # too.
 WHOLE_RUN = ["refuse-1mb", "hello-name-1mb", "view-1mb-wrong", "view-wrong-shape",
-             "refuse-escapes", "hello-escapes"]
-WITH_HTML = ("view-1mb-wrong", "view-wrong-shape")  # these also write --report-html
+             "refuse-escapes", "hello-escapes", "hello-many-variants"]
+# Issue 40's adapters (hostile/adapter_zoo.py): tiles as lists in the HTML report, an
+# engine that breaks only in the diagnosis's replay.
+ISSUE_40 = ["ListTiles", "CrashesInReplay", "HangsInReplay"]
+# Issue 40's other commands: each must end within its limit with a failing status, leave
+# no process and print no raw control character. (name, argv after `t42`, status wanted)
+BOMB = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
+    f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]\n" for i in range(1, 9)) + \
+    "description: *a8\nrules: [RANK-03]\n"
+
+
+def commands(folder: Path) -> list[tuple[str, list[str]]]:
+    from tests.harness.conftest import faux_cmd
+
+    known = folder / "known"
+    known.mkdir()
+    (known / "bomb.yaml").write_text(BOMB)
+    os.mkfifo(known / "fifo.yaml")
+    (known / "zero.yaml").symlink_to("/dev/zero")
+    two = "python:tests/harness/fauxmplementations/two_causes.py:TwoCauses"
+    return [
+        ("doctor many_fields", ["doctor", "--adapter", faux_cmd("many_fields")]),
+        ("fuzz --known bomb", ["fuzz", "--adapter", two, "--games", "2", "--known",
+                               str(known / "bomb.yaml")]),
+        ("fuzz --known folder", ["fuzz", "--adapter", two, "--games", "2", "--known",
+                                 str(known)]),
+        ("fuzz --save under a file", ["fuzz", "--adapter", two, "--games", "2", "--save",
+                                      str(known / "bomb.yaml" / "saved")]),
+        ("new-adapter under a file", ["new-adapter", "go",
+                                      str(known / "bomb.yaml" / "my42")]),
+    ]
+WITH_HTML = ("view-1mb-wrong", "view-wrong-shape", "ListTiles")  # also --report-html
 DIAMOND, DEEP = 22, 1100
 
 
@@ -128,19 +159,25 @@ def limit(address_space: int):
 
 
 def run_one(spec: str, scenarios: Path, flags: Path, args) -> tuple[bool, str]:
+    html = ["--report-html", str(flags / "html")] if spec.endswith(WITH_HTML) else []
+    # issue 27's attacks on a whole run: over the whole corpus too, where memory grew
+    whole = [str(ROOT / "scenarios")] if spec.endswith(tuple(WHOLE_RUN)) else []
+    return run_command(["run", "--adapter", spec, "--timeout", str(args.timeout), *html,
+                        str(scenarios), *whole], flags, args)
+
+
+def run_command(argv: list[str], flags: Path, args, summary: bool = True
+                ) -> tuple[bool, str]:
+    """`t42 ARGV` under the limits; (kept the rules, its line)."""
     import re
 
     env = {**os.environ, "T42_HOSTILE_ONCE": str(flags), "T42_HOSTILE_STDERR_MB": "100",
            "T42_HOSTILE_VIEW_MB": "300"}
     flags.mkdir()
-    html = ["--report-html", str(flags / "html")] if spec.endswith(WITH_HTML) else []
-    # issue 27's attacks on a whole run: over the whole corpus too, where memory grew
-    whole = [str(ROOT / "scenarios")] if spec.endswith(tuple(WHOLE_RUN)) else []
     start = time.perf_counter()
     try:
         done = subprocess.run(
-            [sys.executable, "-c", CHILD, "run", "--adapter", spec, "--timeout",
-             str(args.timeout), *html, str(scenarios), *whole],
+            [sys.executable, "-c", CHILD, *argv],
             capture_output=True, text=True, env=env, timeout=args.run_limit,
             preexec_fn=limit(args.address_space), cwd=ROOT)
     except subprocess.TimeoutExpired:
@@ -152,8 +189,9 @@ def run_one(spec: str, scenarios: Path, flags: Path, args) -> tuple[bool, str]:
     peak = int(rss[-1].split()[1]) / 1024 if rss else float("nan")
     printed = done.stdout + "\n".join(line for line in done.stderr.splitlines()
                                         if not line.startswith("maxrss_kb "))
-    good = bool(re.fullmatch(SUMMARY, last[0])) and done.returncode not in (0, None) \
-        and not left and not raw_controls(printed)
+    good = (bool(re.fullmatch(SUMMARY, last[0])) or not summary) \
+        and done.returncode not in (0, None) and not left and not raw_controls(printed) \
+        and "Traceback" not in printed
     why = "" if good else (f"  BROKE A RULE (status {done.returncode}"
                            f"{', raw control characters' if raw_controls(printed) else ''})")
     return good, f"{seconds:6.1f} s {peak:7.1f} MB {left} left  {last[0]}{why}"
@@ -173,7 +211,8 @@ def main(argv: list[str] | None = None) -> int:
 
     zoo = ROOT / "tests" / "harness" / "hostile" / "protocol_zoo.py"
     specs = ["reference"] + [case[0] for case in CASES + PERFT_CASES + BROKEN] + [
-        f"cmd:{sys.executable} {zoo} {mode}" for mode in WHOLE_RUN]
+        f"cmd:{sys.executable} {zoo} {mode}" for mode in WHOLE_RUN] + [
+        f"python:{zoo.parent / 'adapter_zoo.py'}:{name}" for name in ISSUE_40]
     specs = [spec for spec in specs if args.only in spec]
     folder = Path(tempfile.mkdtemp(prefix="t42-hostile-"))
     try:
@@ -188,9 +227,17 @@ def main(argv: list[str] | None = None) -> int:
             bad += not good
             name = spec.split()[-1] if spec.startswith("cmd:") else spec.rsplit(":", 1)[-1]
             print(f"{name[-28:]:28} {line}", flush=True)
-        print(f"{len(specs)} runs in {time.perf_counter() - start:.0f} s: "
-              f"{len(specs) - bad} ended with their summary line and a failing status, "
-              f"left no process and printed no raw control character, {bad} broke a rule")
+        others = [(name, argv) for name, argv in commands(folder) if args.only in name]
+        for number, (name, argv) in enumerate(others):
+            good, line = run_command(argv, folder / f"flags-command-{number}", args,
+                                     summary=False)
+            bad += not good
+            print(f"{name[-28:]:28} {line}", flush=True)
+        runs = len(specs) + len(others)
+        print(f"{runs} runs in {time.perf_counter() - start:.0f} s: "
+              f"{runs - bad} ended with a failing status (each run with its summary line), "
+              f"left no process and printed no raw control character or traceback, "
+              f"{bad} broke a rule")
     finally:
         remove(folder)
     return 1 if bad else 0

@@ -12,7 +12,10 @@ from __future__ import annotations
 import difflib
 import json
 import re
+from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from conformance.adapters.protocol import AdapterError, Harnessed, Rejected
@@ -47,21 +50,56 @@ HINTS = (
 )
 
 
+# Bounds: an engine may add thousands of unknown fields, new at every call (issue 40).
+SHOWN_PER_KIND = 3  # findings of one kind shown; the rest of that kind counted
+KEPT_PER_KIND = 10_000  # distinct findings of one kind told apart; past it, "more than"
+SESSION_FINDINGS = 100  # findings (shown or counted) after which a session stops
+NEAREST_PER_FORM = 20  # unknown fields of one reply looked up for the field meant
+
+
 @dataclass
 class Doctor:
-    """The findings of one check: each a line; `notes` say what was not checked."""
+    """The findings of one check: each a line, `say`d as it is found; `notes` say what
+    was not checked. Of a kind of finding (an unknown field of the view, ...) the first
+    SHOWN_PER_KIND are lines, the others counted in `more`."""
 
     adapter: Harnessed
     findings: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     seen: set[str] = field(default_factory=set)
     restarted: bool = False  # a broken reply was found: the process was started afresh
+    say: Callable[[str], None] = field(default=lambda line: None)
+    more: Counter[str] = field(default_factory=Counter)  # kind -> findings not shown
+    shown: Counter[str] = field(default_factory=Counter)
+    in_session: int = 0  # findings of the session under way
 
-    def add(self, line: str, key: str | None = None) -> None:
+    def add(self, line: str, key: str | None = None, kind: str | None = None) -> None:
         key = key or line
-        if key not in self.seen:
+        kind = kind or key
+        if key in self.seen:
+            return
+        if self.shown[kind] < SHOWN_PER_KIND:
             self.seen.add(key)
+            self.shown[kind] += 1
             self.findings.append(line)
+            self.say(line)
+        elif self.more[kind] < KEPT_PER_KIND:
+            self.seen.add(key)
+            self.more[kind] += 1
+        self.in_session += 1
+
+    def full(self) -> bool:
+        """The session under way has found enough: it stops (`_Stopped`)."""
+        return self.in_session >= SESSION_FINDINGS
+
+    def counted(self) -> list[str]:
+        """A line per kind of which findings were counted, not shown."""
+        return [f"{kind}: and {'more than ' if n >= KEPT_PER_KIND else ''}{n:,} more"
+                for kind, n in self.more.items()]
+
+    @property
+    def total(self) -> int:
+        return len(self.findings) + sum(self.more.values())
 
     def broke(self, error: AdapterError) -> None:
         message = str(error)
@@ -83,17 +121,22 @@ class Doctor:
         from conformance.specdata import schemas
 
         problems = schemas.check(ref, value)
-        # A renamed field is one mistake, not an unknown one and a missing one.
-        renamed = {(tuple(path[:-1]), near) for path, message in problems
-                   if message == "unknown field" and (near := _nearest(path, like, ref))}
+        # A renamed field is one mistake, not an unknown one and a missing one. The field
+        # meant is looked up (difflib) for the first few unknown fields of a reply only.
+        unknown = [path for path, message in problems if message == "unknown field"]
+        nearest = {tuple(path): _nearest(path, like, ref)
+                   for path in unknown[:NEAREST_PER_FORM]}
+        renamed = {(tuple(path[:-1]), near) for path, near in nearest.items() if near}
         for path, message in problems:
             where = format_field((what, *path))
             general = re.sub(r"\[\d+\]", "[]", where)
             if message == "unknown field":
-                near = _nearest(path, like, ref)
+                near = nearest.get(tuple(path), "")
                 owner = format_field(tuple(path[:-1])) or what
                 hint = f"; the {owner}'s field is {near}" if near else ""
-                self.add(f"{where}: unknown field{hint}", general + ":unknown")
+                self.add(f"{where}: unknown field{hint}", general + ":unknown",
+                         re.sub(r"\[\d+\]", "[]", f"{what} {owner}: unknown field"
+                                if owner != what else f"{what}: unknown field"))
             elif (m := re.fullmatch(r"'(.+)' is a required property", message)):
                 if (tuple(path), m[1]) not in renamed:
                     self.add(f"{format_field((what, *path, m[1]))}: missing field "
@@ -102,6 +145,8 @@ class Doctor:
                 self.add(f"{where}: wrong type: {message}", general + ":type")
             else:
                 self.add(f"{where}: {message}", general + ":" + message)
+        if self.full():
+            raise _Stopped
 
 
 @dataclass(frozen=True)
@@ -172,6 +217,7 @@ def _at(value: Any, path: tuple[Any, ...]) -> Any:
     return value
 
 
+@cache
 def _schema_words() -> list[str]:
     """Every property name in the schemas: the fallback for a field the reference's own
     answer has no parent for."""
@@ -339,9 +385,10 @@ def _stop(doc: Doctor) -> None:
             doc.add(problem)
 
 
-def diagnose(adapter: Harnessed) -> Doctor:
-    """Run the sessions; every mistake found, once each."""
-    doc = Doctor(adapter)
+def diagnose(adapter: Harnessed, say: Callable[[str], None] = lambda line: None) -> Doctor:
+    """Run the sessions; every mistake found, once each, `say`d as it is found (of a kind
+    of mistake, the first few; the others counted)."""
+    doc = Doctor(adapter, say=say)
     if adapter.broken:
         doc.broke(AdapterError(adapter.broken, getattr(adapter, "broken_stderr", "")))
         return doc
@@ -349,10 +396,14 @@ def diagnose(adapter: Harnessed) -> Doctor:
     if "self_deal" in adapter.capabilities:
         sessions.append(_own_deals)
     for session in sessions:
+        doc.in_session = 0
         try:
             session(doc)
         except _Stopped:
             pass
+        note = f"a session stopped after {SESSION_FINDINGS} findings: fix these first"
+        if doc.full() and note not in doc.notes:
+            doc.notes.append(note)
         if adapter.broken:
             break
     _stop(doc)

@@ -278,12 +278,14 @@ class ProcessAdapter(Harnessed):
         return self._proc if self._proc is not None else self._launch()
 
     def close(self) -> None:
-        if self._proc is not None and self._proc.poll() is None:
-            try:
-                self._request("stop")
-            except (AdapterError, Rejected):
-                pass
-        self._kill()
+        try:
+            if self._proc is not None and self._proc.poll() is None:
+                try:
+                    self._request("stop")
+                except (AdapterError, Rejected):
+                    pass
+        finally:  # a Ctrl-C or SIGTERM while `stop` is answered still ends the tree
+            self._kill()
 
     def stop_problem(self) -> str:
         """Send `stop` (t42 doctor): '' when it is answered and the process exits in time,

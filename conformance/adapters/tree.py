@@ -151,6 +151,16 @@ def end_tree(root: int, mark: str) -> int:
     return len(killed)
 
 
+def live_roots() -> set[int]:
+    return set(_live)
+
+
+def end_all() -> int:
+    """End the tree of every live adapter of this process (a pytest worker told to stop,
+    which may never reach its cleanup); the number of processes killed."""
+    return sum(end_tree(root, mark) for root, (mark, _) in list(_live.items()))
+
+
 def _running(proc: psutil.Process) -> bool:
     try:
         return proc.status() != psutil.STATUS_ZOMBIE

@@ -8,7 +8,6 @@ reference engine's table and the implementation's side by side.
 from __future__ import annotations
 
 import re
-import shutil
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -16,7 +15,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import yaml
 from markupsafe import Markup, escape
 
 from conformance.adapters.limits import cut
@@ -25,6 +23,7 @@ from conformance.book.house_rules import house_rules
 from conformance.book.replay import Frame, replay
 from conformance.book.report import KEPT_STEPS_CHARS
 from conformance.corpus.scenario import Scenario, display_path
+from conformance.report.outputs import replace
 from conformance.specdata.index import SpecIndex, load_index
 
 RULE_AREA = re.compile(r"^([A-Z]+)-\d+$")
@@ -81,7 +80,12 @@ def environment():  # -> jinja2.Environment
 def _figures() -> dict[str, list[dict[str, Any]]]:
     text = resources.files("conformance.book").joinpath("doc000_figures.yaml").read_text(
         encoding="utf-8")
-    return yaml.safe_load(text) or {}
+    from conformance.corpus.yamlload import load_yaml
+
+    data, _, problems = load_yaml(text)  # the one YAML loader, whatever the file
+    if problems:
+        raise ValueError(f"doc000_figures.yaml:{problems[0][0]}: {problems[0][2]}")
+    return data or {}
 
 
 def _causes(results: list[Any]) -> list[dict[str, Any]]:
@@ -266,6 +270,16 @@ def _mark_frame(sc: Scenario, f: Frame, ctx: dict[str, Any], marks: dict[str, An
                               "the implementation's table was not read again at this step")
 
 
+def _undrawn(contexts: list[dict[str, Any]], error: Exception) -> None:
+    """The implementation's tables of a page that could not be drawn, each replaced by a
+    note that says why (the reference's tables need nothing from the implementation)."""
+    note = (f"the implementation's view could not be drawn ({type(error).__name__}: "
+            f"{cut(str(error), 200)}); see the failure above")
+    for ctx in contexts:
+        if ctx.get("actual") is not None:
+            ctx["actual"], ctx["actual_note"] = None, note
+
+
 def drawing_covered(view: dict[str, Any]) -> list[int]:
     """VIS-06 from a referee view alone: in a marks contract with stacks, all but the last
     `stacks` completed tricks are covered (as the runner's leak check computes it)."""
@@ -313,8 +327,7 @@ def build(out: Path, paths: Sequence[Path] = (), results: list[dict[str, Any]] |
     assets.mkdir(exist_ok=True)
     for name in ("book.css", "book.js"):
         src = resources.files("conformance.book").joinpath("static").joinpath(name)
-        with resources.as_file(src) as path:
-            shutil.copyfile(path, assets / name)
+        replace(assets / name, src.read_text(encoding="utf-8"))
     # the kind of source, not its path: a page must not show the builder's file system
     common = {"versions": versions(), "source": f"the {data_root().kind}", "run": run,
               "faces": drawing.faces()}
@@ -331,9 +344,14 @@ def build(out: Path, paths: Sequence[Path] = (), results: list[dict[str, Any]] |
         summary["steps_not_kept"] = cut_short
         summary["kept_chars"] = KEPT_STEPS_CHARS
         summaries.append(summary)
-        html = page.render(root="../", sc=summary, frames=contexts, marks=marks,
-                           figures=doc, rule_text=rule_text, **common)
-        (out / "scenarios" / f"{sc.id}.html").write_text(html, encoding="utf-8")
+        try:
+            html = page.render(root="../", sc=summary, frames=contexts, marks=marks,
+                               figures=doc, rule_text=rule_text, **common)
+        except Exception as error:  # noqa: BLE001 - an implementation's table of odd parts
+            _undrawn(contexts, error)  # (tiles as lists): the page, saying why, not no report
+            html = page.render(root="../", sc=summary, frames=contexts, marks=marks,
+                               figures=doc, rule_text=rule_text, **common)
+        replace(out / "scenarios" / f"{sc.id}.html", html)
     areas = _areas(index)
     citing: dict[str, list[str]] = {}
     for summary in summaries:
@@ -351,12 +369,12 @@ def build(out: Path, paths: Sequence[Path] = (), results: list[dict[str, Any]] |
         root="", scenarios=summaries, areas=[{"key": k, "name": v} for k, v in areas.items()],
         variants=variants, codes=codes, rules_count=rules_count, invalid=invalid,
         compliance=table, **common)
-    (out / "index.html").write_text(index_html, encoding="utf-8")
+    replace(out / "index.html", index_html)  # never through a planted link
     rules_html = env.get_template("rules.html.j2").render(root="", sections=sections, **common)
-    (out / "rules.html").write_text(rules_html, encoding="utf-8")
+    replace(out / "rules.html", rules_html)
     house = house_rules(spec_dir() / "variants.md")
     house_html = env.get_template("house_rules.html.j2").render(root="", house=house, **common)
-    (out / "house-rules.html").write_text(house_html, encoding="utf-8")
+    replace(out / "house-rules.html", house_html)
     return BookStats(out, len(scenarios), frames, len(scenarios) + 3,
                      sum(1 for item in loaded if item.scenario is None))
 

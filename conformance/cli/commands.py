@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from conformance.cli import stopping
 from conformance.corpus import select as suite
 from conformance.report.safe import echo
 
@@ -57,9 +58,9 @@ class RunOptions:
 
 
 def run_command(options: RunOptions) -> int:
-    """`t42 run`: select, start the adapter, run, report; the exit status (0, 1, 2 or 130
-    after Ctrl-C). Every run that got as far as choosing scenarios ends with the summary
-    line."""
+    """`t42 run`: select, start the adapter, run, report; the exit status (0, 1, 2, or
+    128 + the signal after Ctrl-C, SIGTERM or SIGHUP: 130, 143, 129). Every run that got
+    as far as choosing scenarios ends with the summary line."""
     from conformance.adapters.inprocess import WithVariants, parse_variants
     from conformance.report import text as report
     from conformance.run import results as results_mod
@@ -89,10 +90,11 @@ def run_command(options: RunOptions) -> int:
         return _fail(f"--variants: {error}")
     try:
         adapter = start_adapter(o)
-    except KeyboardInterrupt:
-        echo("interrupted (Ctrl-C) before the first scenario")
+    except KeyboardInterrupt as stop:  # Ctrl-C, SIGTERM, SIGHUP (cli/stopping.py)
+        how, status = stopping.what(stop)
+        echo(f"interrupted ({how}) before the first scenario")
         echo(results_mod.summary_line(results_mod.totals([]), o.level))
-        return 130
+        return status
     if isinstance(adapter, str):
         # One message, not one per scenario; every chosen scenario counts as errored.
         echo(f"t42: {adapter}", err=True)
@@ -123,7 +125,8 @@ def run_command(options: RunOptions) -> int:
         done.append(result)
         progress(result)
 
-    interrupted, shots = False, None
+    interrupted: tuple[str, int] | None = None
+    shots = None
     try:
         results = run_all(chosen, adapter, on_result, level=o.level)
         seconds = time.perf_counter() - start
@@ -131,11 +134,14 @@ def run_command(options: RunOptions) -> int:
             from conformance.book.report import capture_failures
 
             shots = capture_failures(chosen, results, adapter, o.level)
-    except KeyboardInterrupt:  # Ctrl-C: stop, and report what ran
-        results, interrupted = done, True
+    except KeyboardInterrupt as stop:  # Ctrl-C, SIGTERM, SIGHUP: stop, report what ran
+        results, interrupted = done, stopping.what(stop)
         seconds = time.perf_counter() - start
     finally:
-        adapter.close()
+        try:
+            adapter.close()
+        except KeyboardInterrupt as stop:  # while it was told to stop: it is ended
+            interrupted = interrupted or stopping.what(stop)
     try:
         stale, unwritten = _report(o, results, loaded, expected, adapter, seconds, shots)
     except Exception as error:  # noqa: BLE001 - the summary line still comes, last
@@ -143,10 +149,11 @@ def run_command(options: RunOptions) -> int:
                    "report it", err=True)
         stale, unwritten = [], True
     if interrupted:
-        echo(f"interrupted (Ctrl-C) after {len(results)} of {len(chosen)} scenarios")
+        echo(f"interrupted ({interrupted[0]}) after {len(results)} of {len(chosen)} "
+             "scenarios")
     echo(results_mod.summary_line(results_mod.totals(results), o.level))
     if interrupted:
-        return 130
+        return interrupted[1]
     return 2 if unwritten else results_mod.exit_code(results, stale)
 
 

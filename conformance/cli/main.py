@@ -24,7 +24,25 @@ def _versions(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
     ctx.exit()
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Group(click.Group):
+    """The commands, each run with SIGTERM and SIGHUP taken as Ctrl-C is (stopping.py);
+    a command that does not report such a stop itself exits with its status."""
+
+    def invoke(self, ctx: click.Context):
+        from conformance.cli import stopping
+
+        with stopping.handled():
+            try:
+                return super().invoke(ctx)
+            except stopping.Stopped as stop:
+                from conformance.adapters import tree
+
+                tree.end_all()  # stopped amid an adapter's own shutdown: its tree too
+                click.echo(f"t42: stopped by {stop.name}", err=True)
+                raise SystemExit(128 + stop.signum) from None
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_versions,
               help="Show the suite, spec and protocol versions.")
 def main() -> None:
@@ -179,14 +197,20 @@ def new_adapter(lang, dest):
     protocol loop done, the wire types, and an example engine to replace with yours."""
     from conformance.adapters.newadapter import new_adapter as write
     from conformance.adapters.newadapter import next_steps
+    from conformance.report.safe import echo  # DEST is echoed: its escapes are not run
 
     try:
         files = write(lang, dest)
-    except ValueError as error:
-        raise click.ClickException(str(error)) from None
-    click.echo(f"wrote {len(files)} files into {dest} (its README.md says what each is); next:")
+    except ValueError as error:  # a folder in use, a kit missing: as click's usage errors
+        echo(f"Error: {error}", err=True)
+        raise SystemExit(1) from None
+    except OSError as error:  # under a file, a dangling link, a place not writable
+        echo(f"t42 new-adapter: cannot write {dest}: {error.strerror or error}"
+             f"{f' ({error.filename})' if error.filename else ''}", err=True)
+        raise SystemExit(2) from None
+    echo(f"wrote {len(files)} files into {dest} (its README.md says what each is); next:")
     for step in next_steps(lang, dest):
-        click.echo(f"  {step}")
+        echo(f"  {step}")
 
 
 @main.command()
@@ -208,17 +232,17 @@ def doctor(adapter, timeout):
         harnessed = load_adapter(adapter, timeout=timeout)
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--adapter") from None
-    try:
-        found = diagnose(harnessed)
+    echo(f"t42 doctor: {harnessed.name} {harnessed.version} ({adapter})")
+    try:  # each mistake printed as it is found: a long check shows its progress
+        found = diagnose(harnessed, say=lambda line: echo(f"  {line}"))
     finally:
         harnessed.close()
-    echo(f"t42 doctor: {harnessed.name} {harnessed.version} ({adapter})")
-    for line in found.findings:
+    for line in found.counted():
         echo(f"  {line}")
     for line in found.notes:
         echo(f"  note: {line}")
-    if found.findings:
-        echo(f"{len(found.findings)} protocol or form mistake(s): fix these before `t42 run`")
+    if found.total:
+        echo(f"{found.total:,} protocol or form mistake(s): fix these before `t42 run`")
         raise SystemExit(1)
     echo(f"no protocol or form mistake: next, {FIRST_RUN} {shlex.quote(adapter)}")
 

@@ -448,6 +448,20 @@ def read_text(path: Path, limit: int = LIMITS.file_bytes) -> tuple[str | None, i
         return None, line, f"not UTF-8: byte 0x{data[error.start]:02x} at column {column}"
 
 
+def read_yaml(path: Path) -> Any:
+    """Any other YAML file the harness reads (the spec's, a list of expected failures),
+    as a scenario file is read: `read_text`, then `load_yaml` with its caps. ValueError
+    `FILE:LINE: what` for the first problem (an empty file is None)."""
+    text, line, why = read_text(path)
+    if text is None:
+        raise ValueError(f"{display_path(path)}:{line}: {why}")
+    data, _, problems = load_yaml(text)
+    if problems and [what for _, _, what in problems] != ["empty file"]:
+        at, field, what = problems[0]
+        raise ValueError(f"{display_path(path)}:{at}: {f'{field}: ' if field else ''}{what}")
+    return data
+
+
 def load_scenario(path: Path, index: SpecIndex | None = None) -> Loaded:
     """Load and check one file; `scenario` is None when it has any problem. Never raises:
     whatever the file holds, the answer is a list of `file:line: field: message`."""

@@ -294,8 +294,19 @@ def fuzz_command(adapter_spec: str, *, games: int, seed: int, illegal_rate: floa
     for path in known:
         try:
             acknowledged |= saving.known_causes(path)
-        except (OSError, ValueError, UnicodeDecodeError) as error:
-            echo(f"t42: --known {path}: {error}", err=True)
+        except ValueError as error:  # each problem as FILE:LINE: what
+            echo(f"t42: --known {path} cannot be read:\n{error}", err=True)
+            echo(f"0 agreed, 0 diverged, 0 errored (no game played: --known {path} "
+                 "cannot be read)")
+            return 2
+    if save:
+        from conformance.report.outputs import unwritable_folder
+
+        why = unwritable_folder(save)  # found now, not after the campaign
+        if why:
+            echo(f"t42: --save: cannot write {save}: {why}", err=True)
+            echo(f"0 agreed, 0 diverged, 0 errored (no game played: --save {save} "
+                 "cannot be written)")
             return 2
     try:
         adapter = load_adapter(adapter_spec, timeout)
@@ -320,9 +331,19 @@ def fuzz_command(adapter_spec: str, *, games: int, seed: int, illegal_rate: floa
 
     start = time.perf_counter()
     try:
-        played, divergences, errors = fuzz(
-            adapter, len(seeds), seed, illegal_rate=illegal_rate, max_rounds=rounds,
-            variants=variants, deal=deal, level=level, seeds=seeds, on_game=on_game)
+        try:
+            played, divergences, errors = fuzz(
+                adapter, len(seeds), seed, illegal_rate=illegal_rate, max_rounds=rounds,
+                variants=variants, deal=deal, level=level, seeds=seeds, on_game=on_game)
+        except KeyboardInterrupt as stop:  # Ctrl-C, SIGTERM, SIGHUP (cli/stopping.py)
+            from conformance.cli import stopping
+
+            how, status = stopping.what(stop)
+            progress.done()
+            echo(f"interrupted ({how}) after {progress.games} of {len(seeds)} games: "
+                 f"{progress.games - progress.diverged} agreed, {progress.diverged} "
+                 "diverged; no cause shrunk or saved")
+            return status
         progress.done()
         seconds = time.perf_counter() - start
         causes.settle()

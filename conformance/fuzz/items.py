@@ -22,6 +22,7 @@ from conformance.report.safe import safe
 _DUEL = pytest.StashKey[Duel]()
 _CAUSES = pytest.StashKey[Any]()  # this worker's campaign.Causes
 _SHRUNK = pytest.StashKey[dict[Any, str]]()  # cause -> where it was shrunk (this worker)
+_KNOWN = pytest.StashKey[set[tuple[str, str]]]()  # --t42-fuzz-known, read at configure
 CAMPAIGN = "t42-fuzz"  # the games' parent: node ids t42-fuzz::fuzz[seed=17]
 
 
@@ -55,6 +56,29 @@ def configure(config: pytest.Config) -> None:
             config.pluginmanager.unregister(plugin)
         if not hasattr(config, "workerinput"):  # the xdist controller, or a lone pytest
             config.pluginmanager.register(FuzzProgress(config), "t42-fuzz-progress")
+        config.stash[_KNOWN] = _known(config)
+        save = config.getoption("t42_fuzz_save")
+        if save and not hasattr(config, "workerinput"):
+            from conformance.report.outputs import unwritable_folder
+
+            why = unwritable_folder(Path(save))  # found now, not after the campaign
+            if why:
+                raise pytest.UsageError(f"--t42-fuzz-save: cannot write {save}: {why}")
+
+
+def _known(config: pytest.Config) -> set[tuple[str, str]]:
+    """--t42-fuzz-known, read once before any game: a file that cannot be read stops the
+    session with its problems, each `FILE:LINE: what`."""
+    from conformance.fuzz.save import known_causes
+
+    known: set[tuple[str, str]] = set()
+    for path in config.getoption("t42_fuzz_known"):
+        try:
+            known |= known_causes(Path(path))
+        except ValueError as error:
+            raise pytest.UsageError(f"--t42-fuzz-known {safe(str(path))} cannot be "
+                                    f"read:\n{safe(str(error))}") from None
+    return known
 
 
 class _Lines:
@@ -151,12 +175,9 @@ class FuzzGame(pytest.Item):
     def _causes(self, adapter: Any, level: str) -> Any:
         """This worker's causes so far, the known ones read once."""
         from conformance.fuzz.campaign import Causes
-        from conformance.fuzz.save import known_causes
 
         if _CAUSES not in self.config.stash:
-            known: set[tuple[str, str]] = set()
-            for path in self.config.getoption("t42_fuzz_known"):
-                known |= known_causes(Path(path))
+            known = self.config.stash[_KNOWN]
             self.config.stash[_CAUSES] = Causes(adapter, level, known)
             self.config.stash[_SHRUNK] = {}
         return self.config.stash[_CAUSES]

@@ -23,19 +23,33 @@ class ExpectedFailuresError(ValueError):
 
 
 def load(path: Path) -> dict[str, str]:
-    """id -> reason. A missing file is an empty list (so --update can create it)."""
-    import yaml
+    """id -> reason. A missing file is an empty list (so --update can create it). Read as
+    a scenario file is (`conformance.corpus`): a regular file of at most 1 MiB, the safe
+    YAML loader with its alias and depth caps; a problem names its line."""
+    from conformance.corpus.scenario import display_path, read_text
+    from conformance.corpus.yamlload import load_yaml
 
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():
         return {}
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+    shown = display_path(path)
+    text, line, why = read_text(path)
+    if text is None:
+        raise ExpectedFailuresError(f"{shown}:{line}: {why}")
+    data, lines, problems = load_yaml(text)
+    if problems and [what for _, _, what in problems] != ["empty file"]:
+        at, field, what = problems[0]
+        more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
+        raise ExpectedFailuresError(f"{shown}:{at}: {f'{field}: ' if field else ''}{what}"
+                                    f"{more}")
+    data = data or []
     if not isinstance(data, list):
-        raise ExpectedFailuresError(f"{path}: must be a YAML list of {{id, reason}}")
+        raise ExpectedFailuresError(f"{shown}:1: must be a YAML list of {{id, reason}}")
     out: dict[str, str] = {}
     for i, entry in enumerate(data):
         if not (isinstance(entry, dict) and isinstance(entry.get("id"), str)
                 and set(entry) <= {"id", "reason"}):
-            raise ExpectedFailuresError(f"{path}: entry {i} must be {{id: ..., reason: ...}}")
+            raise ExpectedFailuresError(f"{shown}:{lines.get((i,), 1)}: entry {i} must be "
+                                        "{id: ..., reason: ...}")
         out[entry["id"]] = str(entry.get("reason", ""))
     return out
 

@@ -35,3 +35,27 @@ def unwritable_folder(path: Path) -> str | None:
     except OSError as error:
         return error.strerror or str(error)
     return None
+
+
+def replace(path: Path, text: str) -> None:
+    """Write a file whose name the harness chose (a saved case, a page of the HTML report)
+    whole, as a new file renamed over the name: never through a symbolic link planted
+    there (it is replaced, its target untouched), never half written. Not for a file the
+    user names (`--report-json /dev/stdout` is written through its link)."""
+    with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent,
+                                     prefix=f".{path.stem[:64]}-", suffix=".tmp",
+                                     delete=False) as stream:
+        try:
+            stream.write(text)
+        except BaseException:
+            stream.close()
+            os.unlink(stream.name)
+            raise
+    try:
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(stream.name, 0o666 & ~mask)  # as an ordinary new file, not the temp's 0600
+        os.replace(stream.name, path)
+    except BaseException:
+        os.unlink(stream.name)
+        raise

@@ -22,6 +22,7 @@ from functools import partial
 from typing import Any, TypedDict
 
 from conformance.adapters.inprocess import harnessed
+from conformance.adapters.limits import cut
 from conformance.adapters.protocol import Adapter, AdapterError, Harnessed, Rejected
 from conformance.adapters.support import unsupported
 from conformance.corpus.scenario import Loaded, Scenario, Step, display_path
@@ -121,6 +122,7 @@ class ScenarioRun:
         self.unanswered: dict[str, int] = {}  # capability -> its checks not judged (lacking)
         self.sampled: dict[str, bool] = {}  # self_deal: kinds of view already schema-checked
         self.diagnosis = Diagnosis(self)
+        self.replay_broke = ""  # how the engine broke during the diagnosis's replay
 
     # --- calling the adapter ----------------------------------------------------------
 
@@ -179,7 +181,9 @@ class ScenarioRun:
             self.checks.append(Check(kind, level, tuple(dict.fromkeys([*own, *rules]))
                                      or self.sc.rules, True, judged))
             return True
+        broke = self.replay_broke
         found = self._causes(kind, rules, causes)
+        broke = self.replay_broke if self.replay_broke != broke else ""
         step = self.step
         for cause in found:
             self.checks.append(Check(kind, level, (cause.rule,), False, judged))
@@ -189,10 +193,15 @@ class ScenarioRun:
                             cause=cause.what, first_seen=cause.where,
                             alternatives=[list(a) for a in cause.alternatives])
             detail.since = self._since()
-            detail.context = context_lines(detail, self.index, self.adapter)  # the table now
-            detail.context += self.diagnosis.position(cause)
+            if broke:  # the engine is restarted, its table gone: the failure stays, said so
+                detail.context = context_lines(detail, self.index, self.adapter, table=False)
+                detail.context.append(f"the engine then failed during the diagnosis's "
+                                      f"replay, so the cause is the check's own rule: {broke}")
+            else:
+                detail.context = context_lines(detail, self.index, self.adapter)  # the table
+                detail.context += self.diagnosis.position(cause)
             (self.failures if judged else self.not_judged).append(detail)
-        if diverges:
+        if diverges or broke:
             raise Diverged(f"{'failed' if judged else 'not judged'} {kind}")
         return False
 
@@ -217,8 +226,8 @@ class ScenarioRun:
                 found = causes()
             except (Rejected, Hung):
                 raise
-            except AdapterError:
-                raise
+            except AdapterError as error:  # a failure found stays one (issue 40)
+                self.replay_broke, found = cut(str(error), 500), []
             except Exception:  # noqa: BLE001 - a diagnosis that fails falls back to the rules
                 found = []
         if found:
@@ -606,16 +615,20 @@ def _stopped(run: ScenarioRun, why: str) -> str:
     rest = f"; the {left} later steps were not run" if left else ""
     # the implementation's state left the expected one at a check of the scenario: the
     # check's kind (`rejected`, `view`, ...) is named, never read as a harness verdict
+    if run.replay_broke:
+        return (f"stopped at {run.step.label if run.step else '?'}: the engine failed "
+                f"during the diagnosis's replay{rest}")
     how = "the unjudged" if why.startswith("not judged") else "the failed"
     above = " (a check above this level)" if how == "the unjudged" else ""
     return (f"stopped at {run.step.label if run.step else '?'}: the states diverged "
             f"after {how} `{why.split()[-1]}` check{above}{rest}")
 
 
-def context_lines(detail: Detail, index: SpecIndex, adapter: Adapter | Harnessed
-                  ) -> list[str]:
+def context_lines(detail: Detail, index: SpecIndex, adapter: Adapter | Harnessed,
+                  table: bool = True) -> list[str]:
     """What a failure block adds: the broken rule's one-line text, and when tiles are
-    involved a picture of the table (the trick in play order, trump, the acting hand)."""
+    involved (and `table`) a picture of the table (the trick in play order, trump, the
+    acting hand)."""
     out = []
     rule = index.rules.get(detail.rule)
     if rule is not None:
@@ -623,7 +636,7 @@ def context_lines(detail: Detail, index: SpecIndex, adapter: Adapter | Harnessed
     action = detail.action if isinstance(detail.action, dict) else {}
     tiles = "tile" in action or detail.kind in ("legal", "hidden_tiles") or any(
         part in d.path for d in detail.differences for part in ("trick", "hand", "captured"))
-    if tiles:  # legal actions are the next seat's: its hand, not the actor's
+    if tiles and table:  # legal actions are the next seat's: its hand, not the actor's
         out += table_picture(adapter, None if detail.kind == "legal" else action.get("seat"))
     return out
 

@@ -96,9 +96,9 @@ def corpus_root_of(path: Path) -> Path | None:
 @cache
 def versions() -> dict[str, object]:
     """spec/versions.yaml: spec, suite and protocol versions."""
-    import yaml
+    from conformance.corpus.scenario import read_yaml
 
-    return yaml.safe_load((spec_dir() / "versions.yaml").read_text(encoding="utf-8"))
+    return read_yaml(spec_dir() / "versions.yaml")
 
 
 def protocol_version() -> int:

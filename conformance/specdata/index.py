@@ -288,9 +288,9 @@ def check_citations(root: Path, index: SpecIndex) -> None:
 
 def read_codes(path: Path) -> list[dict[str, Any]]:
     """The `codes` list of errors.yaml, as written."""
-    import yaml
+    from conformance.corpus.scenario import read_yaml
 
-    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    doc = read_yaml(path)
     if not isinstance(doc, dict) or not isinstance(doc.get("codes"), list):
         raise ValueError("no `codes` list")
     return doc["codes"]
@@ -361,9 +361,9 @@ CHECK_KINDS = {"accepted", "rejected", "known_code", "code", "check_order", "unc
 
 def parse_levels(path: Path, index: SpecIndex) -> None:
     """levels.yaml; every kind the harness judges needs a level, every name must exist."""
-    import yaml
+    from conformance.corpus.scenario import read_yaml
 
-    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    doc = read_yaml(path)
     if not isinstance(doc, dict) or set(doc) != LEVEL_KEYS:
         index.problems.append(f"{path.name}: needs exactly the keys {sorted(LEVEL_KEYS)}")
         return

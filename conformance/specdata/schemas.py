@@ -8,6 +8,7 @@ what is wrong when the answer is no, with the paths and messages a report shows.
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from typing import Any
 
@@ -51,6 +52,9 @@ def _registry(partial: bool):  # -> referencing.Registry
     resources = []
     for uri, schema in _load_all().items():
         contents = _strip_required(schema) if partial else schema
+        # without `$schema`, a `$ref` keeps the explaining validator's own keywords
+        # (`_explaining`) instead of the stock class that `$schema` names
+        contents = {key: value for key, value in contents.items() if key != "$schema"}
         resources.append((uri, Resource.from_contents(contents, default_specification=DRAFT202012)))
     return Registry().with_resources(resources)
 
@@ -73,12 +77,47 @@ def _fast(ref: str, partial: bool):  # -> Callable[[Any], bool]
                                               registry=_fast_registry(partial)).is_valid
 
 
+def _canonical(value: Any) -> Any:
+    """A hashable form, equal for values JSON calls equal: 1 and 1.0 alike, true and 1 not."""
+    if value is None or isinstance(value, bool | str):
+        return (type(value).__name__, value)
+    if isinstance(value, int | float):
+        return ("number", value)  # 1 == 1.0, and they hash alike
+    if isinstance(value, dict):
+        return ("object", frozenset((key, _canonical(item)) for key, item in value.items()))
+    if isinstance(value, list | tuple):
+        return ("array", tuple(_canonical(item) for item in value))
+    raise TypeError(type(value).__name__)
+
+
+def _unique_items(validator, unique, instance, schema):  # -> Iterator[ValidationError]
+    """`uniqueItems` in linear time: python-jsonschema's compares objects pairwise, and an
+    adapter's hello of 25,000 objects would hold the handshake for hours (issue 40)."""
+    from jsonschema import ValidationError
+    from jsonschema._keywords import uniqueItems
+
+    if not (unique and validator.is_type(instance, "array")):
+        return
+    try:
+        seen = {_canonical(item) for item in instance}
+    except (TypeError, RecursionError):  # not JSON (a YAML date): the library's own way
+        yield from uniqueItems(validator, unique, instance, schema)
+        return
+    if len(seen) < len(instance):
+        yield ValidationError(f"{_short(instance)} has non-unique elements")
+
+
+@cache
+def _explaining():  # -> type[jsonschema.Draft202012Validator]
+    from jsonschema import Draft202012Validator, validators
+
+    return validators.extend(Draft202012Validator, {"uniqueItems": _unique_items})
+
+
 @cache
 def validator(ref: str, partial: bool = False):  # -> jsonschema.Draft202012Validator
     """A validator for `ref`, e.g. "view.schema.json" or "setup.schema.json#/$defs/deal"."""
-    from jsonschema import Draft202012Validator
-
-    return Draft202012Validator({"$ref": ref}, registry=_registry(partial))
+    return _explaining()({"$ref": ref}, registry=_registry(partial))
 
 
 def _short(value: Any, limit: int = 60) -> str:
@@ -115,8 +154,6 @@ def _message(error) -> str:
 
 def _extra_keys(error) -> list[str]:
     """The keys an additionalProperties/unevaluatedProperties error is about."""
-    import re
-
     schema, instance = error.schema, error.instance
     if not isinstance(instance, dict):
         return []
@@ -124,8 +161,22 @@ def _extra_keys(error) -> list[str]:
     patterns = [re.compile(p) for p in schema.get("patternProperties", {})]
     extra = [k for k in instance if k not in known and not any(p.search(k) for p in patterns)]
     if error.validator == "unevaluatedProperties":  # names come from $ref'd parts too
-        extra = [k for k in instance if f"'{k}'" in error.message] or extra
+        unexpected = _unexpected(error.message)
+        extra = [k for k in instance if k in unexpected] or extra
     return extra or ["?"]
+
+
+def _unexpected(message: str) -> set[str]:
+    """The names of "Unevaluated properties are not allowed ('a', 'b' were unexpected)",
+    read once (a search of the message per key was quadratic)."""
+    import ast
+
+    found = re.search(r"\((.*) (?:was|were) unexpected\)$", message, re.DOTALL)
+    try:
+        names = ast.literal_eval(f"[{found[1]}]") if found else []
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        return set()
+    return {name for name in names if isinstance(name, str)}
 
 
 def _generated(error) -> bool:
@@ -133,13 +184,55 @@ def _generated(error) -> bool:
     return isinstance(schema, dict) and str(schema.get("$comment", "")).startswith(GENERATED)
 
 
+def _resolve(base: str, ref: str) -> tuple[str, Any]:
+    """The file and the node a `$ref` names, from within the schema file `base`."""
+    from urllib.parse import urljoin
+
+    file, _, pointer = urljoin(base, ref).partition("#")
+    node = _load_all().get(file)
+    for part in filter(None, pointer.split("/")):
+        node = node.get(part) if isinstance(node, dict) else None
+    return file, node
+
+
+def _oversized(base: str, schema: Any, instance: Any,
+               path: FieldPath = ()) -> list[tuple[FieldPath, str]]:
+    """The arrays and objects of `instance` beyond the schema's `maxItems` and
+    `maxProperties`, through `$ref`, `properties`, `items` and `additionalProperties`
+    only: linear in the instance, so that a bound is said before the explaining validator
+    spends time in proportion to what lies beyond it (a hello of 25,000 variants)."""
+    if not isinstance(schema, dict):
+        return []
+    if "$ref" in schema:
+        base, target = _resolve(base, schema["$ref"])
+        return _oversized(base, target, instance, path)
+    if isinstance(instance, list):
+        most = schema.get("maxItems")
+        if isinstance(most, int) and len(instance) > most:
+            return [(path, f"{len(instance):,} items, at most {most}")]
+        return [found for i, item in enumerate(instance)
+                for found in _oversized(base, schema.get("items"), item, (*path, i))]
+    if isinstance(instance, dict):
+        most = schema.get("maxProperties")
+        if isinstance(most, int) and len(instance) > most:
+            return [(path, f"{len(instance):,} fields, at most {most}")]
+        fields, other = schema.get("properties", {}), schema.get("additionalProperties")
+        return [found for key, value in instance.items()
+                for found in _oversized(base, fields.get(key, other), value, (*path, key))]
+    return []
+
+
 def check(ref: str, instance: Any, partial: bool = False,
           spec_lists: bool = True) -> list[tuple[FieldPath, str]]:
     """All schema problems of `instance` as (field path, message), in document order.
     With `spec_lists` False, the generated enums of the spec's closed lists are not judged
-    (the caller checks those against the spec index itself)."""
+    (the caller checks those against the spec index itself). An array or object beyond its
+    schema's bound is said alone, before anything inside it is explained."""
     if _fast(ref, partial)(instance):
         return []
+    oversized = _oversized("", {"$ref": ref}, instance)
+    if oversized:
+        return oversized
     found = []
     for error in validator(ref, partial).iter_errors(instance):
         if not spec_lists and _generated(error):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from .conftest import faux_cmd
@@ -76,3 +78,26 @@ def test_a_crash_is_shown_by_its_error_not_its_last_frame(stderr, error):
 
     assert crash_line(stderr) == error
 
+
+
+def test_doctor_bounds_an_engine_of_many_unknown_changing_fields():
+    """5,000 unknown fields at every view, new names at every call: doctor ran 400 s to
+    266 MB and printed nothing (one finding per field, each looked up with difflib, all
+    printed at the end). Now a few are shown, the rest counted, and the session stops."""
+    import subprocess
+    import sys
+
+    from .conftest import HERE
+
+    done = subprocess.run([sys.executable, "-m", "conformance.cli.main", "doctor",
+                           "--adapter", faux_cmd("many_fields")], capture_output=True,
+                          text=True, cwd=HERE.parents[1], timeout=120)
+    lines = done.stdout.splitlines()
+    assert done.returncode == 1, done.stderr[-2000:]
+    assert lines[0].startswith("t42 doctor: faux")  # before the findings, printed as found
+    shown = [line for line in lines if line.startswith("  view.extra_")]
+    assert len(shown) == 3, done.stdout
+    assert re.search(r"^  view: unknown field: and (more than )?[\d,]+ more$", done.stdout,
+                     re.M), done.stdout
+    assert "note: a session stopped after 100 findings" in done.stdout
+    assert len(lines) < 20 and re.match(r"[\d,]+ protocol or form mistake", lines[-1])

@@ -225,3 +225,24 @@ def test_in_process_a_failed_import_ends_with_the_summary_and_a_failing_status(t
     assert run.returncode == 2
     assert out.splitlines()[-1] == "0 passed, 0 failed, 2 errored, 0 skipped, 0 not judged at level strict", out
     assert f"cannot start adapter {spec!r}: {why.format(tmp=tmp_path)}" in out + err
+
+
+@pytest.mark.parametrize("name,how", [
+    ("CrashesInReplay", "setup: the implementation exited (code 3) without replying"),
+    ("HangsInReplay", f"setup: no reply within {TIMEOUT:g} s"),
+])
+def test_a_failure_found_stays_one_when_the_engine_breaks_in_the_replay(name, how):
+    """The diagnosis replays the engine from its setup to find the cause; an engine that
+    broke only then turned the judged FAILED into ERRORED, the rule failure dropped."""
+    adapter = load_adapter(python(name), TIMEOUT)
+    try:
+        loaded = load_scenario(HERE.parents[1] / "scenarios" / "ranking" /
+                               "number-trump-double-highest.yaml")
+        result = run_all([loaded], adapter, level="rules")[0]
+    finally:
+        adapter.close()
+    assert result.outcome is Outcome.FAILED, result.report()
+    assert result.detail.differences  # the failure as found: view.tricks[0].winner
+    assert any("failed during the diagnosis's replay" in line and how in line
+               for line in result.detail.context), result.detail.context
+    assert result.stopped.endswith("the engine failed during the diagnosis's replay")

@@ -91,6 +91,18 @@ def test_a_megabyte_name_in_hello_makes_the_adapter_unusable():
     assert len(done.stderr) < 3 * TEXT_CHARS
 
 
+def test_a_hello_of_many_variants_is_refused_at_once():
+    """22,001 variant entries (1 MB), one wrong: once the fast validator said no,
+    python-jsonschema's uniqueItems compared them pairwise, for hours, beyond --timeout.
+    Now the bound of hello-result.json (one entry per option) is said before anything is
+    explained."""
+    done = t42("run", "--adapter", attack("hello-many-variants"), "--timeout", "3",
+               GOOD / "bidding.yaml", address_space=ADDRESS_SPACE, timeout=60)
+    assert done.returncode == 2
+    assert done.stdout.splitlines()[-1] == summary(errored=1)
+    assert "hello: bad result at variants: 22,001 items, at most 15" in done.stderr
+
+
 @pytest.mark.parametrize("spec", [attack("detached-grandchild"), attack("daemon"),
                                   attack("daemon-no-env"),
                                   f"python:{HERE / 'hostile' / 'adapter_zoo.py'}"

@@ -156,3 +156,16 @@ def test_pytest_finds_an_unwritable_html_report_before_the_run(tmp_path):
     assert done.stderr.strip().splitlines()[-1] == \
         f"ERROR: --t42-report-html: cannot write {tmp_path / 'file' / 'out'}: Not a directory"
     assert done.stdout == ""  # nothing collected, nothing ran
+
+
+def test_a_view_whose_tiles_are_lists_is_a_note_and_the_report_is_written(tmp_path):
+    """The table was built, then failed as the page was drawn (TypeError: unhashable
+    type: 'list'): no HTML report, status 2. Now the page says why, the rest is drawn."""
+    adapter = f"python:{HERE / 'hostile' / 'adapter_zoo.py'}:ListTiles"
+    done = t42("run", "--adapter", adapter, "--report-html", tmp_path / "run",
+               GOOD / "bidding.yaml")
+    assert done.returncode == 1, done.stderr[-2000:]
+    assert done.stdout.splitlines()[-1] == FAILED_ONE
+    page = (tmp_path / "run" / "scenarios" / "harness.bidding.html").read_text()
+    assert "the implementation&#39;s view could not be drawn (TypeError: unhashable type: " \
+           "&#39;list&#39;); see the failure above" in page

@@ -86,3 +86,39 @@ def test_boolean_is_not_an_integer():
     assert not schemas._fast("action.schema.json", False)(action)
     assert not schemas.validator("action.schema.json").is_valid(action)
     assert schemas.is_valid("action.schema.json", {**action, "marks": 2})
+
+
+def test_unique_items_is_linear_and_keeps_json_equality():
+    """python-jsonschema compares objects pairwise (a hello of 25,000 variants held the
+    handshake for hours, issue 40); the explaining validator's own uniqueItems hashes
+    them, through a `$ref` too, and keeps JSON's equality: 1 is 1.0, true is not 1."""
+    import time
+
+    distinct = [{"n": i} for i in range(20_000)]
+    hello = {"name": "n", "version": "1", "protocol": 1, "variants": [],
+             "capabilities": distinct}
+    started = time.monotonic()
+    errors = list(schemas.validator("protocol/hello-result.json").iter_errors(hello))
+    assert time.monotonic() - started < 10  # pairwise: minutes
+    assert not any(error.validator == "uniqueItems" for error in errors)
+    unique = schemas._explaining()({"uniqueItems": True})
+    assert not unique.is_valid([{"a": 1}, {"a": 1.0}])
+    assert not unique.is_valid([[1, {"b": None}], [1, {"b": None}]])
+    assert unique.is_valid([1, True, "1", [1], {"a": 1}, {"a": True}, None, 0, False])
+
+
+def test_unknown_fields_under_unevaluated_properties_are_read_once_and_each_named():
+    """The names were found by a search of the whole message per key: quadratic (a setup
+    of 20,000 unknown fields, 3 s; 100,000, minutes), and a name with a quote was lost."""
+    import time
+
+    from conformance.adapters.doctor import SETUP
+
+    odd = {**SETUP, "it's": 1, "x": 2}
+    assert schemas.check("setup.schema.json", odd) == [(("it's",), "unknown field"),
+                                                      (("x",), "unknown field")]
+    many = {**SETUP, **{f"extra_field_number_{i}": i for i in range(50_000)}}
+    started = time.monotonic()
+    found = schemas.check("setup.schema.json", many)
+    assert len(found) == 50_000
+    assert time.monotonic() - started < 30  # a search per key: minutes

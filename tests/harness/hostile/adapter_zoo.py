@@ -190,3 +190,58 @@ class FailsToConstruct(ReferenceAdapter):
 
 def factory_returns_none():
     return None
+
+
+class ListTiles(ReferenceAdapter):
+    """Every view's hands hold tiles as lists ([5, 5] for "5|5"): the HTML report's table
+    template hashed them (TypeError), and no report was written (issue 40)."""
+
+    def view(self):
+        view = super().view()
+        view["hands"] = {seat: [[int(half) for half in tile.split("|")] for tile in hand]
+                         if isinstance(hand, list) else hand
+                         for seat, hand in view["hands"].items()}
+        return view
+
+
+def _doubles_low():
+    from conformance.planted import catalog
+
+    return catalog.BY_NAME["doubles-low"].adapter().planted_rules
+
+
+class BreaksInReplay(ReferenceAdapter):
+    """A double is the lowest of its suit (a RANK-03 failure to find), and the engine breaks
+    when its setup is sent again as it stands: only during the diagnosis's replay. The
+    failure found was dropped, the scenario ERRORED (issue 40)."""
+
+    last = None
+
+    def __init__(self):
+        from conformance.planted.base import PlantedAdapter
+
+        self.inner = PlantedAdapter("breaks-in-replay", rules=_doubles_low())
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+    def start(self, setup):
+        if setup == type(self).last:
+            self.misbehave()
+        type(self).last = setup
+        return self.inner.start(setup)
+
+    def misbehave(self):
+        raise NotImplementedError
+
+
+class CrashesInReplay(BreaksInReplay):
+    def misbehave(self):
+        os._exit(3)
+
+
+class HangsInReplay(BreaksInReplay):
+    def misbehave(self):
+        import time
+
+        time.sleep(60)

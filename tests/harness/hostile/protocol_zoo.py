@@ -93,6 +93,16 @@ def always(mode: str, request: dict, adapter: ReferenceAdapter) -> bool:
         write(json.dumps({"seq": seq, "ok": True, "result": {
             "name": name, "version": ESCAPES, "protocol": request["protocol"],
             "variants": [], "capabilities": []}}).encode() + b"\n")
+    elif mode == "hello-many-variants" and cmd == "hello":
+        # 22,000 distinct objects, within the reply cap, and one entry that is wrong:
+        # explaining it, python-jsonschema's uniqueItems compared the objects pairwise,
+        # for hours (issue 40)
+        variants = [{"name": "nello", "settings": {"x": [i]}} for i in range(22_000)]
+        variants.append("no_such_option")
+        write(json.dumps({"seq": seq, "ok": True, "result": {
+            "name": "many", "version": "1", "protocol": request["protocol"],
+            "variants": variants, "capabilities": []}}, separators=(",", ":")).encode()
+              + b"\n")
     elif mode == "view-1mb-wrong" and cmd == "view":
         view = json.loads(_answer(adapter, 1, request, None))
         view["result"]["phase"] = "p" * BIG
@@ -172,6 +182,8 @@ def main(mode: str) -> None:
         seq, cmd = request["seq"], request["cmd"]
         if always(mode, request, adapter):
             continue
+        if cmd == "stop" and mode == "slow-stop" and first_time(mode):
+            time.sleep(60)  # the harness is stopped while it waits on this (issue 40)
         if cmd == "perft" and mode in PERFT_MODES and first_time(mode):
             PERFT_MODES[mode](seq)
             continue
