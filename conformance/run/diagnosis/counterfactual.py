@@ -211,6 +211,7 @@ def _others(value: Any, hints: list[Any], deltas: list[int]) -> Iterator[Any]:
         yield from (h for h in hints if type(h) is int)
         if 0 <= value <= 3:
             yield from range(4)
+        yield None  # no one: a winner not yet, a seat that sits no one out
     elif value is None:
         yield from (h for h in hints if isinstance(h, str))
         yield ("REFUSED", "", "")  # a check that refuses here
