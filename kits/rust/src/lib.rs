@@ -304,6 +304,7 @@ fn dispatch<E: Engine>(engine: &mut E, request: &Request) -> Result<Value, Fail>
                 protocol: PROTOCOL,
                 variants: info.variants,
                 capabilities: info.capabilities,
+                spec: None, // no spec version named: protocol.md, "Declarations and spec versions"
             })?)
         }
         Cmd::Setup => done(engine.setup(payload(&request.setup))),
