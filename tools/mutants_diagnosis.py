@@ -193,11 +193,11 @@ def summary(verdicts: list[dict]) -> str:
     groups = sum(v["group_count"] for v in killed) / len(killed)
     others = {k: sum(v["verdict"] == k for v in verdicts)
               for k in ("survived", "crashed only", "no report")}
-    return (f"{len(verdicts)} mutants: {len(killed)} killed with rule groups "
+    return (f"{len(verdicts)} bugs: {len(killed)} killed with rule groups "
             f"({', '.join(f'{n} {k}' for k, n in others.items())}); largest group names a "
-            f"rule of the mutated function for {largest} ({largest / len(killed):.0%}), "
+            f"rule the bug breaks for {largest} ({largest / len(killed):.0%}), "
             f"every group for {every} ({every / len(killed):.0%}); "
-            f"{groups:.1f} groups a mutant")
+            f"{groups:.1f} groups a bug")
 
 
 def main(argv: list[str] | None = None) -> int:
