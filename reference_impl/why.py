@@ -348,9 +348,6 @@ class _Lookup:
     def __len__(self) -> int:
         return len(self.row)
 
-    def domain(self) -> list[Any]:
-        return list(self.row)
-
 
 class _Masks:
     """The follow masks of one trump: `row[called]` is the mask of the tiles that follow;
