@@ -122,7 +122,8 @@ def _options(columns: Sequence[Column]) -> list[dict[str, Any]]:
 
 
 def _disagreements(columns: Sequence[Column]) -> list[dict[str, Any]]:
-    """The scenarios one engine passes and another fails (or errors), in corpus order."""
+    """The scenarios one engine passes and another fails (or errors): those most engines
+    fail first (a scenario, or the spec, may be wrong), then in corpus order."""
     order: dict[str, dict[str, Any]] = {}
     outcomes: list[dict[str, dict[str, Any]]] = []
     for column in columns:
@@ -141,7 +142,8 @@ def _disagreements(columns: Sequence[Column]) -> list[dict[str, Any]]:
                           "outcome": s["outcome"],
                           **(_first_failure(s) if s["outcome"] in FAILING
                              else {"rule": "", "cause": ""})} for s in seen]})
-    return found
+    return sorted(found, key=lambda d: -sum(c is not None and c["outcome"] in FAILING
+                                            for c in d["cells"]))
 
 
 def _changes(columns: Sequence[Column], baseline: str) -> dict[str, Any]:

@@ -39,7 +39,7 @@ def matrix(summary: dict[str, Any]) -> str:
     totals = ["/".join(str(e["totals"][k]) for k in ("passed", "failed", "errored", "skipped"))
               if e["totals"] else "error" for e in engines]
     rows.append(f"{'p/f/e/s':8}" + "".join(f"{t:>{width}}" for t in totals))
-    intro = ("checks passed/failed/not judged per rule area, each engine at its level; "
+    intro = ("by rule area: checks passed/failed/not judged, each engine at its level; "
              "share: judged checks passed; p/f/e/s: scenarios passed/failed/errored/skipped")
     return "\n".join([intro, *rows])
 
