@@ -6,6 +6,7 @@ column of errors and the others are compared all the same."""
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -159,3 +160,27 @@ def test_a_run_past_its_wall_time_is_stopped_with_what_ran(tmp_path):
     assert engine["error"].startswith("stopped after 1.5 s (--engine-seconds)")
     assert engine["seconds"] < 15
     assert {p.pid for p in psutil.Process().children(recursive=True)} <= before
+
+
+def test_the_docs_examples_are_the_tools_commands():
+    """docs/compare.md shows the commands tools/compare_example.py runs, with what they
+    print (--full-docs runs them again: test_the_docs_examples_are_fresh)."""
+    import shlex
+
+    from tools import compare_example
+
+    doc = compare_example.DOC.read_text(encoding="utf-8")
+    for command in (compare_example.MANY, compare_example.VERSIONS):
+        assert f"```text\n$ {shlex.join(command)}\n" in doc
+    assert "  planted:leader-rotates: PLAY-03 in 7 (view.to_act differs after a play)" in doc
+    assert "  planted:doubles-low: RANK-03 in 7 (view.tricks.winner differs after a play)" in doc
+    assert "my42-1.1 against my42-1.0: 0 newly failing, 7 newly passing" in doc
+    assert compare_example.PICTURE.stat().st_size > 10_000
+
+
+def test_the_docs_examples_are_fresh(request):
+    if not request.config.getoption("--full-docs"):
+        pytest.skip("runs the docs' commands again: pytest --full-docs")
+    done = subprocess.run([sys.executable, "tools/compare_example.py", "--check"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
