@@ -21,6 +21,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--full-hostile", action="store_true",
                      help="also run the whole-corpus attacks with --report-html under a "
                           "memory limit (tests/harness/test_hostile_bounds.py; minutes)")
+    parser.addoption("--full-docs", action="store_true",
+                     help="also check that docs/compare.md's examples are what "
+                          "tools/compare_example.py makes now (about 20 s)")
     parser.addoption("--full-fuzz", action="store_true",
                      help="also run the 300-game fuzz campaigns (tests/harness/"
                           "test_fuzz_causes.py; about a minute)")

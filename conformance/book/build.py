@@ -303,6 +303,15 @@ def _summary(sc: Scenario, index: SpecIndex, result: dict[str, Any] | None) -> d
     }
 
 
+def write_assets(out: Path) -> None:
+    """The stylesheet and script every page of `out` loads, into `out/assets`."""
+    assets = out / "assets"
+    assets.mkdir(exist_ok=True)
+    for name in ("book.css", "book.js"):
+        src = resources.files("conformance.book").joinpath("static").joinpath(name)
+        replace(assets / name, src.read_text(encoding="utf-8"))
+
+
 def build(out: Path, paths: Sequence[Path] = (), results: list[dict[str, Any]] | None = None,
           shots: dict[str, dict[str, Any]] | None = None,
           run: dict[str, Any] | None = None, loaded: list[Any] | None = None) -> BookStats:
@@ -323,11 +332,7 @@ def build(out: Path, paths: Sequence[Path] = (), results: list[dict[str, Any]] |
     env = environment()
     out.mkdir(parents=True, exist_ok=True)
     (out / "scenarios").mkdir(exist_ok=True)
-    assets = out / "assets"
-    assets.mkdir(exist_ok=True)
-    for name in ("book.css", "book.js"):
-        src = resources.files("conformance.book").joinpath("static").joinpath(name)
-        replace(assets / name, src.read_text(encoding="utf-8"))
+    write_assets(out)
     # the kind of source, not its path: a page must not show the builder's file system
     common = {"versions": versions(), "source": f"the {data_root().kind}", "run": run,
               "faces": drawing.faces()}

@@ -113,6 +113,78 @@ def run(paths, adapter, keyword, rules, variants, declared, report_json, report_
 
 
 @main.command()
+@PATHS
+@click.option("--adapter", "adapters", multiple=True, metavar="[KEY=VALUE ...] ADAPTER",
+              help="An engine to run (repeated): reference | python:MODULE:OBJECT | "
+                   "cmd:COMMAND ARGS, after its own settings if any: label=NAME level=L "
+                   "variants=LIST timeout=SECONDS (e.g. \"label=old level=rules "
+                   "cmd:./my42\").")
+@click.option("--report-json", "reports_in", multiple=True, metavar="[label=NAME] FILE",
+              help="A report `t42 run --report-json` already wrote (repeated): a column "
+                   "read, not run, at the level it was run at.")
+@click.option("-k", "keyword", help="Only scenarios whose id contains this.")
+@click.option("--rule", "rules", multiple=True, help="Only scenarios citing this rule ID.")
+@click.option("--variant", "variants", multiple=True,
+              help="Only scenarios needing this variant option (`base`: none).")
+@click.option("--variants", "declared", metavar="LIST",
+              help="As `t42 run --variants`, for every engine without its own variants=.")
+@click.option("--level", type=click.Choice(LEVELS), default="strict", show_default=True,
+              help="The level of every engine without its own level=.")
+@click.option("--timeout", type=click.FloatRange(*TIMEOUT_SECONDS), default=5.0,
+              show_default=True, help="Seconds per reply, for every engine without its own "
+                                      "timeout=.")
+@click.option("--max-reply-bytes", type=click.IntRange(*REPLY_BYTES), default=1 << 20,
+              show_default=True, help="As `t42 run --max-reply-bytes`.")
+@click.option("--max-stderr-bytes", type=click.IntRange(*STDERR_BYTES), default=64 << 10,
+              show_default=True, help="As `t42 run --max-stderr-bytes`.")
+@click.option("--in-process", is_flag=True,
+              help="As `t42 run --in-process`, for the python: engines (each run is still "
+                   "a process of its own).")
+@click.option("--engine-seconds", type=click.FloatRange(*TIMEOUT_SECONDS), default=3600.0,
+              show_default=True,
+              help="Wall time of one engine's whole run; past it the run is stopped and "
+                   "the scenarios it had not reached are missing from its column.")
+@click.option("-j", "--jobs", type=click.IntRange(0), default=0, show_default=True,
+              help="Engines run at once (0: one per core).")
+@click.option("--baseline", metavar="LABEL",
+              help="Compare every other engine with this one: what newly fails, what "
+                   "newly passes (two versions of one engine). Exit 1 if anything newly "
+                   "fails.")
+@click.option("--html", type=click.Path(file_okay=False, path_type=Path),
+              help="Write the HTML page into this directory.")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the summary here (spec/schemas/compare.schema.json).")
+@click.option("--badges", type=click.Path(file_okay=False, path_type=Path),
+              help="Write a shields.io endpoint badge per engine into this directory.")
+@click.option("--reports", type=click.Path(file_okay=False, path_type=Path),
+              help="Keep each engine's `t42 run` report and output in this directory.")
+def compare(paths, adapters, reports_in, keyword, rules, variants, declared, level, timeout,
+            max_reply_bytes, max_stderr_bytes, in_process, engine_seconds, jobs, baseline,
+            html, json_out, badges, reports):
+    """Run several engines over the same scenarios (each by `t42 run`, in parallel), or
+    read their reports, and compare them: a matrix of rule areas by engine, each engine's
+    causes, the scenarios they disagree on; with --baseline, what changed."""
+    from conformance.compare.command import CompareOptions, compare_command
+    from conformance.compare.engines import RunSettings, parse_engine
+
+    try:
+        engines = [parse_engine(a, level, declared, timeout) for a in adapters]
+        engines += [parse_engine(r, level, None, timeout, from_file=True) for r in reports_in]
+    except ValueError as error:
+        raise click.BadParameter(str(error)) from None
+    for engine in engines:
+        if engine.level not in LEVELS:
+            raise click.BadParameter(f"level={engine.level}: one of {', '.join(LEVELS)}")
+        if not TIMEOUT_SECONDS[0] <= engine.timeout <= TIMEOUT_SECONDS[1]:
+            raise click.BadParameter(f"timeout={engine.timeout:g}: not in the range "
+                                     f"{TIMEOUT_SECONDS[0]} to {TIMEOUT_SECONDS[1]:g}")
+    settings = RunSettings(tuple(paths), keyword, tuple(rules), tuple(variants),
+                           max_reply_bytes, max_stderr_bytes, in_process, engine_seconds)
+    raise SystemExit(compare_command(CompareOptions(
+        tuple(engines), settings, jobs, html, json_out, badges, reports, baseline)))
+
+
+@main.command()
 @click.argument("out", type=click.Path(file_okay=False, path_type=Path))
 @PATHS
 def book(out, paths):

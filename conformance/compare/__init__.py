@@ -1,0 +1,1 @@
+"""`t42 compare`: several engines over the same scenarios, side by side."""
