@@ -237,6 +237,17 @@ class RunReport:
         self.invalid: list[dict] = []  # the files that did not load, for the HTML report
         self.said = ""  # what became of the HTML report
         self.nothing = ""  # the line of a session with --t42-adapter that ran no scenario
+        self._settled: list | None = None
+
+    def results(self) -> list:
+        """The workers' results, their causes settled once, together (settle)."""
+        if self._settled is None:
+            from conformance.book.compliance import result_from_json
+            from conformance.run.settle import settle
+
+            self._settled = settle([result_from_json(e["result"], e.get("checks", ()))
+                                    for e in self.entries])
+        return self._settled
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         for name, value in getattr(report, "user_properties", ()):
@@ -250,12 +261,11 @@ class RunReport:
             terminalreporter.write_line(safe(self.nothing), red=True, bold=True)
         if not self.entries:
             return
-        from conformance.book.compliance import result_from_json
         from conformance.report.text import compliance_table, groups
         from conformance.run.results import summary_line, totals
 
         level = self.config.getoption("t42_level")
-        results = [result_from_json(e["result"], e.get("checks", ())) for e in self.entries]
+        results = self.results()
         terminalreporter.write_sep("=", "t42: the scenarios' failures by cause")
         lines = []
         for group in groups(results):
@@ -277,10 +287,9 @@ class RunReport:
         from conformance.corpus.scenario import Loaded
         from conformance.run.results import Outcome
 
-        results = [entry["result"] for entry in self.entries]
+        results = self.results()
         shots = {e["result"]["id"]: e["shot"] for e in self.entries if e.get("shot")}
-        checks = {e["result"]["id"]: e.get("checks", []) for e in self.entries}
-        counts = {o.value: sum(r["outcome"] == o.value for r in results) for o in Outcome}
+        counts = {o.value: sum(r.outcome is o for r in results) for o in Outcome}
         # the scenarios as the run read them, sent with their results: no file is read again
         loaded = [Loaded(Path(e["scenario"]["path"]), scenario_from_kept(e["scenario"]), [])
                   for e in self.entries if e.get("scenario")]
@@ -292,7 +301,7 @@ class RunReport:
         try:
             where = write_report(Path(self.config.getoption("t42_report_html")), [],
                                  results, shots, _chosen_adapter(self.config) or "reference",
-                                 counts, self.config.getoption("t42_level"), checks,
+                                 counts, self.config.getoption("t42_level"),
                                  loaded=loaded, steps_not_kept=cut_short)
         except Exception as error:  # noqa: BLE001 - the session's summary still comes
             said = f"t42: the HTML report could not be written ({type(error).__name__}: " \

@@ -440,7 +440,10 @@ class Match:
         """Play by the tables of `trump` (its index in rules.suit_keys: a trump, or a
         trump with the doubles its declaration named, NELLO-13)."""
         tables, index = self._tables, self.rules.suit_keys.index(trump)
-        self._called_of, self._follow = tables.called[index], tables.follow[index]
+        follow = tables.follow[index]
+        # PLAY-05 read once per trump, not per play: without the duty nothing follows
+        self._called_of, self._follow = tables.called[index], (
+            follow if self.rules.must_follow else (0,) * len(follow))
         self._rank, self._counters = tables.rank[index], tables.counters
 
     # ---- play (PLAY, RANK, PTS, END) ---------------------------------------------

@@ -468,6 +468,7 @@ class Rules:
     # canonical order, the rule ID), NELLO-13, NOTRUMP-05; played under suit_key
     treatments: tuple[tuple[int | str, tuple[str, ...], str], ...] = ()
     stacks: tuple[int, ...] = (1, 2)  # CON-02
+    must_follow: bool = True  # PLAY-05: a seat that can follow must (PLAY-06: else any tile)
     trick_point: int = 1  # PTS-01: a trick is worth 1 round point besides its counters
     counters: tuple[tuple[str, int], ...] = tuple(COUNTERS.items())  # PTS-02
     marks_range: range = range(0, 7)  # SCORE-03: starting marks a setup may give

@@ -172,9 +172,39 @@ def traced(match: Match, record: Record) -> Match:
     rules = TracedRules(match.rules, record)
     copy.rules = rules  # type: ignore[assignment]
     copy._tables = TracedTables(tables_for(match.rules), rules, record)  # type: ignore
-    if match.contract is not None and match._called_of is not None:
-        copy._use_trump(_suit_key(match))
+    _rederive(copy, match, rules)
     return copy
+
+
+def _rederive(copy: Match, match: Match, rules: Any) -> None:
+    """What `match` holds from decisions made in earlier steps, decided again by `rules`
+    (so a replay records them, and can make them otherwise): once declared, the tables of
+    its trump and its duty; in a trick, the suit its lead called."""
+    if match.contract is None or match._called_of is None:
+        return
+    copy._use_trump(_suit_key(match))
+    copy._duty = rules.duty
+    if match.trick:
+        copy.called = copy._called_of[match.trick[0]]
+
+
+def with_entry(match: Match, entry: str, fn: Any) -> Match:
+    """A copy of `match` played from here by its rules with one entry of the table
+    replaced by `fn` (the diagnosis's other readings of a rule); None-valued entries
+    (a duty besides following) too."""
+    key = (id(match.rules), entry, fn)
+    if key not in _REPLACED or _REPLACED[key][0] is not match.rules:
+        _REPLACED[key] = (match.rules, dataclasses.replace(match.rules, **{entry: fn}))
+    copy = match.clone()
+    copy.rules = _REPLACED[key][1]
+    copy._tables = tables_for(copy.rules)
+    _rederive(copy, match, copy.rules)
+    return copy
+
+
+# the rules with one entry replaced, by (id of the rules, entry, function): hashing Rules
+# is slow; each value keeps its rules alive
+_REPLACED: dict[tuple[int, str, Any], tuple[Rules, Rules]] = {}
 
 
 # ---- the rule IDs a piece of the engine names ------------------------------------------
@@ -363,6 +393,9 @@ class _Masks:
             if self.record.decide("follows", (*self.key, called, tile), bit, self.rules):
                 mask |= 1 << tile
         return mask
+
+    def __len__(self) -> int:
+        return len(self.row)
 
 
 def _suit_key(match: Match) -> Any:

@@ -135,7 +135,9 @@ def run_command(options: RunOptions) -> int:
 
             shots = capture_failures(chosen, results, adapter, o.level)
     except KeyboardInterrupt as stop:  # Ctrl-C, SIGTERM, SIGHUP: stop, report what ran
-        results, interrupted = done, stopping.what(stop)
+        from conformance.run.settle import settle
+
+        results, interrupted = settle(done), stopping.what(stop)
         seconds = time.perf_counter() - start
     finally:
         try:

@@ -135,10 +135,12 @@ def report_groups(failed: list[Any], level: str, index: Any) -> list[tuple[str, 
     from dataclasses import replace
 
     from conformance.report.text import groups
+    from conformance.run.settle import settle
 
     judged = [replace(r, failures=[d for d in r.failures if index.levels.judged(d.level, level)])
               for r in failed]
-    return [(g.rule, g.what, len(g.ids)) for g in groups([r for r in judged if r.failures])]
+    return [(g.rule, g.what, len(g.ids))
+            for g in groups(settle([r for r in judged if r.failures]))]
 
 
 def run_selftest(paths: Sequence[Path] = (), keyword: str | None = None,

@@ -12,7 +12,6 @@ from typing import Any, TextIO
 
 from conformance.report.safe import safe
 from conformance.run.results import Detail, Outcome, Result
-from conformance.run.settle import settle
 
 RULE_ID = re.compile(r"^[A-Z][A-Z0-9]*-\d+$")
 MARK = {Outcome.PASSED: ".", Outcome.FAILED: "F", Outcome.ERRORED: "E", Outcome.SKIPPED: "s",
@@ -246,8 +245,8 @@ def all_ids(ids: list[str], shown: int = 30) -> str:
 
 
 def groups(results: list[Result]) -> list[Group]:
-    """Every judged failure of every failed scenario, grouped by cause, largest first."""
-    settle(results)
+    """Every judged failure of every failed scenario, grouped by cause, largest first (the
+    causes as the run settled them: settle)."""
     found: dict[tuple[str, str, str, bool], Group] = {}
     for result in results:
         if result.outcome is not Outcome.FAILED:
@@ -303,7 +302,6 @@ def not_judged_lines(results: list[Result]) -> list[str]:
 
 def compliance(results: list[Result]) -> dict[str, dict[str, dict[str, dict[str, int]]]]:
     """Checks passed, failed and not judged, by level, per rule area and per rule ID."""
-    settle(results)
     table: dict[str, dict[str, dict[str, dict[str, int]]]] = {"areas": {}, "rules": {},
                                                                "all": {}}
 

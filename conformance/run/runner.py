@@ -27,9 +27,10 @@ from conformance.adapters.protocol import Adapter, AdapterError, Harnessed, Reje
 from conformance.adapters.support import unsupported
 from conformance.corpus.scenario import Loaded, Scenario, Step, display_path
 from conformance.run import selfdeal
-from conformance.run.diagnosis import Cause, Diagnosis, general_path
+from conformance.run.diagnosis import Cause, Context, Diagnosis, general_path
 from conformance.run.matching import MISSING, Difference, diff, diff_sets, show
 from conformance.run.results import Check, Detail, Outcome, Result
+from conformance.run.settle import settle
 from conformance.run.visibility import as_json, points_leaks, seat_leaks, tile_leaks
 from conformance.specdata import schemas
 from conformance.specdata.index import SpecIndex, load_index
@@ -121,7 +122,7 @@ class ScenarioRun:
         self.not_judged: list[Detail] = []
         self.unanswered: dict[str, int] = {}  # capability -> its checks not judged (lacking)
         self.sampled: dict[str, bool] = {}  # self_deal: kinds of view already schema-checked
-        self.diagnosis = Diagnosis(self)
+        self.diagnosis = Diagnosis(Context(scenario, self.adapter, index, lambda: self.step))
         self.replay_broke = ""  # how the engine broke during the diagnosis's replay
 
     # --- calling the adapter ----------------------------------------------------------
@@ -297,19 +298,6 @@ class ScenarioRun:
         self.judge(kind, [Difference("error.code", step.reject, got, note)],
                    f"rejected with the wrong code ({refused.message})",
                    code=step.reject, failed=got != step.reject, causes=wrong(several))
-
-    def _field_rules(self, differences: list[Difference]) -> tuple[str, ...]:
-        """The scenario's rules of the areas behind the differing fields (levels.yaml
-        `fields`), the innermost field's first (`tricks[0].points` is about points before
-        tricks), in the scenario's order; else the scenario's rules. The fallback of a
-        diagnosis that finds no cause."""
-        areas: list[str] = []
-        for d in differences:
-            for part in reversed(d.path.replace("[", ".").split(".")):
-                areas += self.index.levels.fields.get(part, ())
-        ordered = [r for area in dict.fromkeys(areas) for r in self.sc.rules
-                   if r.split("-")[0] == area]
-        return tuple(dict.fromkeys(ordered)) or self.sc.rules
 
     def expect(self, expect: dict[str, Any]) -> None:
         if "view" in expect:
@@ -695,4 +683,4 @@ def run_all(loaded: Iterable[Loaded], adapter: Adapter | Harnessed,
             result = run_scenario(item.scenario, adapter, index, level=level)
         on_result(result)
         results.append(result)
-    return results
+    return settle(results)  # the causes, once the whole run is in

@@ -8,8 +8,9 @@ not know that is, in the run's other observations, a leak. The run as a whole te
 apart, as an engine author would: the same engine makes the same mistake everywhere, so
 the run is explained by the fewest causes that cover every failure.
 
-`settle` changes the results in place and is idempotent; the report's groups and its
-compliance table both call it, so they always agree.
+`settle` changes the results in place, once, when a run ends (`run_all`, the pytest
+plugin's controller, the selftest); the report's groups and its compliance table read the
+settled results, so they always agree.
 """
 
 from __future__ import annotations
@@ -53,9 +54,9 @@ def pick(options: list[Option], chosen: Counter[str]) -> Option:
     return max(options, key=lambda o: (o[0] in chosen, chosen[o[0]]))
 
 
-def settle(results: list[Result]) -> None:
+def settle(results: list[Result]) -> list[Result]:
     """File each failure that fits several rules so that the run shows the fewest causes
-    (`cover`)."""
+    (`cover`); returns `results`, changed in place."""
     details = [(r, d) for r in results for d in [*r.failures, *r.not_judged]]
     choices: dict[int, list[Option]] = {
         id(d): [(d.rule, d.cause), *((rule, what) for rule, what in d.alternatives)]
@@ -72,6 +73,7 @@ def settle(results: list[Result]) -> None:
             unknown = UNKNOWN_FIELD.match(detail.cause)
             if unknown and _bare(unknown.group(1)) in leaks:  # a leak during the round,
                 _refile(result, detail, *leaks[_bare(unknown.group(1))])  # unknown after
+    return results
 
 
 def _refile(result: Result, detail: Detail, rule: str, what: str) -> None:

@@ -12,8 +12,8 @@ option's function instead of the base one, the answer is the rule ID that functi
 docstring names first (every rule function names the rule it implements).
 
 The modules, by the kind of decision they explain: refusals.py (an action refused),
-legality.py (an action allowed; the misreadings of the suit rules that give an engine's
-legal plays), codes.py (the code an engine refuses with; a refused setup),
+legality.py (an action allowed), codes.py (the code an engine refuses with; a refused
+setup),
 special_bids.py (the plunge and the splash), fields.py (a field of the referee view
 after an action), tricks.py (a trick's winner; the suits an engine played by), scores.py
 (a round's end and score, the match's end); common.py holds what they all read. The
@@ -44,14 +44,11 @@ from .fields import (
     to_act_rule,
 )
 from .legality import (
-    MISREADINGS,
     bid_rule,
     declaration_rule,
     legal_rule,
     marks_step_rule,
-    misread_models,
     play_rule,
-    plays_as_misread,
     suit_rule,
 )
 from .refusals import (
@@ -91,8 +88,8 @@ __all__ = [
     "MISSING_FIELD", "acceptance_alternatives", "forced_field_alternatives", "forced_flipped",
     "forced_only_misread", "played_forced", "refusal_alternatives", "refusal_rule",
     # legality.py
-    "MISREADINGS", "bid_rule", "declaration_rule", "legal_rule", "marks_step_rule",
-    "misread_models", "play_rule", "plays_as_misread", "suit_rule",
+    "bid_rule", "declaration_rule", "legal_rule", "marks_step_rule",
+    "play_rule", "suit_rule",
     # codes.py
     "ABOUT_THE_ACTION", "breaks_too", "claimed_rule", "passed_rule", "phase_rule", "setup_rule",
     "target_rule", "turn_rule", "wrong_code_rule",

@@ -1,6 +1,6 @@
 """Why the reference allows an action: a pass or a bid (bid_rule, marks_step_rule), a
-declaration (declaration_rule), a play (play_rule, suit_rule); and the misreadings of the
-suit rules that give exactly an engine's legal plays (MISREADINGS, misread_models)."""
+declaration (declaration_rule), a play (play_rule, suit_rule). The misreadings of the
+suit rules are the diagnosis's other readings (conformance/run/diagnosis/readings.yaml)."""
 
 from __future__ import annotations
 
@@ -185,71 +185,3 @@ def suit_rule(match: Match, tile: int) -> str | None:
     if pips & lead_pips:
         return "SUIT-05" if len(lead_pips) == 2 else "SUIT-06"
     return None
-
-
-# The natural misreadings of the rules that decide which tiles a seat may play, each
-# with the rule it breaks: an engine whose legal plays are exactly those of a misreading
-# breaks that rule.
-MISREADINGS = {"no_duty": "PLAY-05", "trump_lead_larger": "SUIT-04",
-               "lead_smaller": "SUIT-05", "trump_other_number": "SUIT-01",
-               "double_number": "SUIT-02", "must_trump": "PLAY-06",
-               "must_overtrump": "PLAY-06"}
-
-
-def plays_as_misread(match: Match, model: str) -> set[int]:
-    """The tiles the seat to act could play under a misreading (MISREADINGS): `no_duty`,
-    no duty to follow (PLAY-05); `trump_lead_larger`, every lead calling its larger
-    number, a trump lead too (SUIT-04); `lead_smaller`, a lead calling its smaller number
-    (SUIT-05); `trump_other_number`, a trump also following its other number (SUIT-01);
-    `double_number`, a double also following its number under doubles (SUIT-02);
-    `must_trump`, a seat that cannot follow having to trump, and `must_overtrump`, a seat
-    that trumps or follows a trump lead having to beat the highest trump played (PLAY-06)."""
-    hand = [t for t in range(len(PIPS)) if match.masks[match._seat] >> t & 1]
-    trump, lead = declared(match), match.trick[0]
-    if model == "no_duty":
-        return set(hand)
-    low, high = PIPS[lead]
-
-    def follows(tile: int, called: Any) -> bool:
-        if called == TRUMP_SUIT:
-            return is_trump(tile, trump)
-        shown = called in PIPS[tile]
-        if model == "trump_other_number" and trump not in ("doubles", "none") \
-                and is_trump(tile, trump):
-            return shown
-        if model == "double_number" and trump == "doubles" and is_trump(tile, trump):
-            return shown
-        return shown and not is_trump(tile, trump)
-
-    called = match.called
-    if model == "trump_lead_larger":
-        called = high
-    if model == "lead_smaller" and called != TRUMP_SUIT:
-        called = low
-    following = {t for t in hand if follows(t, called)}
-    if model == "must_overtrump" and (called == TRUMP_SUIT or not following):
-        return _overtrumps(match, hand) or following or set(hand)
-    if following:
-        return following
-    if model == "must_trump":
-        return {t for t in hand if is_trump(t, trump)} or set(hand)
-    return set(hand)
-
-
-def _overtrumps(match: Match, hand: list[int]) -> set[int]:
-    """The trumps in `hand` that beat every trump in the trick (none if none is played)."""
-    trump, called, rank = declared(match), match.called, match.rules.trick_rank
-    played = [rank(t, called, trump) for t in match.trick if is_trump(t, trump)]
-    if not played:
-        return set()
-    return {t for t in hand if is_trump(t, trump) and rank(t, called, trump) > max(played)}
-
-
-def misread_models(match: Match, plays: set[int]) -> list[str]:
-    """The misreadings that give exactly the engine's legal plays `plays` here, when the
-    reference's differ (base suits only); several may fit one position."""
-    rules = match.rules
-    if (not match.trick or rules.duty is not None or rules.follows is not BASE_RULES.follows
-            or rules.called_suit is not BASE_RULES.called_suit):
-        return []
-    return [model for model in MISREADINGS if plays_as_misread(match, model) == plays]

@@ -18,6 +18,7 @@ from conformance.planted import BY_NAME
 from conformance.report.text import groups
 from conformance.run.results import Outcome
 from conformance.run.runner import run_scenario
+from conformance.run.settle import settle
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -30,7 +31,7 @@ def scenarios(*folders: str) -> tuple:
 
 def report(adapter, folders: tuple[str, ...], level: str = "rules"):
     results = [run_scenario(s, adapter, level=level) for s in scenarios(*folders)]
-    return groups(results)
+    return groups(settle(results))
 
 
 # (plant, scenario folders, the one rule, words of its cause, words of the rule's sentence)
@@ -683,7 +684,7 @@ def test_a_case_alone_is_filed_under_the_rule_the_engine_broke(
     scenario = load_scenario(path).scenario
     assert scenario is not None, load_scenario(path)
     assert run_scenario(scenario, ReferenceAdapter(), level="strict").outcome is Outcome.PASSED
-    found = groups([run_scenario(scenario, BY_NAME[plant].adapter(), level="strict")])
+    found = groups(settle([run_scenario(scenario, BY_NAME[plant].adapter(), level="strict")]))
     assert [g.rule for g in found] == [rule], [(g.rule, g.what) for g in found]
 
 
@@ -748,6 +749,7 @@ def test_perft_first_actions_after_the_round_are_end_06(tmp_path):
     scenario = load_scenario(path).scenario
     assert scenario is not None, load_scenario(path)
     assert run_scenario(scenario, ReferenceAdapter(), level="strict").outcome is Outcome.PASSED
-    found = groups([run_scenario(scenario, PerftPlaysOnAfterTheRound(), level="strict")])
+    found = groups(settle([run_scenario(scenario, PerftPlaysOnAfterTheRound(),
+                                        level="strict")]))
     assert [g.rule for g in found] == ["END-06"], [(g.rule, g.what) for g in found]
     assert "perft first actions: extra" in found[0].what

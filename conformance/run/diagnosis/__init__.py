@@ -24,36 +24,26 @@ from __future__ import annotations
 import difflib
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from conformance.adapters.protocol import AdapterError, Rejected
+from conformance.adapters.protocol import AdapterError, Harnessed, Rejected
+from conformance.corpus.scenario import Scenario, Step
 from conformance.run.diagnosis import counterfactual
 from conformance.run.matching import MISSING, Difference, diff
 from conformance.specdata.fields import observation_rule
-from conformance.specdata.index import Rule
+from conformance.specdata.index import Rule, SpecIndex
 from reference_impl import IllegalAction, Match, explain
 from reference_impl.actions import action_from_key
-from reference_impl.match import MATCH_OVER, PLAYING, ROUND_OVER
+from reference_impl.match import MATCH_OVER, ROUND_OVER
 from reference_impl.tiles import SEATS, TILE_INDEX
 from reference_impl.variants import option_settings
-
-if TYPE_CHECKING:
-    from conformance.run.runner import ScenarioRun
 
 # The observation fields a seat's view is judged by, and the rule that decides each
 # (observation.md); a difference in one while the referee views agree is that rule's.
 
 
-
-# What the engine's legal plays look like under each misreading (explain.MISREADINGS).
-MISREAD = {"no_duty": "there were no duty to follow",
-           "trump_lead_larger": "a trump lead called its larger number",
-           "lead_smaller": "a lead called its smaller number",
-           "trump_other_number": "a trump also followed its other number",
-           "double_number": "a double also followed its number under doubles trump",
-           "must_trump": "a seat that cannot follow had to trump",
-           "must_overtrump": "a seat that trumps had to beat the highest trump played"}
 
 OVER = (ROUND_OVER, MATCH_OVER)
 RULE_IDS = re.compile(r"\b[A-Z][A-Z0-9]*-\d{2}\b")
@@ -108,12 +98,38 @@ def _kind_of(payload: Any, kind: str | None = None) -> str:
     return kind or "step"
 
 
+@dataclass(frozen=True)
+class Context:
+    """What the diagnosis reads of a run: the scenario, the engine (replayed from its
+    setup when the states parted earlier), the spec's index, and the step being run."""
+
+    sc: Scenario
+    adapter: Harnessed
+    index: SpecIndex
+    current: Callable[[], Step | None]
+
+
+def field_rules(index: SpecIndex, scenario: Scenario, differences: list[Difference]
+                ) -> tuple[str, ...]:
+    """The scenario's rules of the areas behind the differing fields (levels.yaml
+    `fields`), the innermost field's first (`tricks[0].points` is about points before
+    tricks), in the scenario's order; else the scenario's rules. The fallback of a
+    diagnosis that finds no cause."""
+    areas: list[str] = []
+    for d in differences:
+        for part in reversed(d.path.replace("[", ".").split(".")):
+            areas += index.levels.fields.get(part, ())
+    ordered = [r for area in dict.fromkeys(areas) for r in scenario.rules
+               if r.split("-")[0] == area]
+    return tuple(dict.fromkeys(ordered)) or scenario.rules
+
+
 class Shadow:
     """The reference engine after each step of a scenario: `state(i)` is the match after
     the first `i` steps (None before the setup); a refused step leaves it as it was."""
 
-    def __init__(self, run: ScenarioRun):
-        self.steps = run.sc.steps
+    def __init__(self, context: Context):
+        self.steps = context.sc.steps
         self.states: list[Match | None] = [None]
 
     def state(self, upto: int) -> Match | None:
@@ -144,24 +160,25 @@ class Shadow:
 
 
 class Diagnosis:
-    """Finds the cause of each failure of one ScenarioRun."""
+    """Finds the cause of each failure of one scenario's run."""
 
-    def __init__(self, run: ScenarioRun):
-        self.run = run
+    def __init__(self, context: Context):
+        self.context = context
         self._shadow: Shadow | None = None
         self._first: Cause | None = None  # the first divergence, once replayed
         self._replayed = False
+        self._verdicts: dict[tuple[int, Any, str], counterfactual.Verdict] = {}
 
     @property
     def shadow(self) -> Shadow:
         if self._shadow is None:
-            self._shadow = Shadow(self.run)
+            self._shadow = Shadow(self.context)
         return self._shadow
 
     def index(self) -> int:
         """The index of the step being run."""
-        step = self.run.step
-        return self.run.sc.steps.index(step) if step in self.run.sc.steps else 0
+        step = self.context.current()
+        return self.context.sc.steps.index(step) if step in self.context.sc.steps else 0
 
     def position(self, cause: Cause) -> list[str]:
         """For a round's end or result (a `phase` or `result` cause): the reference's
@@ -169,8 +186,8 @@ class Diagnosis:
         if not any(f"view.{f}" in cause.what for f in ("phase", "result", "winner")):
             return []
         upto = self.index() + 1
-        if cause.where in [s.label for s in self.run.sc.steps]:
-            upto = [s.label for s in self.run.sc.steps].index(cause.where) + 1
+        if cause.where in [s.label for s in self.context.sc.steps]:
+            upto = [s.label for s in self.context.sc.steps].index(cause.where) + 1
         match = self.shadow.state(upto)
         if match is None or match.contract is None:
             return []
@@ -191,7 +208,7 @@ class Diagnosis:
         if reference is None:
             return None
         try:
-            now = engine_view if engine_view is not None else self.run.adapter.view()
+            now = engine_view if engine_view is not None else self.context.adapter.view()
         except (AdapterError, Rejected, Exception):  # noqa: BLE001 - a help, never a failure
             return None
         if not _differs(reference.view(), now):
@@ -204,7 +221,7 @@ class Diagnosis:
         """Replay the engine from its setup, a view after each step, and name the first
         field that differs from the shadow's, at the first step where one does. The engine
         ends in the state it was in (the same calls, in the same order)."""
-        adapter, steps = self.run.adapter, self.run.sc.steps
+        adapter, steps = self.context.adapter, self.context.sc.steps
         found: Cause | None = None
         try:
             for i in range(upto):
@@ -257,7 +274,7 @@ class Diagnosis:
         names (one the record cannot see) is kept. The suspects' other rules become
         alternatives, for the run's other failures to decide (settle)."""
         try:
-            verdict = counterfactual.suspects(before, step, theirs, self._agreed(before))
+            verdict = self._verdict(before, step, theirs)
         except AdapterError:
             raise
         except Exception:  # noqa: BLE001 - the weighing is a help, never a failure
@@ -283,12 +300,22 @@ class Diagnosis:
         return replace(cause, rule=rule, alternatives=tuple(dict.fromkeys(
             (*kept, *((r, cause.what) for r in others)))))
 
+    def _verdict(self, before: Match, step: counterfactual.Step, theirs: Any
+                 ) -> counterfactual.Verdict:
+        """counterfactual.suspects, once per state, step and answer (a legal list's
+        differences are weighed each against the same answer)."""
+        key = (id(before), step, json.dumps(theirs, sort_keys=True, default=repr))
+        if key not in self._verdicts:
+            self._verdicts[key] = counterfactual.suspects(before, step, theirs,
+                                                          self._agreed(before))
+        return self._verdicts[key]
+
     def _rules_of(self, suspect: counterfactual.Suspect) -> tuple[str, ...]:
         """A suspect's rules, those of the code it would refuse with first (errors.yaml: a
         bid refused with POINT_BID_RANGE is BID-02's range, whichever check refused it)."""
         value = suspect.value
         code = value[0] if isinstance(value, tuple) and len(value) == 3 else None
-        error = self.run.index.codes.get(code) if isinstance(code, str) else None
+        error = self.context.index.codes.get(code) if isinstance(code, str) else None
         if error is None:
             return suspect.rules
         return (*(r for r in suspect.rules if r in error.rules),
@@ -301,7 +328,7 @@ class Diagnosis:
         upto = next((i for i, s in enumerate(states) if s is before), 0)
         agreed = []
         for j in range(upto):
-            state, step = states[j], self.run.sc.steps[j]
+            state, step = states[j], self.context.sc.steps[j]
             if state is not None and step.kind in ("deal", "act"):
                 agreed.append((state, _view_step(step.payload)))
         return agreed
@@ -315,7 +342,7 @@ class Diagnosis:
         if early:
             return early
         match = self.shadow.state(i)
-        kind = self.run.sc.steps[i].kind
+        kind = self.context.sc.steps[i].kind
         misread = self._engine_plays(match, action)
         if misread:
             return misread
@@ -351,7 +378,7 @@ class Diagnosis:
     def _engine_plays(self, match: Match | None, action: Any) -> Cause | None:
         """For a play refused or wrongly taken, the engine's own legal plays here
         (capability `legal`) read as a misreading, when they are one."""
-        adapter = self.run.adapter
+        adapter = self.context.adapter
         if (match is None or not isinstance(action, dict) or action.get("type") != "play"
                 or "legal" not in getattr(adapter, "capabilities", ())):
             return None
@@ -375,20 +402,20 @@ class Diagnosis:
         if early:
             return early
         if isinstance(action, dict) and action.get("type") == "play" and \
-                "legal" in getattr(self.run.adapter, "capabilities", ()):
+                "legal" in getattr(self.context.adapter, "capabilities", ()):
             # the run stops here: put the engine back before the play and ask its legal plays
             self._replay(i)
             misread = self._engine_plays(self.shadow.state(i), action)
             if misread:
                 return misread
         rule = self._refusal(i, action)
-        kind = _kind_of(action, self.run.sc.steps[i].kind)
+        kind = _kind_of(action, self.context.sc.steps[i].kind)
         what = f"a {kind} accepted, though it must be refused with {want}"
-        match = self.shadow.state(i) if self.run.sc.steps[i].kind == "act" else None
+        match = self.shadow.state(i) if self.context.sc.steps[i].kind == "act" else None
         also = explain.refusal_alternatives(match, action) if match is not None else ()
         cause = _played_as_named(match, action, self.in_play(
             Cause(rule or self._code_rule(want), what,
-                  alternatives=self._setup_alternatives(self.run.sc.steps[i].kind, action, what)
+                  alternatives=self._setup_alternatives(self.context.sc.steps[i].kind, action, what)
                   + tuple((r, what) for r in also)),
             match, action))
         if match is None:
@@ -397,7 +424,7 @@ class Diagnosis:
 
     def _refusal(self, i: int, action: Any) -> str | None:
         """The rule of the reference's refusal of step i (an action, a deal or a setup)."""
-        kind = self.run.sc.steps[i].kind
+        kind = self.context.sc.steps[i].kind
         match = self.shadow.state(i)
         try:
             if kind == "setup":
@@ -429,7 +456,7 @@ class Diagnosis:
     def _code_of_rule(self, action: Any, got: str, want: str) -> Cause | None:
         """One rule broken, refused with another code (explain.wrong_code_rule): the rule
         whose check the engine got wrong, as the option in force states it."""
-        error = self.run.index.codes.get(got)
+        error = self.context.index.codes.get(got)
         kind = _kind_of(action)
         if want == "MALFORMED_ACTION" or error is None or kind not in error.applies_to or \
                 kind not in ("bid", "pass", "trump", "play"):
@@ -449,8 +476,8 @@ class Diagnosis:
             return cause
         form = action.get("trump") if action.get("type") == "trump" else next(
             (k for k in action if k not in ("type", "seat", "points", "marks")), None)
-        options = self.run.sc.variants
-        citing = [r.id for r in self.run.index.rules.values() if r.variant in options
+        options = self.context.sc.variants
+        citing = [r.id for r in self.context.index.rules.values() if r.variant in options
                   and "VAR-04" in r.text and f'"{form}"' in r.text]
         return replace(cause, rule=citing[0]) if len(citing) == 1 else cause
 
@@ -458,14 +485,14 @@ class Diagnosis:
         """Under options, the option's own rule that restates a base rule (NELLO-05 cites
         PLAY-01 and PLAY-03 for Nel-O; TARGET-02 cites MATCH-01): the more specific rule
         in force is the one broken."""
-        options = self.run.sc.variants
-        found = self.run.index.rules.get(cause.rule)
+        options = self.context.sc.variants
+        found = self.context.index.rules.get(cause.rule)
         in_force = found is not None and (found.variant in options
                                           or cause.rule.split("-")[0] not in BASE_AREAS
                                           and found.variant is None)
         if not options or in_force:
             return cause
-        citing = [rule for rule in self.run.index.rules.values()
+        citing = [rule for rule in self.context.index.rules.values()
                   if rule.variant in options and rule_in_force(rule, options)
                   and re.search(rf"\b{cause.rule}\b", rule.text)]
         if not citing:
@@ -498,9 +525,9 @@ class Diagnosis:
         found = [beside] if beside else [
             r for r in explain.plunge_by(match) if self._cite(r, cause.rule)
             or cause.restates and self._cite(r, cause.restates)]
-        mine = self.run.index.rules.get(cause.rule)
+        mine = self.context.index.rules.get(cause.rule)
         for rule in found:
-            theirs = self.run.index.rules.get(rule)
+            theirs = self.context.index.rules.get(rule)
             if theirs is None or rule == cause.rule:
                 continue
             # the special bid's rule comes first unless the rule found was written for its
@@ -516,7 +543,7 @@ class Diagnosis:
 
     def _names(self, one: str, other: str) -> bool:
         """Rule `one`'s text names rule `other`."""
-        rules = self.run.index.rules
+        rules = self.context.index.rules
         return one in rules and re.search(rf"\b{re.escape(other)}\b", rules[one].text) is not None
 
     def _cite(self, one: str, other: str) -> bool:
@@ -524,9 +551,9 @@ class Diagnosis:
         return self._names(one, other) or self._names(other, one)
 
     def _code_rule(self, code: str | None) -> str:
-        error = self.run.index.codes.get(code) if code else None
-        cited = [r for r in self.run.sc.rules if error and r in error.rules]
-        return (cited or list(error.rules if error else ()) or list(self.run.sc.rules)
+        error = self.context.index.codes.get(code) if code else None
+        cited = [r for r in self.context.sc.rules if error and r in error.rules]
+        return (cited or list(error.rules if error else ()) or list(self.context.sc.rules)
                 or ["DIG-03"])[0]
 
     def expectation(self, kind: str, differences: list[Any]) -> list[Cause]:
@@ -573,10 +600,10 @@ class Diagnosis:
         path = general_path(d.path) if d else kind
         i = self.index()
         before, after = self.shadow.state(i), self.shadow.state(i + 1)
-        step = self.run.sc.steps[i]
+        step = self.context.sc.steps[i]
         if after is not None and d is not None and kind == "view":
             try:
-                theirs = json.loads(json.dumps(self.run.adapter.view()))
+                theirs = json.loads(json.dumps(self.context.adapter.view()))
             except Exception:  # noqa: BLE001 - the engine's view is a help only
                 theirs = None
             return self.field_cause(before if step.kind != "setup" else None, step.payload,
@@ -586,7 +613,8 @@ class Diagnosis:
     def _fallback_rule(self, path: str) -> str:
         """No decision to read (an observation's field, a perft count): the scenario's
         rule of the area behind the field (levels.yaml `fields`)."""
-        rules = self.run._field_rules([Difference(path, MISSING, MISSING)])
+        context = self.context
+        rules = field_rules(context.index, context.sc, [Difference(path, MISSING, MISSING)])
         return rules[0] if rules else "DIG-04"
 
     def legal_causes(self, differences: list[Any], upto: int) -> list[Cause]:
@@ -596,9 +624,6 @@ class Diagnosis:
         match = self.shadow.state(upto)
         if match is None:
             return []
-        misread = self._misread(match, differences)
-        if misread:
-            return [self.weigh(misread, match, _legal_step, _engine_set(match, differences))]
         causes: dict[tuple[str, str], Cause] = {}
         missing = [d.expected for d in differences if d.actual is MISSING]
         for d in differences:
@@ -621,27 +646,28 @@ class Diagnosis:
                 cause = _forced_only_misread(match, action, cause)
             cause = self.weigh(cause, match, _legal_step, _engine_set(match, differences))
             causes.setdefault((cause.rule, what), cause)
+        misread = self._misread(match, differences)
+        if misread:  # one cause: the reading, the rules of each difference as alternatives
+            return [replace(misread, alternatives=tuple(dict.fromkeys((*misread.alternatives, *(
+                (c.rule, c.what) for c in causes.values() if c.rule != misread.rule)))))]
         return list(causes.values())
 
     def _misread(self, match: Match, differences: list[Any]) -> Cause | None:
-        """The engine's legal plays, from the reference's and the differences, when they
-        are those of a misreading (explain.misread_models): the first that fits, the
-        others that fit as its alternatives."""
-        if match.phase != PLAYING or not match.trick:
+        """The engine's legal actions, from the reference's and the differences, when a
+        rule read otherwise gives them whole (readings.yaml): the first reading that does,
+        the others that do as its alternatives."""
+        try:
+            verdict = self._verdict(match, _legal_step, _engine_set(match, differences))
+        except AdapterError:
+            raise
+        except Exception:  # noqa: BLE001 - the weighing is a help, never a failure
             return None
-        plays = {a["tile"] for a in match.legal_actions()}
-        for d in differences:
-            action = d.expected if d.actual is MISSING else d.actual
-            if not isinstance(action, dict) or action.get("type") != "play":
-                return None
-            (plays.add if d.expected is MISSING else plays.discard)(action.get("tile"))
-        tiles = {TILE_INDEX[t] for t in plays if t in TILE_INDEX}
-        models = explain.misread_models(match, tiles)
-        if not models:
+        fits: dict[str, str] = {}  # per rule, the words of its first reading
+        for suspect in verdict.suspects:
+            if suspect.reading is not None:
+                fits.setdefault(suspect.reading.rule, f"legal plays as if {suspect.reading.as_if}")
+        if not fits:
             return None
-        fits: dict[str, str] = {}  # per rule, in order, the words of its first model
-        for model in models:
-            fits.setdefault(explain.MISREADINGS[model], f"legal plays as if {MISREAD[model]}")
         (rule, what), *others = fits.items()
         return Cause(rule, what, alternatives=tuple(others))
 
@@ -655,7 +681,7 @@ class Diagnosis:
         match = self.shadow.state(i)
         if match is None:
             return []
-        adapter = self.run.adapter
+        adapter = self.context.adapter
         moved = False
         causes: list[Cause] = []
         try:
@@ -708,12 +734,12 @@ class Diagnosis:
 
     def _restore(self) -> None:
         """Put the engine back where the run left it: replay the steps so far."""
-        for step in self.run.sc.steps[: self.index() + 1]:
+        for step in self.context.sc.steps[: self.index() + 1]:
             self._resend(step)
 
     def _resend(self, step: Any) -> bool:
         """Send a step to the engine again; False when it sends nothing or is refused."""
-        adapter = self.run.adapter
+        adapter = self.context.adapter
         method = {"setup": adapter.start, "deal": adapter.deal, "act": adapter.act}.get(
             step.kind or "")
         if method is None:

@@ -22,10 +22,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from conformance.run.diagnosis.readings import Reading, readings
 from conformance.run.matching import diff
 from reference_impl import IllegalAction, Match
+from reference_impl.rules import BASE_RULES
 from reference_impl.tiles import NAMES, SEATS, TEAMS
-from reference_impl.why import Decision, Record, traced
+from reference_impl.why import Decision, Record, traced, with_entry
 
 # The JSON names of the engine's answer read as the reference's numbers (a seat, a team, a
 # tile), so that a value it shows can be offered to a decision that makes it.
@@ -44,10 +46,18 @@ class Suspect:
     decision: Decision
     value: Any
     distance: int
+    reading: Reading | None = None  # a rule read otherwise (readings.yaml), not one decision
 
     @property
     def rules(self) -> tuple[str, ...]:
         return self.decision.rules
+
+    def answer(self, before: Match, step: Step) -> Any:
+        """The reference's answer to `step` with this suspect's decision made its way."""
+        if self.reading is not None:
+            return answer(with_entry(before, self.reading.entry, self.reading.function), step,
+                          Record())
+        return answer(before, step, Record(overrides={self.decision.id: self.value}))
 
 
 Step = Callable[[Match], Any]  # plays the step on a (traced) match; returns its answer
@@ -89,7 +99,7 @@ def suspects(before: Match, step: Step, theirs: Any,
     answers agree or no decision explains them. A suspect that, made otherwise in
     one of the `agreed` steps (earlier steps where the engine answered as the reference),
     would have changed that answer is cleared, unless every suspect is."""
-    found = _suspects(before, step, theirs)
+    found = [*_readings(before, step, theirs), *_suspects(before, step, theirs)]
     if len(found) < 2:
         return Verdict(found, _seen(before, step))
     cleared: set[Any] = set()
@@ -97,7 +107,7 @@ def suspects(before: Match, step: Step, theirs: Any,
         record = Record()
         ours = answer(earlier, play, record)
         for suspect in found:
-            if suspect.decision.id in record.decisions and \
+            if (suspect.reading or suspect.decision.id in record.decisions) and \
                     _contradicted(suspect, earlier, play, ours):
                 cleared.add(suspect.decision.id)
     kept = [s for s in found if s.decision.id not in cleared]
@@ -115,10 +125,30 @@ def _contradicted(suspect: Suspect, before: Match, step: Step, ours: Any) -> boo
     """Had the suspect's decision gone its way in this earlier step, the reference would
     have answered otherwise there (`ours`), where the engine agreed with it."""
     try:
-        other = answer(before, step, Record(overrides={suspect.decision.id: suspect.value}))
+        other = suspect.answer(before, step)
     except Exception:  # noqa: BLE001 - a value the engine's code cannot take
         return False
     return distance(ours, other) > 0
+
+
+def _readings(before: Match, step: Step, theirs: Any) -> list[Suspect]:
+    """The other readings of a rule (readings.yaml) under which the reference answers as
+    the engine did, each where the rule in force is the base game's reading of it."""
+    ours = answer(before, step, Record())
+    if distance(ours, theirs) == 0:
+        return []
+    found = []
+    for reading in readings():
+        if getattr(before.rules, reading.entry) is not getattr(BASE_RULES, reading.entry):
+            continue
+        decision = Decision("reading", (reading.entry, reading.as_if), None, (reading.rule,))
+        suspect = Suspect(decision, None, 0, reading)
+        try:
+            if distance(suspect.answer(before, step), theirs) == 0:
+                found.append(suspect)
+        except Exception:  # noqa: BLE001 - a reading this position cannot take
+            continue
+    return found
 
 
 def _suspects(before: Match, step: Step, theirs: Any) -> list[Suspect]:
