@@ -5,7 +5,8 @@ bid, the hands, a seat's hand size and the seat to act."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from ..match import BIDDING, DECLARING, MATCH_OVER, PLAYING, ROUND_OVER, Match
 from ..rules import BASE_RULES, Rules
@@ -27,76 +28,132 @@ DECISION_ORDER = ("dealer", "hands", "round", "bids", "history", "contract.decla
                   "marks", "winner", "to_act")
 
 
+class Change(NamedTuple):
+    """An action that took `before` (None for a setup) to `after`, and the engine's view
+    after it: what a field's rule is read from."""
+
+    before: Match | None
+    action: Any
+    after: Match
+    field: str
+    engine_view: dict | None
+    step: str  # the action's kind: bid, pass, trump, play; deal; setup
+
+    @property
+    def rules(self) -> Rules:
+        return self.after.rules
+
+
 def field_rule(before: Match | None, action: Any, after: Match, field: str,
                engine_view: dict | None = None) -> str:
     """The rule the reference applied to set view field `field` (its first part: `tricks`,
     `to_act`, ...) when `action` took `before` to `after`; `before` is None for a setup.
     `engine_view` is the engine's view after the same action, to tell which of a field's
     rules the engine's value breaks."""
-    rules = after.rules
-    step = _step_kind(action)
-    if field == "hands":
-        if step == "play":  # DEAL-03: a play keeps the order of the rest
-            return "DEAL-03" if _same_sets(after, engine_view) else "PLAY-07"
-        return "DEAL-03" if _same_sets(after, engine_view) else (
-            table_rule(rules, "deal_order", "DEAL-02") if _dealt_order(action) else "DEAL-01")
-    if field == "dealer":
-        return "DEAL-05" if step == "deal" else (
-            "DRAW-03" if rules.draws else "DEAL-04")
-    if field == "round":
-        return "MATCH-03"
-    if field in ("bids", "history"):
-        return legal_rule(before, action) if before is not None and step in (
-            "bid", "pass", "trump", "play") else "DIG-06"
-    if field == "contract.stake":
-        if rules.points_ladder and after.contract is not None and \
-                after.contract.kind == "marks":
-            return ladder_rule(engine_view)
-        return plunge_value_rule(after) or table_rule(rules, "stake", "SCORE-01")
-    if field == "contract.bid" and step == "trump" and before is not None and \
-            before.contract is not None and after.contract is not None and \
-            after.contract.value != before.contract.value and \
-            _engine_bid(engine_view) == before.contract.value:
+    change = Change(before, action, after, field, engine_view, _step_kind(action))
+    decide = FIELD_RULES.get(field) or (_contract_rule if field.startswith("contract") else None)
+    return decide(change) if decide else "DIG-04"
+
+
+def _hands_rule(c: Change) -> str:
+    """DEAL-03: a play keeps the order of the rest; else the deal's rules."""
+    if _same_sets(c.after, c.engine_view):
+        return "DEAL-03"
+    if c.step == "play":
+        return "PLAY-07"
+    return table_rule(c.rules, "deal_order", "DEAL-02") if _dealt_order(c.action) else "DEAL-01"
+
+
+def _dealer_rule(c: Change) -> str:
+    return "DEAL-05" if c.step == "deal" else ("DRAW-03" if c.rules.draws else "DEAL-04")
+
+
+def _bids_rule(c: Change) -> str:
+    return legal_rule(c.before, c.action) if c.before is not None and c.step in (
+        "bid", "pass", "trump", "play") else "DIG-06"
+
+
+def _stake_rule(c: Change) -> str:
+    if c.rules.points_ladder and c.after.contract is not None and \
+            c.after.contract.kind == "marks":
+        return ladder_rule(c.engine_view)
+    return plunge_value_rule(c.after) or table_rule(c.rules, "stake", "SCORE-01")
+
+
+def _bid_rule(c: Change) -> str:
+    before, after = c.before, c.after
+    if c.step == "trump" and before is not None and before.contract is not None and \
+            after.contract is not None and after.contract.value != before.contract.value \
+            and _engine_bid(c.engine_view) == before.contract.value:
         return "PTERMS-11"  # the declaration raises the contract's marks; the engine's not
-    if field in ("contract.trump", "contract.stacks") and step == "play":
-        return table_rule(rules, "trump_after_lead", "CON-04")
-    if field == "contract.trump":
-        if step == "trump" and action.get("trump") == "first_tile":
-            return "UNDECL-04"  # the choice is shown until the first tile sets trump
-        return declaration_rule(before, action) if before is not None and step == "trump" \
-            else "CON-01"
-    if field == "contract.stacks":
-        return "CON-03" if after.contract and after.contract.kind == "points" else "CON-02"
-    special = _special_bid(after)
-    if special and field in ("contract.bid", "contract.declarer", "contract.team"):
-        return _special_rule(rules, special, field)
-    if field == "contract.bid" and rules.one_mark_points is not None and \
-            after.contract and after.contract.value == rules.one_mark_points:
+    if not _special_bid(after) and c.rules.one_mark_points is not None and \
+            after.contract and after.contract.value == c.rules.one_mark_points:
         return "FORTYTWO-04"
-    if field.startswith("contract"):
-        if step == "trump":
-            return "CON-02" if "stacks" in action else table_rule(rules, "declared", "CON-04")
-        return ("PLUNGE-04" if after.contract and after.contract.partner_declares else
-                table_rule(rules, "won_contract", "BID-08"))
-    if field == "trick":
-        return table_rule(rules, "sitting_out", "PLAY-02")
-    if field in ("tricks", "tricks.winner", "tricks.team", "tricks_won"):
-        return winner_rule(after, engine_view)
-    if field in ("points", "tricks.points"):
-        return points_rule(after, engine_view)
-    if field == "result.awarded_to":
-        return score_rule(after) or "SCORE-02"
-    if field == "result.marks":
-        return score_rule(after) or table_rule(rules, "stake", "SCORE-01")
-    if field in ("result", "result.outcome", "phase"):
-        return end_rule(before, after, engine_view)
-    if field == "marks":
-        return marks_rule(after, engine_view, step)
-    if field == "winner":
-        return match_end_rule(after, engine_view)
-    if field == "to_act":
-        return to_act_rule(before, after)
-    return "DIG-04"
+    return _who_rule(c)
+
+
+def _who_rule(c: Change) -> str:
+    """The contract's bid, declarer or team: a special bid's own rule, else the contract's."""
+    special = _special_bid(c.after)
+    return _special_rule(c.rules, special, c.field) if special else _contract_rule(c)
+
+
+def _contract_rule(c: Change) -> str:
+    if c.step == "trump":
+        return "CON-02" if "stacks" in c.action else table_rule(c.rules, "declared", "CON-04")
+    return ("PLUNGE-04" if c.after.contract and c.after.contract.partner_declares else
+            table_rule(c.rules, "won_contract", "BID-08"))
+
+
+def _trump_rule(c: Change) -> str:
+    if c.step == "play":
+        return table_rule(c.rules, "trump_after_lead", "CON-04")
+    if c.step == "trump" and c.action.get("trump") == "first_tile":
+        return "UNDECL-04"  # the choice is shown until the first tile sets trump
+    return declaration_rule(c.before, c.action) if c.before is not None and \
+        c.step == "trump" else "CON-01"
+
+
+def _stacks_rule(c: Change) -> str:
+    if c.step == "play":
+        return table_rule(c.rules, "trump_after_lead", "CON-04")
+    return "CON-03" if c.after.contract and c.after.contract.kind == "points" else "CON-02"
+
+
+def _winner_rule(c: Change) -> str:
+    return winner_rule(c.after, c.engine_view)
+
+
+# The rule of each field of the referee view, read from the change (field_rule); a field
+# of the contract not named here is the contract's (_contract_rule).
+FIELD_RULES: dict[str, Callable[[Change], str]] = {
+    "hands": _hands_rule,
+    "dealer": _dealer_rule,
+    "round": lambda c: "MATCH-03",
+    "bids": _bids_rule,
+    "history": _bids_rule,
+    "contract.stake": _stake_rule,
+    "contract.bid": _bid_rule,
+    "contract.declarer": _who_rule,
+    "contract.team": _who_rule,
+    "contract.trump": _trump_rule,
+    "contract.stacks": _stacks_rule,
+    "trick": lambda c: table_rule(c.rules, "sitting_out", "PLAY-02"),
+    "tricks": _winner_rule,
+    "tricks.winner": _winner_rule,
+    "tricks.team": _winner_rule,
+    "tricks_won": _winner_rule,
+    "points": lambda c: points_rule(c.after, c.engine_view),
+    "tricks.points": lambda c: points_rule(c.after, c.engine_view),
+    "result.awarded_to": lambda c: score_rule(c.after) or "SCORE-02",
+    "result.marks": lambda c: score_rule(c.after) or table_rule(c.rules, "stake", "SCORE-01"),
+    "result": lambda c: end_rule(c.before, c.after, c.engine_view),
+    "result.outcome": lambda c: end_rule(c.before, c.after, c.engine_view),
+    "phase": lambda c: end_rule(c.before, c.after, c.engine_view),
+    "marks": lambda c: marks_rule(c.after, c.engine_view, c.step),
+    "winner": lambda c: match_end_rule(c.after, c.engine_view),
+    "to_act": lambda c: to_act_rule(c.before, c.after),
+}
 
 
 def plunge_value_rule(after: Match) -> str | None:
