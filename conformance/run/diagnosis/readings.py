@@ -10,8 +10,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from conformance.corpus.yamlload import load_yaml
 from reference_impl.rules import TRUMP_SUIT, Contract, Rules, follows, is_trump, suit_key
 from reference_impl.tiles import PIPS
 
@@ -30,7 +29,7 @@ class Reading:
 @cache
 def readings() -> tuple[Reading, ...]:
     """The table of readings (readings.yaml), each with its function."""
-    rows = yaml.safe_load((Path(__file__).with_name("readings.yaml")).read_text("utf-8"))
+    rows, _, _ = load_yaml(Path(__file__).with_name("readings.yaml").read_text("utf-8"))
     return tuple(Reading(row["entry"], globals()[row["function"]] if "function" in row
                          else row["value"], row["rule"], row["as_if"]) for row in rows)
 
