@@ -212,6 +212,11 @@ _REPLACED: dict[tuple[int, str, Any], tuple[Rules, Rules]] = {}
 
 def rule_ids(text: str) -> list[str]:
     """The rule IDs a text names, a range written `END-01..END-04` read as every ID in it."""
+    return list(_rule_ids(text))
+
+
+@functools.lru_cache(maxsize=4096)
+def _rule_ids(text: str) -> tuple[str, ...]:
     found: list[str] = []
     for token in re.finditer(rf"({RULE_ID.pattern})(?:\.\.({RULE_ID.pattern}))?", text):
         start, end = token.group(1), token.group(2)
@@ -220,9 +225,10 @@ def rule_ids(text: str) -> list[str]:
         if end and end.rsplit("-", 1)[0] == prefix:
             found += [f"{prefix}-{n:02d}" for n in range(int(low) + 1,
                                                           int(end.rsplit("-", 1)[1]) + 1)]
-    return found
+    return tuple(found)
 
 
+@functools.lru_cache(maxsize=1024)
 def named_rules(fn: Any) -> tuple[str, ...]:
     """Every rule ID a rule function names, the option's own function first (through
     functools.partial: `own`, `rule`, the wrapped `inner`), each once."""
@@ -275,6 +281,8 @@ def _refusal_rule(value: Any) -> tuple[str, ...]:
 
 def freeze(value: Any) -> Hashable:
     """A hashable form of a decision's arguments."""
+    if value is None or type(value) in (int, str, bool):  # most arguments: as they are
+        return value
     if isinstance(value, list | tuple):
         return tuple(freeze(v) for v in value)
     if isinstance(value, dict):
@@ -300,7 +308,8 @@ class TracedRules:
     def __getattr__(self, name: str) -> Any:
         value = getattr(self._rules, name)
         if name in FUNCTIONS and callable(value):
-            return self._traced(name, value)
+            traced = self.__dict__[name] = self._traced(name, value)  # made once per copy
+            return traced
         if name in SCALARS:
             return self._record.decide(name, (), value, parameter_rules().get(name, ()))
         return value

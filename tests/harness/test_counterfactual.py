@@ -71,3 +71,42 @@ def test_a_hand_reordered_by_a_play_is_deal_03():
     """DEAL-03: playing a tile removes it and keeps the order of the rest."""
     found = report(SwapRemove("swap-remove", BASE_RULES), ("deal", "play"))
     assert {g.rule for g in found} == {"DEAL-03"}, [(g.rule, g.what) for g in found]
+
+
+def test_distance_counts_as_the_judge_diffs():
+    """counterfactual.distance counts what matching.diff lists, without listing it."""
+    import random
+
+    from conformance.run.diagnosis.counterfactual import distance
+    from conformance.run.matching import diff
+    from reference_impl import Match
+
+    rng = random.Random(7)
+    match = Match.from_seed(3)
+    views = []
+    while match.legal_actions() and len(views) < 40:
+        views.append(match.view())
+        match.apply(rng.choice(match.legal_actions()))
+
+    def bent(value):  # one value made otherwise somewhere, or a key added or dropped
+        if isinstance(value, dict) and value:
+            key = rng.choice(list(value))
+            out = dict(value)
+            choice = rng.random()
+            if choice < 0.2:
+                del out[key]
+            elif choice < 0.3:
+                out["extra"] = 1
+            else:
+                out[key] = bent(value[key])
+            return out
+        if isinstance(value, list) and value:
+            i = rng.randrange(len(value))
+            return rng.choice([value[::-1], value[:-1], [*value[:i], bent(value[i]),
+                                                          *value[i + 1:]]])
+        return rng.choice([True, 1, 0, None, "x", value])
+
+    for view in views:
+        for _ in range(5):
+            other = bent(view)
+            assert distance(view, other) == len(diff(view, other, "", partial=False))
