@@ -107,7 +107,7 @@ def _campaign(t42, tmp_path, games: int) -> None:
 
 
 def test_one_campaign_finds_both_causes_of_two_bugs(t42, tmp_path):
-    _campaign(t42, tmp_path, 40)
+    _campaign(t42, tmp_path, 10)  # both causes show by game 8; --full-fuzz runs 300
 
 
 def test_a_300_game_campaign_finds_both_causes_of_two_bugs(t42, tmp_path, request):
