@@ -307,6 +307,16 @@ class Match:
             self._declare(seat, what, value, named)
 
     @property
+    def seat(self) -> int:
+        """The index of the seat to act (0..3 for A..D) while the round is played."""
+        return self._seat
+
+    @property
+    def last_to_bid(self) -> int:
+        """The index of the seat that bids last this round (BID-01: the dealer)."""
+        return self._bidders[3]
+
+    @property
     def completed_tricks(self) -> list[Trick]:
         """The round's completed tricks, in order (PLAY-03)."""
         return [Trick._make(trick) for trick in self.tricks]

@@ -166,7 +166,8 @@ def test_a_state_that_parted_earlier_names_the_step_where_it_did():
 def test_the_reference_explains_a_refusal_by_the_rule_that_decides_it():
     """explain.refusal_rule: a trump that shows the called number does not follow it by
     SUIT-01 (a number trump belongs to the trump suit only), not merely PLAY-05."""
-    from reference_impl import Match, explain
+    from conformance.run.diagnosis import explain
+    from reference_impl import Match
 
     hands = {"A": ["0|0", "0|4", "1|2", "2|5", "3|3", "4|6", "5|6"],
              "B": ["0|1", "0|5", "1|3", "2|2", "3|4", "3|6", "4|5"],
@@ -213,7 +214,7 @@ def test_a_marks_bid_refused_after_a_plunge_fits_the_plunges_marks_under_any_rai
     """After a plunge the next marks bid counts from the plunge's marks (PLUNGE-03): a 7
     accepted after a 4-mark plunge with raises of 1 or 2 is an engine that took the plunge
     for 5 marks, or one that raises by 3 (RAISE-02): both fit, the run tells which."""
-    from reference_impl import explain
+    from conformance.run.diagnosis import explain
 
     plunge = {"type": "bid", "seat": "B", "plunge": True}
     seven = {"type": "bid", "seat": "C", "marks": 7}
@@ -231,7 +232,7 @@ def test_a_special_bid_of_the_wrong_form_is_the_rule_of_the_option_in_force():
     where the splash carries its marks (SPLASH-06), a plunge bid where the plunge is named
     at the declaration (PTERMS-06); VAR-04 only where no option in force knows the form.
     A legal splash that carries its marks is SPLASH-06's."""
-    from reference_impl import explain
+    from conformance.run.diagnosis import explain
 
     chosen = special_match({"splash": {"marks": "bid"}})
     splash = {"type": "bid", "seat": "B", "splash": True}
@@ -289,7 +290,7 @@ def test_the_rule_that_makes_a_contract_a_plunge_follows_the_special_bid_in_play
     PTERMS-04) for a plunge named at the declaration; explain.beside_rule: SPLASH-05 for a
     special bid's own rule at a table of two, and only after the other special bid does it
     decide (explain.after_other_special_bid)."""
-    from reference_impl import explain
+    from conformance.run.diagnosis import explain
 
     passes = [{"type": "pass", "seat": s} for s in "CDA"]
     plunge = {"type": "bid", "seat": "B", "plunge": True}
@@ -370,7 +371,7 @@ def _declared(variants: dict, trump: str, **named):
 def test_the_suits_of_a_choice_are_read_under_the_trump_declared():
     """explain.suit_rule: under no_trump's own suit a double that follows the doubles is
     NOTRUMP-03's; with nello in force too, a Nel-O's suits are still NELLO-06's."""
-    from reference_impl import explain
+    from conformance.run.diagnosis import explain
     from reference_impl.tiles import TILE_INDEX
 
     both = {"no_trump": {"doubles": "own_suit"}, "nello": {"doubles": "own_suit"}}
@@ -385,7 +386,7 @@ def test_the_suits_of_a_choice_are_read_under_the_trump_declared():
 def test_a_play_legal_by_another_named_value_is_the_naming_rule():
     """explain.played_as_named: 2|3 follows 2|2 led when the doubles are high or low, not
     when the declarer named them a suit of their own (NOTRUMP-05); 3|3 the other way."""
-    from reference_impl import explain
+    from conformance.run.diagnosis import explain
     from reference_impl.tiles import TILE_INDEX
 
     m = _declared({"no_trump": {"doubles": "declared"}}, "none", doubles="own_suit")
@@ -587,7 +588,8 @@ def test_a_later_code_that_the_action_breaks_too_is_the_check_order():
     bidding by a seat not to act breaks both, so NOT_YOUR_TURN is a check-order mistake
     (DIG-03: no other rule); by the seat to act, NOT_YOUR_TURN is a wrong reading of the
     phase rule the reference refuses it by."""
-    from reference_impl import Match, explain
+    from conformance.run.diagnosis import explain
+    from reference_impl import Match
 
     hands = {"A": ["0|0", "0|4", "1|2", "2|5", "3|3", "4|6", "5|6"],
              "B": ["0|1", "0|5", "1|3", "2|2", "3|4", "3|6", "4|5"],

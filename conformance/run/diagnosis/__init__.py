@@ -8,7 +8,7 @@ two moves (spec/INTERPRETING.md, "How a cause is found"):
    check, the state diverged earlier, at a step nothing checked: the engine is replayed
    from its setup, a view after every step, and the cause is the first field that
    differs at the first step where one does, under the rule the reference applied to
-   decide that field (`reference_impl.explain.field_rule`).
+   decide that field (`explain.field_rule`).
 2. Otherwise the failure is about this step alone: an action accepted that the
    reference refuses (the rule of its refusal), an action refused that it accepts (the
    rule the engine's code claims in this position), a legal action too many or too few
@@ -30,11 +30,11 @@ from typing import Any
 
 from conformance.adapters.protocol import AdapterError, Harnessed, Rejected
 from conformance.corpus.scenario import Scenario, Step
-from conformance.run.diagnosis import counterfactual
+from conformance.run.diagnosis import counterfactual, explain
 from conformance.run.matching import MISSING, Difference, diff
 from conformance.specdata.fields import observation_rule
 from conformance.specdata.index import Rule, SpecIndex
-from reference_impl import IllegalAction, Match, explain
+from reference_impl import IllegalAction, Match
 from reference_impl.actions import action_from_key
 from reference_impl.match import MATCH_OVER, ROUND_OVER
 from reference_impl.tiles import SEATS, TILE_INDEX

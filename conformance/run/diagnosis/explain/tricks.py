@@ -8,9 +8,10 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from ..match import Match
-from ..rules import BASE_RULES, is_trump, suit_key
-from ..tiles import PIPS, TILE_INDEX
+from reference_impl.match import Match
+from reference_impl.rules import BASE_RULES, is_trump, suit_key
+from reference_impl.tiles import PIPS, TILE_INDEX
+
 from .common import choice_rule, declared, named_rule
 
 
@@ -124,7 +125,7 @@ def _legal_by(match: Match, tile: int, trump: Any) -> bool:
     """`tile` may follow the trick's lead by the suits of `trump` (or the seat is void)."""
     rules = match.rules
     called = rules.called_suit(match.trick[0], trump)
-    hand = [t for t in range(len(PIPS)) if match.masks[match._seat] >> t & 1]
+    hand = [t for t in range(len(PIPS)) if match.masks[match.seat] >> t & 1]
     following = [t for t in hand if rules.follows(t, called, trump)]
     return not following or tile in following
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..match import Match
-from ..rules import BASE_RULES, SpecialBid
+from reference_impl.match import Match
+from reference_impl.rules import BASE_RULES, SpecialBid
+
 from .common import table_rule
 
 
@@ -17,7 +18,7 @@ def special_step_rule(match: Match, bid: Any, value: Any) -> str:
     game's one-mark raise by its own marks (its `step_rule`: PLUNGE-03, SPLASH-03,
     PTERMS-05); a raise only an option allows (RAISE-02) by RAISE-03, which holds a special
     bid to that raise as a marks bid of its marks."""
-    from ..rules import special_bid_marks
+    from reference_impl.rules import special_bid_marks
 
     marks = special_bid_marks(match.rules, bid.name, match.last_marks,
                               value if type(value) is int else 0)
@@ -79,7 +80,7 @@ def jump_alternatives(match: Match, action: Any, rule: str) -> tuple[str, ...]:
     """A special bid's jump decided by an interaction rule (PLUNGE-08: plunge_terms' plunge
     jumps too) fits the jump's own rule as well (PLUNGE-07: an engine that ignores `when`
     breaks it wherever the plunge jumps)."""
-    from ..variants import PLUNGE
+    from reference_impl.variants import PLUNGE
 
     own = SpecialBid._field_defaults["jump_rule"]  # the plunge's own jump (PLUNGE-07)
     if not isinstance(action, dict) or rule == own:

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import IllegalAction
-from ..match import Match
-from ..rules import BASE_RULES
-from ..tiles import TILE_INDEX
+from reference_impl.errors import IllegalAction
+from reference_impl.match import Match
+from reference_impl.rules import BASE_RULES
+from reference_impl.tiles import TILE_INDEX
+
 from .common import refusal
 from .legality import declaration_rule, marks_step_rule, suit_rule
 
@@ -83,7 +84,7 @@ def forced_only_misread(match: Match, action: Any) -> str | None:
     """FORCE-06 when a legal `action` is refused once `nello_sevens` is `"forced_only"`
     where the setup leaves it `"any_contract"`: an engine that refuses it keeps Nel-O and
     Sevens for the forced contract, the setting's rule, against the setup."""
-    from ..variants import rules_for
+    from reference_impl.variants import rules_for
 
     settings = match.variants.get("forced_bid")
     if settings is None or not isinstance(action, dict) or match.rules.forced_only_choices:
@@ -141,8 +142,8 @@ def played_forced(before: Match | None, action: Any, field: str,
 def _an_option_form(action: Any) -> bool:
     """An action of a form only an option defines (a special bid, an option's trump
     choice), judged by the base rules when that option is not in force (VAR-04)."""
-    from ..actions import special_bids
-    from ..variants import OPTIONS, rules_for
+    from reference_impl.actions import special_bids
+    from reference_impl.variants import OPTIONS, rules_for
 
     if not isinstance(action, dict):
         return False

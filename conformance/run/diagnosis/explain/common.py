@@ -8,9 +8,9 @@ import functools
 import re
 from typing import Any
 
-from ..errors import IllegalAction
-from ..match import Match
-from ..rules import BASE_RULES, Rules, suit_key
+from reference_impl.errors import IllegalAction
+from reference_impl.match import Match
+from reference_impl.rules import BASE_RULES, Rules, suit_key
 
 RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]{1,9}-\d{2}\b")
 

@@ -7,9 +7,10 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from ..match import Match
-from ..rules import BASE_RULES, TRUMP_SUIT, is_trump
-from ..tiles import PIPS, SEAT_INDEX, TILE_INDEX
+from reference_impl.match import Match
+from reference_impl.rules import BASE_RULES, TRUMP_SUIT, is_trump
+from reference_impl.tiles import PIPS, SEAT_INDEX, TILE_INDEX
+
 from .common import (
     _choice,
     _dealer_must_bid,
@@ -28,7 +29,7 @@ def legal_rule(match: Match, action: dict) -> str:
     if kind == "play":
         return play_rule(match, TILE_INDEX[action["tile"]])
     if kind == "pass":
-        dealer_last = (SEAT_INDEX[action["seat"]] == match._bidders[3]
+        dealer_last = (SEAT_INDEX[action["seat"]] == match.last_to_bid
                        and match.high_bidder is None)
         return "BID-09" if dealer_last else "BID-01"
     if kind == "bid":
@@ -42,7 +43,7 @@ def bid_rule(match: Match, action: dict) -> str:
     rule (PLUNGE, SPLASH); the forced bid's rule for the dealer after three passes; a bid
     announcing a choice, the announcement's (NELLO-14; NELLO-11 for a point bid)."""
     rules = match.rules
-    dealer_last = match._seat == match._bidders[3] and match.high_bidder is None
+    dealer_last = match.seat == match.last_to_bid and match.high_bidder is None
     if dealer_last:  # a bid is then the forced one (FORCE-03), or free as any (BID-09)
         return "FORCE-03" if _dealer_must_bid(rules) else "BID-09"
     announced = next((key for key in action if key in rules.bid_announces), None)
@@ -127,7 +128,7 @@ def _plunge_declarable(match: Match) -> bool:
     """The seat to act may declare the plunge here (PTERMS-07), the winning bid's
     announcement aside: a Nel-O bid (NELLO-15) leaves the contract one that could carry
     the plunge, on which PTERMS-09 lets the declarer declare Nel-O instead."""
-    from ..variant_rules import PLUNGE_CHOICE
+    from reference_impl.variant_rules import PLUNGE_CHOICE
 
     probe = match
     if match.contract is not None and match.contract.announced is not None:
@@ -150,7 +151,7 @@ def play_rule(match: Match, tile: int) -> str:
     called, trump = match.called, declared(match)
     if rules.follows(tile, called, trump):
         return suit_rule(match, tile) or "PLAY-05"
-    held = [t for t in range(len(PIPS)) if match.masks[match._seat] >> t & 1]
+    held = [t for t in range(len(PIPS)) if match.masks[match.seat] >> t & 1]
     trumps = [suit_rule(match, t) for t in held if is_trump(t, trump)]
     if any(trumps):
         return next(r for r in trumps if r)

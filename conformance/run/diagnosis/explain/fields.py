@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from ..match import BIDDING, DECLARING, MATCH_OVER, PLAYING, ROUND_OVER, Match
-from ..rules import BASE_RULES, Rules
-from ..tiles import SEAT_INDEX
+from reference_impl.match import BIDDING, DECLARING, MATCH_OVER, PLAYING, ROUND_OVER, Match
+from reference_impl.rules import BASE_RULES, Rules
+from reference_impl.tiles import SEAT_INDEX
+
 from .codes import turn_rule
 from .common import table_rule
 from .legality import declaration_rule, legal_rule
@@ -171,7 +172,7 @@ def ladder_rule(engine_view: dict | None) -> str:
     """MPTS-10 for the value of a marks contract on the doubling ladder; MPTS-03 when the
     engine's value is no whole number of 42-point marks: the mark's worth, which MPTS-03
     gives and the ladder only doubles (42 for 1 mark under either), is what it misreads."""
-    from ..variant_rules import MARK_IN_POINTS
+    from reference_impl.variant_rules import MARK_IN_POINTS
 
     try:
         theirs = (engine_view or {})["contract"]["stake"]
@@ -206,7 +207,7 @@ def _special_bid(match: Match) -> str | None:
 
 def _special_bids_made(match: Match) -> list[str]:
     """The special bids of this round's bidding, in order, each kind once."""
-    from ..actions import special_bids
+    from reference_impl.actions import special_bids
 
     kinds = set(special_bids(match.rules))
     made = [k for a in match.history if a.get("type") == "bid" for k in a if k in kinds]
@@ -264,7 +265,7 @@ def field_alternatives(after: Match, field: str, engine_view: dict | None) -> tu
 def _bid_of_the_terms(match: Match, engine_view: dict | None) -> bool:
     """The engine shows a declared plunge's contract as plunge_terms' `marks` (PTERMS-08:
     it is played for the marks bid); the unraised bid may be the same number (PTERMS-11)."""
-    from ..variants import option_settings
+    from reference_impl.variants import option_settings
 
     terms = match.variants.get("plunge_terms")
     contract = match.contract
@@ -278,7 +279,7 @@ def _bid_of_the_terms(match: Match, engine_view: dict | None) -> bool:
 def _own_target(match: Match) -> str | None:
     """The rule of a match target set to other than its option's default (MPTS-01,
     TARGET-02): an engine may read the default one instead."""
-    from ..variants import OPTIONS
+    from reference_impl.variants import OPTIONS
 
     for option, rule in (("match_points", "MPTS-01"), ("match_marks", "TARGET-02")):
         if option in match.variants:

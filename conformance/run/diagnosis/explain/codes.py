@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import CODES, IllegalAction
-from ..match import BIDDING, DECLARING, PLAYING, Match
-from ..tiles import SEAT_INDEX
+from reference_impl.errors import CODES, IllegalAction
+from reference_impl.match import BIDDING, DECLARING, PLAYING, Match
+from reference_impl.tiles import SEAT_INDEX
+
 from .common import _choice, _dealer_must_bid, refusal, table_rule
 from .legality import legal_rule
 from .refusals import refusal_rule
@@ -43,7 +44,7 @@ def claimed_rule(match: Match, action: Any, code: str | None) -> str | None:
             and match.contract.kind == "marks":  # (on a point contract: NELLO-11)
         return "FORCE-06"  # the choice is allowed here: on which contracts, FORCE-06 says
     if code == "FORCED_BID" and SEAT_INDEX.get(str(action.get("seat"))) == match.dealer and \
-            match._bidders[3] != match.dealer:
+            match.last_to_bid != match.dealer:
         return "FIRST-04"  # the last bidder, not the dealer, is the one forced
     if code == "FORCED_BID" and not _dealer_must_bid(match.rules):
         return "BID-09"  # no forced bid here: the dealer after three passes bids or passes
@@ -119,8 +120,8 @@ def setup_rule(setup: Any, match: Match | None) -> str:
     `match_points` is MPTS-01's setting, the marks target it leaves unread TARGET-03),
     its options together (VAR-03) or alone
     (VAR-01), else its deal (DIG-06)."""
-    from ..setup import marks_rule
-    from ..variants import rules_for
+    from reference_impl.setup import marks_rule
+    from reference_impl.variants import rules_for
 
     if not isinstance(setup, dict):
         return "DIG-06"
@@ -147,7 +148,7 @@ def target_rule(setup: Any) -> str | None:
     that accepts or refuses it wrongly reads the default target instead (MPTS-01).
     TARGET-03 when `match_marks`' target, which `match_points` leaves unread, would
     refuse it: an engine that refuses it reads that target."""
-    from ..variants import OPTIONS, rules_for
+    from reference_impl.variants import OPTIONS, rules_for
 
     variants = setup.get("variants") if isinstance(setup, dict) else None
     marks = setup.get("marks") if isinstance(setup, dict) else None

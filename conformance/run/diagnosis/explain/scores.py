@@ -7,8 +7,9 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from ..match import BIDDING, MATCH_OVER, ROUND_OVER, Match
-from ..rules import BASE_RULES
+from reference_impl.match import BIDDING, MATCH_OVER, ROUND_OVER, Match
+from reference_impl.rules import BASE_RULES
+
 from .common import named_rule, table_rule
 
 
@@ -57,7 +58,7 @@ def end_rule(before: Match | None, after: Match, engine_view: dict | None) -> st
 def sweep_bonus_shown(after: Match, engine_view: dict | None) -> bool:
     """The engine's `result.marks` is the sweep bonus (FORCE-07's `sweep_marks`, read from
     the score function that names FORCE-07) where the reference scores no bonus."""
-    from ..variant_rules import sweep_score
+    from reference_impl.variant_rules import sweep_score
 
     fn: Any = after.rules.score
     while isinstance(fn, functools.partial) and fn.func is not sweep_score:
@@ -114,7 +115,7 @@ def score_rule(after: Match) -> str | None:
 def all_or_nothing(after: Match) -> bool:
     """MPTS-11 decides the round's score: `high_bids: "all_or_nothing"` and a contract
     worth 42 or more (MPTS-03, MPTS-10)."""
-    from ..variant_rules import MARK_IN_POINTS
+    from reference_impl.variant_rules import MARK_IN_POINTS
 
     rules, contract = after.rules, after.contract
     return rules.all_or_nothing and contract is not None and \
@@ -125,7 +126,7 @@ def marks_rule(after: Match, engine_view: dict | None, step: str) -> str:
     """SCORE-02 when the marks went to the wrong team, SCORE-01 when the amount is wrong;
     for the marks a setup starts with, the rule of their range under the setup's options
     (SCORE-03, MPTS-02, TARGET-02: setup.marks_rule)."""
-    from ..setup import marks_rule as starting_marks_rule
+    from reference_impl.setup import marks_rule as starting_marks_rule
 
     rules = after.rules
     if step == "setup":
