@@ -2,13 +2,15 @@
 
     python tools/fuzz_bench.py [--seconds S] [--trials T]
                                [--jobs N [--games G] [--campaigns-only] [--junit]]
+    python tools/fuzz_bench.py --cli-jobs N [--games G] [--trials T]
 
 - engine: the reference engine alone playing uniform random rounds
   (reference_impl.bench, policy (b)): the ceiling the harness is measured against;
 - in process: `fuzz()` against a second in-process reference adapter;
 - protocol: `fuzz()` against `t42 serve` over the JSON-lines protocol.
 
-Each fuzz figure is also printed as a share of the engine's rate. With `--jobs N` the
+Each fuzz figure is also printed as a share of the engine's rate and as the CPU a round
+costs in engine rounds. `--cli-jobs N`: `t42 fuzz -j N` against `-j 1`. With `--jobs N` the
 engine alone runs in N processes at once (what the machine gives N workers), and the
 two fuzz figures are measured again as `pytest --t42-fuzz` campaigns, without xdist and
 with N workers, alternately (`--trials` times): the rate of the `--games` games a large
@@ -62,17 +64,48 @@ class Counting(Harnessed):
         self.inner.close()
 
 
-def engine_rate(seconds: float, trials: int) -> float:
+def engine_rate(seconds: float, trials: int, clock=time.perf_counter) -> float:
     from reference_impl.bench import new_round, uniform_round
 
     rng, best = random.Random(0), 0.0
     for _ in range(trials):
-        done, start = 0, time.perf_counter()
-        while time.perf_counter() - start < seconds / trials:
+        done, start = 0, clock()
+        while clock() - start < seconds / trials:
             for _ in range(20):
                 uniform_round(new_round(rng), rng)
             done += 20
-        best = max(best, done / (time.perf_counter() - start))
+        best = max(best, done / (clock() - start))
+    return best
+
+
+def _children_cpu(adapter) -> float:
+    """CPU seconds of a JSON-lines adapter's process so far (Linux /proc), else 0."""
+    proc = getattr(getattr(adapter, "inner", adapter), "_proc", None)
+    try:
+        fields = Path(f"/proc/{proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (AttributeError, OSError):
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def fuzz_cpu_rate(make, seconds: float, trials: int, games: int) -> float:
+    """Rounds per CPU second of the campaign's process and its adapter's process: the
+    cost of a round, which the load of a shared machine barely moves."""
+    best, seed = 0.0, 10**6
+    adapter = Counting(make())
+    try:
+        fuzz(adapter, games=1, seed=seed - 1)  # the adapter started
+        for _ in range(trials):
+            adapter.rounds = 0
+            start, other = time.process_time(), _children_cpu(adapter)
+            while time.process_time() - start < seconds / trials:
+                _, divergences, errors = fuzz(adapter, games=games, seed=seed)
+                assert not divergences and not errors, (divergences, errors)
+                seed += games
+            cpu = time.process_time() - start + _children_cpu(adapter) - other
+            best = max(best, adapter.rounds / cpu)
+    finally:
+        adapter.close()
     return best
 
 
@@ -185,6 +218,32 @@ def campaigns(label: str, adapter: str, jobs: int, games: int, small: int,
           f"(each trial: {', '.join(f'{r:.2f}' for r in ratios)})")
 
 
+def cli_rate(jobs: int, games: int, adapter: str = "reference") -> tuple[float, float]:
+    """`t42 fuzz --games G -j JOBS`: the rate it prints (rounds/s over all workers, the
+    games only) and the load average when it ended."""
+    done = subprocess.run([sys.executable, "-m", "conformance.cli.main", "fuzz", "--adapter",
+                           adapter, "--games", str(games), "--seed", "2000000", "-j",
+                           str(jobs)], capture_output=True, text=True, check=False, cwd=ROOT)
+    rate = re.search(r"rounds in [\d.]+ s \(([\d,]+) rounds/s\)", done.stdout)
+    if rate is None:
+        raise SystemExit(f"t42 fuzz printed no rate:\n{done.stdout}{done.stderr}")
+    return float(rate.group(1).replace(",", "")), os.getloadavg()[0]
+
+
+def cli_jobs(jobs: int, games: int, trials: int) -> None:
+    """`t42 fuzz -j 1` and `-j JOBS`, alternately, `trials` times: each trial's rates and
+    ratio, then the ratio of the best rates."""
+    best = {1: 0.0, jobs: 0.0}
+    for trial in range(1, trials + 1):
+        (one, load1), (many, load2) = cli_rate(1, games), cli_rate(jobs, games)
+        best = {1: max(best[1], one), jobs: max(best[jobs], many)}
+        print(f"t42 fuzz, trial {trial}: -j 1 {one:,.0f} rounds/s (load {load1:.1f}), "
+              f"-j {jobs} {many:,.0f} rounds/s (load {load2:.1f}): {many / one:.2f}x",
+              flush=True)
+    print(f"t42 fuzz -j {jobs} over -j 1, best rates of {trials} trials: "
+          f"{best[jobs]:,.0f} / {best[1]:,.0f} rounds/s = {best[jobs] / best[1]:.2f}x")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=6.0, help="per figure")
@@ -199,7 +258,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="with --jobs: only the campaign figures")
     parser.add_argument("--junit", action="store_true",
                         help="with --jobs: the campaigns also write JUnit XML")
+    parser.add_argument("--cli-jobs", type=int, default=0, metavar="N",
+                        help="only `t42 fuzz -j N` against -j 1 (the rate each prints), "
+                             "--trials times, --games games each")
     args = parser.parse_args(argv)
+    if args.cli_jobs:
+        cli_jobs(args.cli_jobs, args.games, args.trials)
+        return 0
     serve = f"{sys.executable} -m conformance.cli.main serve"
     if not args.campaigns_only:
         engine = engine_rate(args.seconds, args.trials)
@@ -207,9 +272,20 @@ def main(argv: list[str] | None = None) -> int:
         wire = fuzz_rate(lambda: ProcessAdapter(serve), args.seconds, args.trials, games=2)
         print(f"{'engine alone (uniform rounds)':34} {engine:10,.0f} rounds/s")
         print(f"{'fuzz, in process':34} {inproc:10,.0f} rounds/s  "
-              f"{inproc / engine:7.2%} of engine")
+              f"{inproc / engine:7.2%} of engine ({engine / inproc:.1f}x its time a round)")
         print(f"{'fuzz, protocol (t42 serve)':34} {wire:10,.0f} rounds/s  "
-              f"{wire / engine:7.2%} of engine", flush=True)
+              f"{wire / engine:7.2%} of engine ({engine / wire:.1f}x its time a round)",
+              flush=True)
+        # the same in CPU time (both processes over the protocol), side by side
+        engine_cpu = engine_rate(args.seconds, args.trials, time.process_time)
+        inproc_cpu = fuzz_cpu_rate(ReferenceAdapter, args.seconds, args.trials, games=5)
+        wire_cpu = fuzz_cpu_rate(lambda: ProcessAdapter(serve), args.seconds, args.trials,
+                                 games=2)
+        print(f"{'engine alone, CPU':34} {engine_cpu:10,.0f} rounds/CPU s")
+        print(f"{'fuzz, in process, CPU':34} {inproc_cpu:10,.0f} rounds/CPU s  "
+              f"{engine_cpu / inproc_cpu:.1f}x the engine's CPU a round")
+        print(f"{'fuzz, protocol, CPU (both ends)':34} {wire_cpu:10,.0f} rounds/CPU s  "
+              f"{engine_cpu / wire_cpu:.1f}x the engine's CPU a round", flush=True)
     if args.jobs:
         one, many = engine_scaling(args.jobs, args.seconds)
         print(f"engine alone, {args.jobs} processes at once: {many:,.0f} / {one:,.0f} "

@@ -6,7 +6,8 @@ Plays seeded games (3 rounds each) until the rounds are reached, cycling through
 deal forms (hands, order), the levels and the variant options one at a time (and none),
 in process; prints the figures and exits non-zero on any divergence or error. A
 divergence here is a bug in the harness (its comparisons, its generator), never in an
-implementation. `--shard i/n` runs every n-th game, to use several cores at once.
+implementation. `--shard i/n` runs the i-th of n ranges of seeds, to use several cores at
+once.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ def configs() -> list[Game]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=100_000)
-    parser.add_argument("--shard", default=None, help="i/n: every n-th game from the i-th")
+    parser.add_argument("--shard", default=None, help="i/n: the i-th of n ranges of seeds")
     args = parser.parse_args(argv)
     games = configs()
     other = ReferenceAdapter()

@@ -28,9 +28,11 @@ from conformance.adapters.protocol import (
     CAPABILITIES,
     MAX_INT_DIGITS,
     AdapterError,
+    Exact,
     Harnessed,
     Rejected,
     form_problem,
+    matches,
 )
 from conformance.adapters.support import declared
 
@@ -388,10 +390,12 @@ class ProcessAdapter(Harnessed):
                                     separators=(",", ":")))
         self._write(proc, requests[0][0], ("\n".join(lines) + "\n").encode())
         out: list[Any] = []
-        for seq, (cmd, _) in enumerate(requests, first):
+        wanted = expected or [None] * len(requests)
+        for seq, (cmd, _), want in zip(range(first, self._seq + 1), requests, wanted,
+                                       strict=True):
             line = self._next_line(proc, cmd)
             try:
-                out.append(self._reply(cmd, line, seq))
+                out.append(self._reply(cmd, line, seq, want))
             except Rejected as refused:
                 out.append(refused)
         return out
@@ -436,8 +440,11 @@ class ProcessAdapter(Harnessed):
                              "without replying")
         return line
 
-    def _reply(self, cmd: str, raw: bytes, seq: int | None = None) -> Any:
-        """Check the reply envelope (protocol/response.json) and unwrap it."""
+    def _reply(self, cmd: str, raw: bytes, seq: int | None = None, expected: Any = None
+               ) -> Any:
+        """Check the reply envelope (protocol/response.json) and unwrap it. A result
+        that `matches` its `expected` value (pipeline) has its form: the expected value
+        is returned, as an in-process adapter returns it."""
         try:
             line = raw.decode("utf-8")
         except UnicodeDecodeError as error:
@@ -460,6 +467,8 @@ class ProcessAdapter(Harnessed):
         if reply["seq"] != want:
             raise self._fail(f"{cmd}: reply seq {reply['seq']}, expected {want}")
         if reply.get("ok") is True and set(reply) == {"seq", "ok", "result"}:
+            if expected is not None and matches(reply["result"], expected):
+                return expected.value if isinstance(expected, Exact) else expected
             problem = form_problem(cmd, reply["result"])
             if problem:
                 raise self._fail(problem)

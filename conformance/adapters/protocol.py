@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from conformance.adapters.limits import cut, cut_tail
 
@@ -139,9 +139,10 @@ class Harnessed:
         or act). A process adapter sends them in one write; this default calls them.
 
         `expected`, one item per request (None: nothing expected): values the caller
-        compares the results with by `==`. An in-process adapter may return the
-        expected value itself for a result equal to it, without the JSON copy and form
-        check that a value equal to a well-formed one cannot fail (a fuzz step's hot
+        compares the results with by `==` (an `Exact`: by `same_json`). An in-process
+        adapter may return the expected value itself for a result equal to it, without
+        the JSON copy and form check that a value equal to a well-formed one cannot fail,
+        and a JSON-lines one skips the form check of such a reply (a fuzz step's hot
         path); the others ignore it."""
         out: list[Any] = []
         for cmd, fields in requests:
@@ -178,6 +179,54 @@ class Harnessed:
 
     def next_deal(self) -> None:  # capability self_deal
         raise NotImplementedError
+
+
+class Exact(NamedTuple):
+    """An expected value (Harnessed.pipeline) to be compared with its types."""
+
+    value: Any
+
+
+def matches(result: Any, want: Any) -> bool:
+    """Whether a result is what `pipeline`'s caller expects (`want`: a value, or Exact)."""
+    if isinstance(want, Exact):
+        return same_json(result, want.value)
+    try:
+        return type(result) is type(want) and bool(result == want)
+    except Exception:  # noqa: BLE001 - an odd value: not the one expected
+        return False
+
+
+def same_json(a: Any, b: Any) -> bool:
+    """Whether two JSON values are equal with their types: `==` takes true for 1 and 1.0
+    for 1, which JSON tells apart. A walk with the types compared (cheaper than two
+    canonical texts); a value nested too deep is not the same."""
+    try:
+        return a is b or _same(a, b)
+    except RecursionError:
+        return False
+
+
+def _same(a: Any, b: Any) -> bool:
+    kind = type(a)
+    if kind is not type(b):
+        return False
+    if kind is dict:
+        if a.keys() != b.keys():
+            return False
+        for key, value in a.items():
+            other = b[key]
+            if value is not other and not _same(value, other):
+                return False
+        return True
+    if kind is list:
+        if len(a) != len(b):
+            return False
+        for value, other in zip(a, b, strict=True):
+            if value is not other and not _same(value, other):
+                return False
+        return True
+    return bool(a == b)
 
 
 def form_problem(cmd: str, result: Any) -> str:

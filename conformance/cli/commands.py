@@ -79,8 +79,9 @@ def run_command(options: RunOptions) -> int:
     problem = _unwritable_outputs(o)  # found now, not after the whole run
     if problem:
         return _fail(problem)
-    loaded = suite.load(list(o.paths))
-    chosen = suite.select(loaded, o.keyword, o.rules, o.variants)
+    from conformance.run import held
+
+    loaded, chosen = held.load(list(o.paths), o.keyword, o.rules, o.variants)
     if not chosen:
         return _fail(f"no scenario matches {_selection(o)}: nothing to run")
     try:
@@ -218,7 +219,7 @@ def _report(o: RunOptions, results, loaded, expected, adapter, seconds: float,
                    f"{listed} failed as expected, {len(stale)} now pass")
         for stale_id in stale:
             echo(f"STALE {stale_id} passes but is listed in {path}")
-        known = {item.scenario.id for item in loaded if item.scenario is not None}
+        known = {item.id for item in loaded if item.id is not None}
         for unknown in sorted(set(expected) - known):
             echo(f"note: {path} lists {unknown}, which is not in the corpus")
         if o.update_expected:
@@ -234,7 +235,7 @@ def _report(o: RunOptions, results, loaded, expected, adapter, seconds: float,
                 for r in results:
                     r.expected_failure = (r.id in new
                                           and r.outcome.value in ("failed", "errored"))
-    invalid = sum(1 for item in loaded if item.scenario is None)
+    invalid = sum(1 for item in loaded if item.id is None)
     if invalid and len(results) < len(loaded):
         echo(f"note: {invalid} invalid scenario files in the corpus (see t42 check)")
     echo(f"time: {seconds:.2f} s")

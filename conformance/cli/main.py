@@ -346,7 +346,8 @@ def perft(scenario, seed, dealer, depth, steps, adapter, timeout):
               help="python:MODULE:OBJECT | cmd:COMMAND ARGS (compared with the reference).")
 @click.option("--games", type=click.IntRange(0), default=200, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--shard", metavar="I/N", help="Only every N-th game from the I-th (CI matrices).")
+@click.option("--shard", metavar="I/N",
+              help="Only the I-th of N ranges of the seeds (a part of a campaign).")
 @click.option("--deal", type=click.Choice(["hands", "order"]), default="hands",
               show_default=True, help="Deal every round as `hands` or as an `order` (DEAL-02).")
 @click.option("--level", type=click.Choice(["rules", "codes", "strict"]), default="strict",
@@ -368,19 +369,31 @@ def perft(scenario, seed, dealer, depth, steps, adapter, timeout):
               metavar="FILE_OR_DIR",
               help="Causes already known: saved cases (a file or folder), or a text file of "
                    "rule IDs or `RULE: what` lines. Counted, not shrunk or saved again.")
+@click.option("-j", "--jobs", default="1", show_default=True, metavar="N|auto",
+              help="Play the games in N worker processes (auto: one per core); the same "
+                   "causes and saved cases as one process.")
+@click.option("--in-process", is_flag=True,
+              help="Call a python: adapter in this process (and each worker), not in a "
+                   "process of its own: faster, but it trusts the adapter.")
 def fuzz(adapter, games, seed, shard, deal, level, illegal_rate, rounds, timeout,
-         variants_json, save, no_shrink, known):
+         variants_json, save, no_shrink, known, jobs, in_process):
     """Differential fuzzing: seeded random matches played through ADAPTER and the
     reference engine, compared after every step; each divergence is shrunk to a minimal
-    case. For many cores or machines: `pytest --t42-fuzz N -n auto`."""
+    case. `-j N` plays them on N cores, `--shard K/N` one part of N (docs/fuzzing.md)."""
     from conformance.cli.commands import _say_source
     from conformance.fuzz.campaign import fuzz_command
+    from conformance.fuzz.parallel import jobs_of
 
+    try:
+        processes = jobs_of(jobs)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="-j") from None
     _say_source()
     raise SystemExit(fuzz_command(
         adapter, games=games, seed=seed, illegal_rate=illegal_rate, rounds=rounds,
         timeout=timeout, variants_json=variants_json, deal=deal, level=level, save=save,
-        shard=shard, shrink=not no_shrink, known=known))
+        shard=shard, shrink=not no_shrink, known=known, jobs=processes,
+        in_process=in_process))
 
 
 @main.command()

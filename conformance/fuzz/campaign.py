@@ -1,8 +1,8 @@
 """`t42 fuzz`: a campaign of seeded games, its progress line, shrinking and `--save`.
 
-A campaign across cores or machines is the same seeds as pytest items
-(`pytest --t42-fuzz N`, pytest_plugin.py), spread by pytest-xdist; `--shard i/n` splits
-one for a CI matrix.
+`-j N` plays the games in worker processes (parallel.py); `--shard i/n` plays one of n
+ranges of the seeds, for a CI matrix or a Dask cluster (distributed.py), whose saved
+causes `merge` puts together.
 """
 
 from __future__ import annotations
@@ -22,8 +22,10 @@ from conformance.report.safe import echo
 
 
 def shard_seeds(seed: int, games: int, shard: str | None) -> range:
-    """Seeds seed..seed+games-1; with shard "i/n", every n-th from the i-th (1-based). A
-    range, not a list: tools/fuzz_reference.py shards a billion seeds."""
+    """Seeds seed..seed+games-1; with shard "i/n", the i-th (1-based) of n ranges of
+    them, as even as can be: each part is an ordinary campaign of its own seeds, and the
+    parts together are the whole. A range, not a list: tools/fuzz_reference.py shards a
+    billion seeds."""
     seeds = range(seed, seed + games)
     if not shard:
         return seeds
@@ -33,7 +35,7 @@ def shard_seeds(seed: int, games: int, shard: str | None) -> range:
         raise click.BadParameter(f"{shard!r} is not i/n", param_hint="--shard") from None
     if not 1 <= i <= n:
         raise click.BadParameter(f"{shard!r}: need 1 <= i <= n", param_hint="--shard")
-    return seeds[i - 1::n]
+    return seeds[(i - 1) * games // n:i * games // n]
 
 
 def parse_variants(text: str | None) -> dict[str, Any] | None:
@@ -120,15 +122,13 @@ class Causes:
         self.not_judged = 0
         self.firm: Counter[str] = Counter()  # the rules of causes that fit one rule only
 
-    def add(self, found: Divergence) -> list[Group]:
-        """File one divergence; the groups it went to."""
+    def add(self, found: Divergence, diagnosis: Any = None) -> list[Group]:
+        """File one divergence; the groups it went to. `diagnosis`: its `diagnose`, when
+        a worker process made it (parallel.py)."""
         from conformance.fuzz import save as saving
         from conformance.run.diagnosis import Cause
 
-        try:
-            diagnosed, not_judged = saving.diagnose(found, self.adapter, self.level)
-        except Exception:  # noqa: BLE001 - the diagnosis is a help: file it by its kind
-            diagnosed, not_judged = [], 0
+        diagnosed, not_judged = diagnosis or diagnose(found, self.adapter, self.level)
         if not diagnosed and not_judged:
             self.not_judged += 1
             return []
@@ -190,10 +190,15 @@ class Causes:
             exact = group.exact and cause.rule == group.cause.rule
             self._file(cause, group.found, group.games, exact)
 
-    def game(self, played: Any) -> tuple[list[Any], list[Any]]:
-        """File a game's divergences: its new causes and its known ones."""
+    def game(self, played: Any, diagnoses: list[Any] | None = None
+             ) -> tuple[list[Any], list[Any]]:
+        """File a game's divergences (`diagnoses`: theirs, made by a worker): its new
+        causes and its known ones."""
         self.not_judged += played.not_judged
-        groups = [g for found in played.divergences for g in self.add(found)]
+        groups = [g for found, diagnosis in zip(played.divergences,
+                                                diagnoses or [None] * len(played.divergences),
+                                                strict=True)
+                  for g in self.add(found, diagnosis)]
         return ([g.cause for g in groups if not g.known], [g.cause for g in groups if g.known])
 
     def new(self) -> list[Group]:
@@ -201,6 +206,17 @@ class Causes:
 
     def acknowledged(self) -> list[Group]:
         return [g for g in self.groups.values() if g.known]
+
+
+def diagnose(found: Divergence, adapter: Any, level: str) -> tuple[list[Any], int]:
+    """save.diagnose, or nothing when it fails: the diagnosis is a help, and a divergence
+    it cannot read is filed by its kind (Causes.add)."""
+    from conformance.fuzz import save as saving
+
+    try:
+        return saving.diagnose(found, adapter, level)
+    except Exception:  # noqa: BLE001 - the diagnosis is a help: file it by its kind
+        return [], 0
 
 
 def kind_of(found: Divergence) -> str:
@@ -256,6 +272,23 @@ def verify(path: Path, adapter: Any, cause: Any = None) -> Verdict:
     return Verdict(run_scenario(loaded.scenario, ReferenceAdapter()).outcome.value, outcome)
 
 
+def _in_workers(workers: Any, seeds: range, on_game: Any
+                ) -> tuple[int, list[Divergence], list[str]]:
+    """`differential.fuzz`'s result, the games played by worker processes: each game
+    reaches `on_game` in seed order, with its diagnoses."""
+    from conformance.fuzz.differential import Played
+
+    divergences: list[Divergence] = []
+    errors: list[str] = []
+    for outcome in workers.games(seeds):
+        if outcome.error:
+            errors.append(outcome.error)
+        played = outcome.played or Played(seed=outcome.seed)
+        divergences += played.divergences
+        on_game(played, outcome.diagnoses or None)
+    return len(seeds), divergences, errors
+
+
 def _refused(variants: dict[str, Any] | None) -> str | None:
     """The reference's message when it refuses a setup with these options."""
     import random
@@ -275,9 +308,11 @@ def fuzz_command(adapter_spec: str, *, games: int, seed: int, illegal_rate: floa
                  rounds: int, timeout: float, variants_json: str | None = None,
                  deal: str = "hands", level: str = "strict", save: Path | None = None,
                  shard: str | None = None, shrink: bool = True,
-                 known: tuple[Path, ...] = ()) -> int:
+                 known: tuple[Path, ...] = (), jobs: int = 1,
+                 in_process: bool = False) -> int:
     """Print each new cause's divergence (shrunk), the known causes and a closing count
-    line; non-zero if a new cause was found or a game errored."""
+    line; non-zero if a new cause was found or a game errored. `jobs` > 1: the games are
+    played by that many worker processes (parallel.py), with the same result."""
     from conformance.adapters.loading import load_adapter
     from conformance.adapters.protocol import broken_stderr_note
     from conformance.fuzz import save as saving
@@ -308,23 +343,35 @@ def fuzz_command(adapter_spec: str, *, games: int, seed: int, illegal_rate: floa
             echo(f"0 agreed, 0 diverged, 0 errored (no game played: --save {save} "
                  "cannot be written)")
             return 2
+    workers = None
+    if jobs > 1 and len(seeds) > 1:  # started first: a fork copies no adapter's pipes
+        from conformance.fuzz.differential import Game
+        from conformance.fuzz.parallel import Setting, Workers
+
+        workers = Workers(Setting(adapter_spec, timeout, in_process,
+                                  Game(illegal_rate, rounds, variants, deal, level)),
+                          min(jobs, len(seeds)))
     try:
-        adapter = load_adapter(adapter_spec, timeout)
+        adapter = load_adapter(adapter_spec, timeout, in_process=in_process)
     except Exception as error:  # noqa: BLE001 - report any failure to build the adapter
         echo(f"t42: cannot load adapter {adapter_spec!r}: {type(error).__name__}: "
                    f"{error}", err=True)
+        if workers:
+            workers.stop()
         return 2
     if adapter.broken:
         echo(f"t42: the implementation is unusable: {adapter.broken}"
                    f"{broken_stderr_note(adapter)}", err=True)
         adapter.close()
+        if workers:
+            workers.stop()
         return 2
     progress = Progress(len(seeds))
     causes = Causes(adapter, level, acknowledged)
     stopped: list[str] = []
 
-    def on_game(played: Any) -> None:
-        new, old = causes.game(played)
+    def on_game(played: Any, diagnoses: list[Any] | None = None) -> None:
+        new, old = causes.game(played, diagnoses)
         if played.stopped:
             stopped.append(f"game seed {played.seed}: {played.stopped}")
         progress(played.rounds, played.divergences, new, old)
@@ -332,12 +379,17 @@ def fuzz_command(adapter_spec: str, *, games: int, seed: int, illegal_rate: floa
     start = time.perf_counter()
     try:
         try:
-            played, divergences, errors = fuzz(
-                adapter, len(seeds), seed, illegal_rate=illegal_rate, max_rounds=rounds,
-                variants=variants, deal=deal, level=level, seeds=seeds, on_game=on_game)
+            if workers:
+                played, divergences, errors = _in_workers(workers, seeds, on_game)
+            else:
+                played, divergences, errors = fuzz(
+                    adapter, len(seeds), seed, illegal_rate=illegal_rate, max_rounds=rounds,
+                    variants=variants, deal=deal, level=level, seeds=seeds, on_game=on_game)
         except KeyboardInterrupt as stop:  # Ctrl-C, SIGTERM, SIGHUP (cli/stopping.py)
             from conformance.cli import stopping
 
+            if workers:
+                workers.stop()
             how, status = stopping.what(stop)
             progress.done()
             echo(f"interrupted ({how}) after {progress.games} of {len(seeds)} games: "
@@ -346,6 +398,8 @@ def fuzz_command(adapter_spec: str, *, games: int, seed: int, illegal_rate: floa
             return status
         progress.done()
         seconds = time.perf_counter() - start
+        if workers:
+            workers.close()
         causes.settle()
         new = causes.new()
         stems: set[str] = set()

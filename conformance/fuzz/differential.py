@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from conformance.adapters.inprocess import harnessed
-from conformance.adapters.protocol import Adapter, Harnessed, Rejected
+from conformance.adapters.protocol import Adapter, Exact, Harnessed, Rejected, same_json
 from conformance.fuzz.options import invalid_setup, vary
 from conformance.run.matching import Difference, diff, diff_sets
 from reference_impl.errors import IllegalAction
@@ -39,6 +39,9 @@ TILES = list(NAMES)  # the 28 tiles in the sorted order (0|0, 0|1, ... 6|6)
 LEVELS = ("rules", "codes", "strict")
 DEALS = ("hands", "order")
 _OVER = (ROUND_OVER, MATCH_OVER)
+# A campaign's games read the other implementation after every SPARSE-th step (and at a
+# round's end) and are played again with the reads of every step only where they differ.
+SPARSE = 3
 
 
 @dataclass
@@ -329,11 +332,6 @@ def _by_kind(rng: random.Random, legal: list[dict[str, Any]]) -> list[dict[str, 
 # --- comparing two implementations ---------------------------------------------------
 
 
-def _key(value: Any) -> str:
-    """Canonical JSON text: equal texts are equal JSON values (true is never 1)."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"))
-
-
 def _copy(payload: Any) -> Any:
     """A copy an in-process implementation may keep or change: actions are flat."""
     if isinstance(payload, dict) and all(type(v) in (str, int, bool) for v in payload.values()):
@@ -409,7 +407,7 @@ class Duel:
     """The reference engine and an implementation, sent the same steps and compared."""
 
     def __init__(self, other: Adapter | Harnessed, level: str = "strict",
-                 thorough: bool = False):
+                 thorough: bool = False, sparse: bool = False):
         from conformance.adapters.reference import ReferenceAdapter
 
         self.oracle = ReferenceAdapter()
@@ -417,17 +415,38 @@ class Duel:
         self.level = level
         self.levels = _levels()
         self.thorough = thorough
+        self.sparse = sparse and not thorough
         self.legal = "legal" in self.other.capabilities
         self.count = 0
         self._seen: dict[tuple[str, ...], Any] = {}  # the reference's reads of this state
-        self._keys: dict[tuple[str, ...], str] = {}  # and their canonical texts
+        self._dense: Duel | None = None
+        # sparse: the steps not yet sent, each with its outcome, reads and expected values
+        self._queue: list[tuple[str, Any, str | None, list[tuple[str, ...]], list[Any]]] = []
+
+    def dense(self) -> Duel:
+        """The same duel reading what a campaign reads after every step (a sparse duel's
+        game replayed where it found a difference)."""
+        if self._dense is None:
+            self._dense = Duel(self.other, self.level)
+        return self._dense
+
+    def phase(self) -> str | None:
+        """The reference's phase now (None: no match), without building its view."""
+        match = self.oracle.match
+        return None if match is None else str(match.phase)
 
     def _reads(self, phase: str | None) -> list[tuple[str, ...]]:
         """What to read after a step. Thorough: everything. A campaign: the view, then
         on even steps one seat's observation (each seat every 8 steps) and on odd steps
-        the legal actions; all four observations when a round ends."""
+        the legal actions; all four observations when a round ends. Sparse: the view and
+        observations of every SPARSE-th step and of a round's end only (the legal
+        actions, cheap, as a campaign reads them); a game of a sparse duel that finds a
+        difference is replayed with the campaign's reads (`play`), so a difference it
+        finds is found at the same step, with the same reads, as without."""
         if phase is None:
             return []
+        if self.sparse and phase not in _OVER and self.count % SPARSE:
+            return ([("legal",)] if self.legal and self.count % 2 else [])
         reads: list[tuple[str, ...]] = [("view",)]
         if self.thorough or phase in _OVER:
             reads += [("observe", s) for s in SEATS]
@@ -444,15 +463,11 @@ class Duel:
             self._seen[read] = _read(self.oracle, read)
         return self._seen[read]
 
-    def _differs(self, read: tuple[str, ...], expected: Any, value: Any, typed: bool
-                 ) -> bool:
+    @staticmethod
+    def _differs(expected: Any, value: Any, typed: bool) -> bool:
         if value != expected:
             return True
-        if not typed:
-            return False
-        if read not in self._keys:
-            self._keys[read] = _key(expected)
-        return _key(value) != self._keys[read]
+        return typed and not same_json(value, expected)
 
     def send(self, kind: str, payload: Any) -> Finding | None:
         """One step on both; what differed (`where` names the step), or None."""
@@ -472,15 +487,19 @@ class Duel:
         changed = want is None
         if changed:
             self._seen.clear()
-            self._keys.clear()
-        running = self.oracle.match is not None
-        phase = self.state()["phase"] if running else None
+        phase = self.phase()
+        running = phase is not None
         reads = self._reads(phase)
-        # what an in-process implementation may hand back as is when equal (a typed
-        # comparison needs its own value: `==` takes true for 1)
-        expected = (None if not self.other.in_process or self._typed(reads)
-                    else [self._oracle_read(r) for r in reads])
+        # what the implementation's reads are compared with: an in-process one may hand
+        # back the expected value itself when equal (with its types, when a typed
+        # comparison is due: `==` takes true for 1), a JSON-lines one skips the form
+        # check of a reply equal to it (protocol.Harnessed.pipeline)
+        typed = self._typed(reads)
+        expected = [Exact(v) if typed else v for v in map(self._oracle_read, reads)]
         sent = _copy(payload) if self.other.in_process else payload
+        if self.sparse and kind != "setup":  # sent with the next step that reads the view
+            self._queue.append((kind, sent, want, reads, expected))
+            return self._flush() if reads and reads[0] == ("view",) else None
         # A setup the implementation refuses may leave it without a match: its reads are
         # sent only once the outcomes agree (a deal or act goes in one write with them).
         got, values = probe(self.other, kind, sent, [] if kind == "setup" else reads,
@@ -488,7 +507,7 @@ class Duel:
         found = self._outcome(kind, want, got)
         if (found and not found.comparable) or not running:
             return found
-        if kind == "setup":
+        if kind == "setup" and reads:
             values = self.other.pipeline(
                 [(r[0], {"seat": r[1]} if r[0] == "observe" else {}) for r in reads],
                 expected)
@@ -499,6 +518,31 @@ class Duel:
         return Finding(f"{found.where}; {state.where}", found.signature | state.signature,
                        found.differences + state.differences, want,
                        state.comparable, found.judged or state.judged)
+
+    def _flush(self) -> Finding | None:
+        """A sparse duel's steps since its last view, each with its reads, in one pipeline
+        (one write to a JSON-lines implementation): whether an outcome or a read differs
+        (a bare Finding: the game is then played again densely, which says what). After
+        a step whose outcome differs the steps were sent to an implementation that the
+        game no longer follows: nothing after it is looked at."""
+        fields = {"deal": "deal", "act": "action"}
+        queued, self._queue = self._queue, []
+        requests: list[tuple[str, dict[str, Any]]] = []
+        wanted: list[Any] = []
+        for kind, sent, _, reads, expected in queued:
+            requests.append((kind, {fields[kind]: sent}))
+            requests += [(r[0], {"seat": r[1]} if r[0] == "observe" else {}) for r in reads]
+            wanted += [None, *expected]
+        replies = iter(self.other.pipeline(requests, wanted))
+        for kind, _, want, _reads, expected in queued:
+            reply = next(replies)
+            if self._outcome(kind, want, reply.code if isinstance(reply, Rejected) else None):
+                return SPARSE_FOUND
+            for want_read, value in zip(expected, replies, strict=False):
+                typed = isinstance(want_read, Exact)
+                if self._differs(want_read.value if typed else want_read, value, typed):
+                    return SPARSE_FOUND
+        return None
 
     def _typed(self, reads: list[tuple[str, ...]]) -> bool:
         """Whether reads are compared by canonical text too (see _state)."""
@@ -544,7 +588,7 @@ class Duel:
         for read, value in zip(reads, values, strict=True):
             expected = self._oracle_read(read)
             if read[0] == "legal":
-                if self._differs(read, expected, value, typed):
+                if self._differs(expected, value, typed):
                     found += diff_sets(expected, value if isinstance(value, list) else [],
                                        "legal")
                 continue
@@ -552,7 +596,7 @@ class Duel:
             public = value
             if isinstance(value, dict) and value.keys() != expected.keys():
                 public = _public(value)
-            if self._differs(read, expected, public, typed):
+            if self._differs(expected, public, typed):
                 found += diff(expected, public, path, partial=False)
             if read[0] == "observe" and public is not value:
                 found += self._leaks(read[1], value, path)
@@ -608,9 +652,12 @@ class Duel:
     def begin(self, setup: dict[str, Any]) -> Finding | None:
         self.count = 0
         self._seen.clear()
-        self._keys.clear()
+        self._queue.clear()
         return self.send("setup", setup)
 
+
+# What a sparse duel's step returns when something differs, before the dense replay.
+SPARSE_FOUND = Finding("differs (sparse reads)", frozenset())
 
 # --- playing and replaying -----------------------------------------------------------
 
@@ -653,8 +700,26 @@ class Played:
 
 def play(other: Adapter | Harnessed, seed: int, game: Game, duel: Duel | None = None) -> Played:
     """One seeded match on both adapters. It goes on past a divergence that leaves the
-    states comparable and stops where the referee states differ (`Played.stopped`)."""
+    states comparable and stops where the referee states differ (`Played.stopped`).
+    With a sparse duel the game is played reading less; at its first difference it is
+    played again from its seed with the campaign's reads (`Duel.dense`), which are a
+    superset of the sparse ones at every step: the same game, the same findings."""
     duel = duel or Duel(other, game.level)
+    if duel.sparse:
+        try:
+            played = _play(seed, game, duel)
+        except Exception:  # noqa: BLE001 - raised again where the dense game meets it
+            played = None
+        if played is not None:
+            return played
+        duel = duel.dense()
+    played = _play(seed, game, duel)
+    assert played is not None  # a dense duel plays on past its findings
+    return played
+
+
+def _play(seed: int, game: Game, duel: Duel) -> Played | None:
+    """`play` with `duel`; None at a sparse duel's first finding."""
     rng = random.Random(seed)
     setup = random_setup(rng, game.deal, game.variants, game.limits)
     steps: list[dict[str, Any]] = []
@@ -668,6 +733,8 @@ def play(other: Adapter | Harnessed, seed: int, game: Game, duel: Duel | None = 
     played = Played(rounds=1, seed=seed)
     seen: set[tuple[frozenset[str], str | None]] = set()
     while True:
+        if found and duel.sparse:
+            return None
         if found:
             if not found.judged:
                 played.not_judged += 1
@@ -678,11 +745,10 @@ def play(other: Adapter | Harnessed, seed: int, game: Game, duel: Duel | None = 
             if not found.comparable:
                 played.stopped = found.where
                 return played
-        view = duel.state()
-        if view["phase"] == MATCH_OVER or (view["phase"] == ROUND_OVER
-                                             and played.rounds >= game.max_rounds):
+        phase = duel.phase()
+        if phase == MATCH_OVER or (phase == ROUND_OVER and played.rounds >= game.max_rounds):
             return played
-        if view["phase"] == ROUND_OVER:
+        if phase == ROUND_OVER:
             step = {"deal": random_deal(rng, game.deal)}
             if game.variants and rng.random() < 0.1:  # VAR-02: a deal carries no variants
                 step["deal"]["variants"] = _copy(setup["variants"])
@@ -691,8 +757,9 @@ def play(other: Adapter | Harnessed, seed: int, game: Game, duel: Duel | None = 
         elif rng.random() < game.illegal_rate:
             # now and then (options only) a setup that VAR-01 refuses: the match goes on
             bad = invalid_setup(rng, setup) if game.variants and rng.random() < 0.1 else None
-            legal = duel.legal_actions() if view["phase"] == DECLARING else None
-            step = {"setup": bad} if bad else {"act": illegal_candidate(rng, view, legal)}
+            legal = duel.legal_actions() if phase == DECLARING else None
+            step = {"setup": bad} if bad else {"act": illegal_candidate(rng, duel.state(),
+                                                                        legal)}
         else:
             step = {"act": legal_choice(rng, duel.legal_actions(), counters_first, bold)}
         steps.append(step)
@@ -752,7 +819,7 @@ def fuzz(other: Adapter | Harnessed, games: int, seed: int, *, illegal_rate: flo
     is called after each game with its `Played`."""
     game = Game(illegal_rate, max_rounds, variants, deal, level,
                 harnessed(other).settings)  # draws only the values it supports
-    duel = Duel(other, level)
+    duel = Duel(other, level, sparse=True)
     divergences: list[Divergence] = []
     errors: list[str] = []
     chosen = list(seeds) if seeds is not None else range(seed, seed + games)

@@ -186,7 +186,7 @@ class FuzzGame(pytest.Item):
         adapter = self._adapter(self.config)  # a Harnessed (plugin's start_adapter)
         game = self._game()
         if _DUEL not in self.config.stash:  # one per worker: the reference is reused
-            self.config.stash[_DUEL] = Duel(adapter, game.level)
+            self.config.stash[_DUEL] = Duel(adapter, game.level, sparse=True)
         played = play(adapter, self.seed, game, self.config.stash[_DUEL])
         self.user_properties.append(("rounds", played.rounds))
         if not played.divergences:

@@ -8,7 +8,16 @@ from typing import Any
 
 from conformance.adapters.limits import TEXT_CHARS, cut
 
-MISSING = object()
+
+class _Missing:
+    """A field one side lacks. Pickled by name, so that a difference sent from a worker
+    process (`t42 fuzz -j`) is still `is MISSING` where it arrives."""
+
+    def __reduce__(self) -> str:
+        return "MISSING"
+
+
+MISSING = _Missing()
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,23 @@ class Check:
     judged: bool  # False: above the run's level, counted as not judged whatever it found
 
 
+_CHECKS: dict[Check, Check] = {}  # each distinct check once: a run keeps many alike
+
+
+def interned(check: Check) -> Check:
+    """The one Check equal to `check` (a run's results keep one per check made, most of
+    them alike: shared, they cost a pointer each)."""
+    return _CHECKS.setdefault(check, check)
+
+
+_TUPLES: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+
+def shared(names: tuple[str, ...]) -> tuple[str, ...]:
+    """One tuple of names (a result's rules, its options) for all equal ones."""
+    return _TUPLES.setdefault(names, names)
+
+
 @dataclass
 class Detail:
     message: str
@@ -146,7 +163,7 @@ def difference_lines(differences: list[Difference], many: int = 4) -> list[str]:
     return out
 
 
-@dataclass
+@dataclass(slots=True)  # a run keeps one per scenario: no __dict__ each
 class Result:
     id: str
     path: str

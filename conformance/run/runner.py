@@ -19,7 +19,7 @@ import traceback
 from collections.abc import Callable, Iterable, Iterator, Set
 from contextlib import contextmanager
 from functools import partial
-from typing import Any, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from conformance.adapters.inprocess import harnessed
 from conformance.adapters.limits import cut
@@ -29,8 +29,11 @@ from conformance.corpus.scenario import Loaded, Scenario, Step, display_path
 from conformance.run import selfdeal
 from conformance.run.diagnosis import Cause, Context, Diagnosis, general_path
 from conformance.run.matching import MISSING, Difference, diff, diff_sets, show
-from conformance.run.results import Check, Detail, Outcome, Result
+from conformance.run.results import Check, Detail, Outcome, Result, interned, shared
 from conformance.run.settle import settle
+
+if TYPE_CHECKING:
+    from conformance.run.held import Held
 from conformance.run.visibility import as_json, points_leaks, seat_leaks, tile_leaks
 from conformance.specdata import schemas
 from conformance.specdata.index import SpecIndex, load_index
@@ -179,15 +182,16 @@ class ScenarioRun:
         bad = bool(differences) if failed is None else failed
         if not bad:
             own = levels.checks[kind].rules
-            self.checks.append(Check(kind, level, tuple(dict.fromkeys([*own, *rules]))
-                                     or self.sc.rules, True, judged))
+            self.checks.append(interned(Check(kind, level,
+                                              tuple(dict.fromkeys([*own, *rules]))
+                                              or self.sc.rules, True, judged)))
             return True
         broke = self.replay_broke
         found = self._causes(kind, rules, causes)
         broke = self.replay_broke if self.replay_broke != broke else ""
         step = self.step
         for cause in found:
-            self.checks.append(Check(kind, level, (cause.rule,), False, judged))
+            self.checks.append(interned(Check(kind, level, (cause.rule,), False, judged)))
             detail = Detail(message, step.label if step else None, step.line if step else None,
                             step.payload if step and step.kind else MISSING, (cause.rule,),
                             differences or [], kind=kind, level=level, rule=cause.rule,
@@ -550,8 +554,8 @@ def run_scenario(scenario: Scenario, adapter: Adapter | Harnessed, index: SpecIn
     index = index or load_index()
     adapter = harnessed(adapter)
     path = display_path(scenario.path)
-    base = _Common(title=scenario.title, variants=tuple(scenario.variants),
-                   rules=scenario.rules, size=len(scenario.steps))
+    base = _Common(title=scenario.title, variants=shared(tuple(scenario.variants)),
+                   rules=shared(scenario.rules), size=len(scenario.steps))
     broken = adapter.broken
     if broken:
         return Result(scenario.id, path, Outcome.ERRORED, **base,
@@ -586,7 +590,7 @@ def run_scenario(scenario: Scenario, adapter: Adapter | Harnessed, index: SpecIn
     if detail is not None and not detail.stderr:
         detail.stderr = adapter.stderr_since(mark)
     return Result(scenario.id, path, outcome, seconds, detail, **base,
-                  failures=run.failures, not_judged=run.not_judged, checks=run.checks,
+                  failures=run.failures, not_judged=run.not_judged, checks=run.checks[:],
                   stopped=stopped, unanswered=dict(sorted(run.unanswered.items())))
 
 
@@ -662,7 +666,7 @@ def table_picture(adapter: Adapter | Harnessed, seat: Any) -> list[str]:
     return lines
 
 
-def invalid_file(loaded: Loaded) -> Result:
+def invalid_file(loaded: Loaded | Held) -> Result:
     """A scenario file with problems is an errored result; the run goes on."""
     path = display_path(loaded.path)
     problems = [str(p) for p in loaded.problems]
@@ -670,17 +674,19 @@ def invalid_file(loaded: Loaded) -> Result:
                   detail=Detail("invalid scenario file", problems=problems))
 
 
-def run_all(loaded: Iterable[Loaded], adapter: Adapter | Harnessed,
+def run_all(loaded: Iterable[Loaded | Held], adapter: Adapter | Harnessed,
             on_result: Callable[[Result], None] = lambda r: None,
             level: str = "strict") -> list[Result]:
     index = load_index()
     adapter = harnessed(adapter)
     results = []
     for item in loaded:
-        if item.scenario is None:
+        scenario = item.scenario  # a Held unpacks it: once, let go once judged
+        if scenario is None:
             result = invalid_file(item)
         else:
-            result = run_scenario(item.scenario, adapter, index, level=level)
+            result = run_scenario(scenario, adapter, index, level=level)
+        del scenario
         on_result(result)
         results.append(result)
     return settle(results)  # the causes, once the whole run is in
