@@ -44,6 +44,7 @@ def _overflows(page) -> bool:
 
 def test_the_page_shows_each_engines_broken_rule_and_the_disagreements_first(compared, tab):
     page = tab.open(compared / "page" / "index.html")
+    page.set_viewport_size({"width": 1400, "height": 900})  # a maintainer's wide window
     labels = page.eval_on_selector_all("#area-matrix thead th.engine a", "as => as.map(a => "
                                        "a.textContent)")
     assert labels[:3] == ["reference_impl", "planted:leader-rotates", "planted:doubles-low"]
