@@ -50,8 +50,10 @@ WIRE = {"Action": "action.schema.json", "Setup": "setup.schema.json",
         "Observation": "observation.schema.json", "HelloResult": "protocol/hello-result.json",
         "PerftResult": "protocol/perft-result.json", "Request": "protocol/request.json",
         "Response": "protocol/response.json"}
-# not on the wire: a scenario file, the spec's lists, the report `t42 run` writes
-SKIP = {"scenario.schema.json", "spec-enums.schema.json", "report.schema.json"}
+# not on the wire: a scenario file, the spec's lists, the reports `t42 run` and `t42 compare`
+# write
+SKIP = {"scenario.schema.json", "spec-enums.schema.json", "report.schema.json",
+        "compare.schema.json"}
 
 
 def digest(paths: list[Path], base: Path) -> str:
