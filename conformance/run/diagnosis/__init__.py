@@ -167,7 +167,7 @@ class Diagnosis:
         self._shadow: Shadow | None = None
         self._first: Cause | None = None  # the first divergence, once replayed
         self._replayed = False
-        self._verdicts: dict[tuple[int, Any, str], counterfactual.Verdict] = {}
+        self._verdicts: dict[tuple[int, Any, str], tuple[Match, counterfactual.Verdict]] = {}
 
     @property
     def shadow(self) -> Shadow:
@@ -305,10 +305,11 @@ class Diagnosis:
         """counterfactual.suspects, once per state, step and answer (a legal list's
         differences are weighed each against the same answer)."""
         key = (id(before), step, json.dumps(theirs, sort_keys=True, default=repr))
-        if key not in self._verdicts:
-            self._verdicts[key] = counterfactual.suspects(before, step, theirs,
-                                                          self._agreed(before))
-        return self._verdicts[key]
+        kept = self._verdicts.get(key)
+        if kept is None or kept[0] is not before:  # each value keeps its state alive, so
+            kept = self._verdicts[key] = (before, counterfactual.suspects(  # an id is never
+                before, step, theirs, self._agreed(before)))  # another state's
+        return kept[1]
 
     def _rules_of(self, suspect: counterfactual.Suspect) -> tuple[str, ...]:
         """A suspect's rules, those of the code it would refuse with first (errors.yaml: a
