@@ -66,15 +66,22 @@ def _put(lines: queue.Queue[Any], item: Any, stop: threading.Event) -> bool:
                 return False
 
 
-def _chunks(fd: int, wake: int, stop: threading.Event) -> Iterator[bytes]:
+def _chunks(fd: int, wake: int, stop: threading.Event,
+            idle: threading.Event | None = None) -> Iterator[bytes]:
     """What a pipe delivers, until EOF or until told to stop (select on a wake-up pipe):
-    a reader is never left blocked on a pipe that a stray process keeps open."""
+    a reader is never left blocked on a pipe that a stray process keeps open. `idle` is
+    set while it waits, so every chunk read before has been handled by the caller."""
     poller = select.poll()  # not select.select: it refuses a descriptor past 1023
     poller.register(fd, select.POLLIN)
     poller.register(wake, select.POLLIN)
     try:
         while not stop.is_set():
-            if any(ready == wake for ready, _ in poller.poll()):
+            if idle is not None:
+                idle.set()
+            polled = poller.poll()
+            if idle is not None:
+                idle.clear()
+            if any(ready == wake for ready, _ in polled):
                 return
             chunk = os.read(fd, 1 << 16)
             if not chunk:
@@ -82,6 +89,9 @@ def _chunks(fd: int, wake: int, stop: threading.Event) -> Iterator[bytes]:
             yield chunk
     except (OSError, ValueError):
         return
+    finally:
+        if idle is not None:
+            idle.set()  # it reads no more
 
 
 def _read_replies(fd: int, wake: int, stop: threading.Event, lines: queue.Queue[Any],
@@ -134,11 +144,12 @@ class StderrTail:
         self.size = 0
         self.count = 0
         self.lock = threading.Lock()
+        self.idle = threading.Event()  # the reader waits: all it read is in `lines`
 
     def read(self, fd: int, wake: int, stop: threading.Event) -> None:
         """Read to EOF in chunks (a flood of lines costs little); keep each line's start."""
         head, cut = b"", 0  # the line being read: its first bytes, and how many more
-        for chunk in _chunks(fd, wake, stop):
+        for chunk in _chunks(fd, wake, stop, self.idle):
             *done, rest = chunk.split(b"\n")
             texts = []
             for piece in done:
@@ -329,9 +340,10 @@ class ProcessAdapter(Harnessed):
         self._stderr_caught_up()
         return cut_tail(self._stderr.since(mark))  # a result keeps it: bounded
 
-    def _stderr_caught_up(self, most: float = 0.2) -> None:
+    def _stderr_caught_up(self, most: float = 0.5) -> None:
         """Let stderr's reader take what the pipe holds (a line the program wrote before
-        its last reply is in the pipe by now, maybe not yet read): only on a failure."""
+        its last reply is in the pipe by now, maybe not yet read, or read and not yet
+        kept: the pipe is empty and the reader waits): only on a failure."""
         proc = getattr(self, "_proc", None)
         if proc is None or proc.stderr is None or proc.stderr.closed:
             return
@@ -341,7 +353,7 @@ class ProcessAdapter(Harnessed):
                 ready, _, _ = select.select([proc.stderr.fileno()], [], [], 0)
             except (OSError, ValueError):
                 return
-            if not ready:
+            if not ready and self._stderr.idle.is_set():
                 return
             time.sleep(0.002)
 
