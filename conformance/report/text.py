@@ -226,7 +226,17 @@ class Group:
         line = f"{head} {self.rule}: {ways[0][0]} ({times}, level {self.level})"
         if len(ways) > 1:
             line += "\n  also seen as: " + "; ".join(f"{w} ({n})" for w, n in ways[1:6])
+        also = self.also
+        if also:
+            line += (f"\n  and under {', '.join(also)}: one check of the reference, made "
+                     "the engine's way, gives every failure here")
         return line
+
+    @property
+    def also(self) -> list[str]:
+        """The other rules of the one decision that explains the group (settle)."""
+        return list(dict.fromkeys(r for _, d in self.members for r in d.rules
+                                  if r != self.rule))
 
     def render(self, shown: int = 30) -> str:
         ids = self.ids
@@ -413,8 +423,8 @@ def to_json(results: list[Result], adapter: Any, counts: dict[str, int],
         "level": level,
         "by_variant": by_variant(results),
         "compliance": compliance(results),
-        "groups": [{"rule": g.rule, "cause": g.what, "kind": g.kind, "level": g.level,
-                    "expected": g.expected,
+        "groups": [{"rule": g.rule, "also": g.also, "cause": g.what, "kind": g.kind,
+                    "level": g.level, "expected": g.expected,
                     "count": len(g.members), "scenarios": g.ids} for g in groups(results)],
         "seconds": round(seconds, 3),
         "scenarios": [r.to_json() for r in results],

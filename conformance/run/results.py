@@ -66,6 +66,8 @@ class Detail:
     since: list[str] = field(default_factory=list)  # the steps since the last checked one
     # other [rule, cause] pairs the failure fits as well, for settle (diagnosis.py)
     alternatives: list[list[str]] = field(default_factory=list)
+    # the reference's rule-table entry whose decision explains it, if one does (settle)
+    entry: str = ""
 
     @property
     def key(self) -> tuple[str, str, str]:
@@ -88,6 +90,7 @@ class Detail:
             "first_seen": self.first_seen,
             "since": self.since,
             "alternatives": self.alternatives,
+            "entry": self.entry,
             "rules": list(self.rules),
             "differences": [
                 {"path": d.path,
@@ -112,7 +115,8 @@ class Detail:
                    data.get("level", ""), data.get("rule", ""),
                    cause=data.get("cause", ""), first_seen=data.get("first_seen", ""),
                    since=list(data.get("since", [])),
-                   alternatives=[list(a) for a in data.get("alternatives", [])])
+                   alternatives=[list(a) for a in data.get("alternatives", [])],
+                   entry=data.get("entry", ""))
 
     def lines(self, cause: bool = True) -> list[str]:
         """The block's lines; `cause=False` in a group, whose head names the cause."""

@@ -85,6 +85,22 @@ def test_a_wrong_code_is_the_check_that_gives_it(engine):
     assert {g.rule for g in found} == {"BID-02"}, [(g.rule, g.what) for g in found]
 
 
+def any_marks_bid() -> PlantedAdapter:
+    """Every marks bid accepted: one check (the marks step) broken, shown under BID-05
+    (the first marks bid) and BID-06 (each later one)."""
+    return PlantedAdapter("any-marks-bid", replace(BASE_RULES,
+                                                   marks_bid_problem=lambda *args: None))
+
+
+def test_the_failures_one_decision_explains_are_one_group():
+    """settle: the failures whose cause is the same entry of the reference's rule table
+    are one group, under the rule most of them show, its other rules listed."""
+    found = report(any_marks_bid(), ("bidding",))
+    assert [g.rule for g in found] == ["BID-06"], [(g.rule, g.what) for g in found]
+    assert found[0].also == ["BID-05"]
+    assert "and under BID-05: one check of the reference" in found[0].head()
+
+
 class SwapRemove(PlantedAdapter):
     """A play moves the hand's last tile into the freed place: the rest out of order."""
 

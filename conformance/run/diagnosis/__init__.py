@@ -68,6 +68,10 @@ class Cause:
     # the base rule an option's rule restates here (restated): a special bid in play may
     # bring that base rule into play by its own rule (in_play)
     restates: str = field(default="", compare=False)
+    # the entry of the reference's rule table whose decision, made otherwise, gives the
+    # engine's answer (counterfactual.Suspect): the failures one decision explains are
+    # one cause, whichever rules they show (settle)
+    entry: str = field(default="", compare=False)
 
 
 def _field(path: str) -> str:
@@ -299,7 +303,8 @@ class Diagnosis:
         others = [r for r in others if r != rule]
         kept = [a for a in cause.alternatives if a[0] != rule]
         return replace(cause, rule=rule, alternatives=tuple(dict.fromkeys(
-            (*kept, *((r, cause.what) for r in others)))))
+            (*kept, *((r, cause.what) for r in others)))),
+            entry=_entry_of(verdict.suspects, {rule, self.restated(Cause(rule, "")).restates}))
 
     def _verdict(self, before: Match, step: counterfactual.Step, theirs: Any
                  ) -> counterfactual.Verdict:
@@ -517,6 +522,7 @@ class Diagnosis:
         action breaks both), that check's rule beside it. None when no decision gives
         the engine's code."""
         causes: list[tuple[str, str]] = []
+        entries: dict[str, str] = {}
         for suspect in verdict.suspects:
             rules = self._rules_of(suspect)
             if suspect.reading is not None or not rules:
@@ -530,11 +536,14 @@ class Diagnosis:
                 CODES.index(got) > CODES.index(refused[0])
             pair = [(rules[0], what), *(((refused[1], what),) if refused else ())]
             causes += reversed(pair) if later else pair
+            for r, _ in pair:
+                entries.setdefault(self.restated(Cause(r, what)).rule, suspect.decision.entry)
         if not causes:
             return None
         causes = [(self.restated(Cause(r, w)).rule, w) for r, w in dict.fromkeys(causes)]
         (rule, said), *others = dict.fromkeys(causes)
-        return Cause(rule, said, alternatives=tuple(a for a in others if a[0] != rule))
+        return Cause(rule, said, alternatives=tuple(a for a in others if a[0] != rule),
+                     entry=entries.get(rule, ""))
 
     def _option_form(self, cause: Cause, action: Any) -> Cause:
         """VAR-04 (a form only an option defines, judged by the base rules without it) as
@@ -737,7 +746,9 @@ class Diagnosis:
         if not fits:
             return None
         (rule, what), *others = fits.items()
-        return Cause(rule, what, alternatives=tuple(others))
+        entry = next(s.reading.entry for s in verdict.suspects
+                     if s.reading is not None and s.reading.rule == rule)
+        return Cause(rule, what, alternatives=tuple(others), entry=entry)
 
     def perft(self, depth: int) -> list[Cause]:
         """Descend to the first position whose perft counts differ: there, each extra or
@@ -817,6 +828,13 @@ class Diagnosis:
         except Rejected:
             return False
         return True
+
+
+def _entry_of(suspects: list[counterfactual.Suspect], rules: set[str]) -> str:
+    """The rule-table entry of the first suspect that names one of `rules` (an option's
+    function and the base game's one it wraps are one entry: `score.inner` is `score`)."""
+    return next((s.decision.entry.split(".")[0] for s in suspects
+                 if s.reading is None and rules & set(s.rules)), "")
 
 
 def _refusal_of(value: Any) -> tuple[str, str, str] | None:
