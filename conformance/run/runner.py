@@ -31,6 +31,7 @@ from conformance.run.diagnosis import Cause, Context, Diagnosis, general_path
 from conformance.run.matching import MISSING, Difference, diff, diff_sets, show
 from conformance.run.results import Check, Detail, Outcome, Result, interned, shared
 from conformance.run.settle import settle
+from conformance.run.standin import StandIn, stand_in
 
 if TYPE_CHECKING:
     from conformance.run.held import Held
@@ -560,6 +561,9 @@ def run_scenario(scenario: Scenario, adapter: Adapter | Harnessed, index: SpecIn
     if broken:
         return Result(scenario.id, path, Outcome.ERRORED, **base,
                       detail=Detail(f"the implementation is unusable: {broken}"))
+    standing = _standing_in(scenario, adapter, index)
+    if standing is not None:  # run as the reference showed it may be (run/standin.py)
+        scenario = standing.scenario
     reason = skip_reason(scenario, adapter)
     if reason:
         missing = tuple(v for v in scenario.variants if v not in adapter.variants)
@@ -591,7 +595,25 @@ def run_scenario(scenario: Scenario, adapter: Adapter | Harnessed, index: SpecIn
         detail.stderr = adapter.stderr_since(mark)
     return Result(scenario.id, path, outcome, seconds, detail, **base,
                   failures=run.failures, not_judged=run.not_judged, checks=run.checks[:],
-                  stopped=stopped, unanswered=dict(sorted(run.unanswered.items())))
+                  stopped=stopped, unanswered=dict(sorted(run.unanswered.items())),
+                  stand_in=standing.notes if standing else ())
+
+
+def as_run(scenario: Scenario, adapter: Adapter | Harnessed, index: SpecIndex | None = None
+           ) -> Scenario:
+    """The scenario as `run_scenario` runs it against `adapter`: with any value standing in
+    (run/standin.py), so that a run again for a report's picture sends the same steps."""
+    standing = _standing_in(scenario, harnessed(adapter), index or load_index())
+    return standing.scenario if standing else scenario
+
+
+def _standing_in(scenario: Scenario, adapter: Harnessed, index: SpecIndex) -> StandIn | None:
+    """A supported setting value in place of one the scenario does not depend on, for an
+    implementation that declares every option the scenario names (else it is skipped
+    anyway)."""
+    if not adapter.settings or any(v not in adapter.variants for v in scenario.variants):
+        return None
+    return stand_in(scenario, adapter.settings, index)
 
 
 def _error_detail(run: ScenarioRun, message: str, stderr: str = "") -> Detail:
