@@ -28,6 +28,7 @@ from conformance.adapters.support import unsupported
 from conformance.corpus.scenario import Loaded, Scenario, Step, display_path
 from conformance.run import selfdeal
 from conformance.run.diagnosis import Cause, Context, Diagnosis, general_path
+from conformance.run.inputs import input_of
 from conformance.run.matching import MISSING, Difference, diff, diff_sets, show
 from conformance.run.results import Check, Detail, Outcome, Result, interned, shared
 from conformance.run.settle import settle
@@ -173,12 +174,13 @@ class ScenarioRun:
 
     def judge(self, kind: str, differences: list[Difference] | None, message: str,
               rules: Iterable[str] = (), code: str | None = None, failed: bool | None = None,
-              diverges: bool = False, causes: Causes | None = None) -> bool:
+              diverges: bool = False, causes: Causes | None = None,
+              test_input: str | None = None) -> bool:
         """Record one check; True when it held. A failure is kept as a judged failure or,
         above the run's level, as not judged, once per cause that `causes` finds
         (diagnosis.py; else under `rules`); `diverges` stops the run after a failure."""
         levels = self.index.levels
-        level = levels.of(kind, code)
+        level = levels.of(kind, code, test_input)
         judged = levels.judged(level, self.level)
         bad = bool(differences) if failed is None else failed
         if not bad:
@@ -272,7 +274,8 @@ class ScenarioRun:
             return
         self.judge("rejected", None, f"accepted; it must be rejected with {want}",
                    code=want, failed=refused is None, diverges=True,
-                   causes=lambda: [self.diagnosis.accepted_illegal(step.payload, want, before)])
+                   causes=lambda: [self.diagnosis.accepted_illegal(step.payload, want, before)],
+                   test_input=input_of(step))  # a test input's refusal: its own level
         assert refused is not None  # an accepted step failed `rejected`, which stops the run
         self.judge_code(step, refused)
         if before is not None:
@@ -302,7 +305,8 @@ class ScenarioRun:
                 if several else "")
         self.judge(kind, [Difference("error.code", step.reject, got, note)],
                    f"rejected with the wrong code ({refused.message})",
-                   code=step.reject, failed=got != step.reject, causes=wrong(several))
+                   code=step.reject, failed=got != step.reject, causes=wrong(several),
+                   test_input=input_of(step))
 
     def expect(self, expect: dict[str, Any]) -> None:
         if "view" in expect:
