@@ -266,3 +266,20 @@ def test_the_value_standing_in_is_said_in_verbose_and_json(t42, tmp_path):
     report = json.loads(out_json.read_text(encoding="utf-8"))
     stood = {s["id"] for s in report["scenarios"] if s["stand_in"] == [note]}
     assert stood == {line.split()[1] for line in verbose}
+
+
+def test_under_pytest_the_value_standing_in_is_a_junit_property_and_a_summary_line(tmp_path):
+    import subprocess
+    import sys
+
+    junit = tmp_path / "junit.xml"
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-p", "no:xdist",
+         str(scenarios_dir() / "variants" / "plunge"), f"--junitxml={junit}",
+         "--t42-adapter", f"python:{FAUX}:PlungeAnyTime"],
+        capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout[-2000:]
+    note = 'plunge when: &quot;any_time&quot; for &quot;before_bids&quot;'
+    stood = junit.read_text(encoding="utf-8").count(f'name="t42_stand_in" value="{note}"')
+    assert stood > 0
+    assert re.search(rf"^ran {stood} with a supported setting value", done.stdout, re.MULTILINE)
