@@ -34,7 +34,7 @@ LEFT_OUT = object()
 # The most value combinations tried for one scenario: each is a run of the reference.
 MOST_TRIED = 8
 
-_verdicts: dict[tuple[str, str, str], bool] = {}  # (id, path, values) -> the reference passes
+_verdicts: dict[tuple[str, str, str], bool] = {}  # (id, path, values + steps) -> it passes
 
 
 @dataclass(frozen=True)
@@ -112,9 +112,10 @@ class _Differs(Exception):  # noqa: N818 - an answer, not an error
 def _holds(rewritten: Scenario, swaps: list[tuple[str, str, Any, Any]],
            index: SpecIndex) -> bool:
     """The reference engine passes every check of `rewritten` at level strict (cached)."""
+    # the steps themselves in the key: a file changed within one process is asked again
     key = (rewritten.id, str(rewritten.path), json.dumps(
         [(n, k, repr(was), "left out" if now is LEFT_OUT else repr(now))
-         for n, k, was, now in swaps]))
+         for n, k, was, now in swaps]) + repr(rewritten.steps))
     if key not in _verdicts:
         _verdicts[key] = _reference_passes(rewritten, index)
     return _verdicts[key]
