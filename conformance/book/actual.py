@@ -15,7 +15,7 @@ from typing import Any
 
 from conformance.adapters.protocol import Adapter
 from conformance.corpus.scenario import Scenario
-from conformance.run.runner import Diverged, ScenarioRun
+from conformance.run.runner import Diverged, ScenarioRun, as_run
 from conformance.run.visibility import as_json as _json
 
 
@@ -66,7 +66,8 @@ def capture(scenario: Scenario, adapter: Adapter, level: str = "strict") -> dict
     (None and a note when the scenario did not fail again)}."""
     from conformance.specdata.index import load_index
 
-    run = _Capturing(scenario, adapter, load_index(), level)
+    index = load_index()
+    run = _Capturing(as_run(scenario, adapter, index), adapter, index, level)
     crashed = ""
     try:
         run.run()

@@ -187,6 +187,9 @@ class Result:
     missing: tuple[str, ...] = ()  # skipped: the options it needs that were not declared
     # capability -> its checks not judged: the implementation does not declare it
     unanswered: dict[str, int] = field(default_factory=dict)
+    # run with a supported setting value in place of one the scenario does not depend on
+    # (run/standin.py): `plunge when: "any_time" for "before_bids"`
+    stand_in: tuple[str, ...] = ()
 
     @property
     def where(self) -> str:
@@ -206,7 +209,8 @@ class Result:
                    [Detail.from_json(d) for d in data.get("not_judged", [])],
                    stopped=data.get("stopped", ""), rules=tuple(data.get("rules", ())),
                    size=data.get("size", 0), missing=tuple(data.get("missing", ())),
-                   unanswered=dict(data.get("unanswered", {})))
+                   unanswered=dict(data.get("unanswered", {})),
+                   stand_in=tuple(data.get("stand_in", ())))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -226,6 +230,7 @@ class Result:
             "size": self.size,
             "missing": list(self.missing),
             "unanswered": dict(self.unanswered),
+            "stand_in": list(self.stand_in),
         }
 
     def report(self, detail: Detail | None = None, cause: bool = True) -> str:
