@@ -172,6 +172,30 @@ def test_check_setup_refuses_one_team_of_marks_and_nulls():
 
 
 @needs_node
+def test_check_action_agrees_with_the_reference_on_every_form():
+    """checkAction's verdict on each action of spec/actions.md, each broken every way
+    (a field dropped, added, of each JSON type), under the options that change the forms,
+    is the reference engine's (MALFORMED_ACTION or well formed)."""
+    from tests.kits.action_forms import cases
+
+    given = cases()
+    script = ("import { checkAction } from " + json.dumps((KIT / "t42.js").as_uri()) + ";\n"
+              "import { readFileSync } from 'node:fs';\n"
+              "for (const [action, variants] of JSON.parse(readFileSync(0, 'utf8'))) {\n"
+              "  try { checkAction(action, variants); console.log('ok'); }\n"
+              "  catch (e) { console.log(e.code); }\n"
+              "}\n")
+    done = subprocess.run([NODE, "--input-type=module", "-e", script], capture_output=True,
+                          input=json.dumps([[a, v] for a, v, _ in given]), text=True,
+                          check=True, timeout=60)
+    said = done.stdout.split()
+    assert len(said) == len(given)
+    wrong = [(a, v, want, got) for (a, v, want), got in zip(given, said, strict=True)
+             if got != want]
+    assert wrong == [], wrong[:10]
+
+
+@needs_node
 def test_doctor_names_a_wrong_seq_in_a_broken_loop(tmp_path):
     kit = tmp_path / "kit"
     shutil.copytree(KIT, kit)
