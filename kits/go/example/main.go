@@ -18,6 +18,7 @@ type engine struct {
 	dealer t42.Seat
 	hands  map[t42.Seat][]t42.Tile
 	marks  t42.ObservationMarks
+	forms  t42.ActionForms // the action forms of the options in force
 }
 
 func (e *engine) Setup(raw json.RawMessage) error {
@@ -33,6 +34,7 @@ func (e *engine) Setup(raw json.RawMessage) error {
 		return err
 	}
 	e.dealer, e.hands = dealer, hands // checked: now change
+	e.forms = t42.FormsOf(setup.Variants)
 	e.marks = t42.ObservationMarks{AC: marks.AC, Bd: marks.Bd}
 	t42.Log("dealt by %s", e.dealer) // logs go to stderr
 	return nil
@@ -42,7 +44,10 @@ func (e *engine) Deal(json.RawMessage) error {
 	return t42.Reject(t42.WRONG_PHASE, "a deal waits for round_over")
 }
 
-func (e *engine) Act(json.RawMessage) error {
+func (e *engine) Act(raw json.RawMessage) error {
+	if _, err := t42.CheckAction(raw, e.forms); err != nil {
+		return err // MALFORMED_ACTION first (DIG-01)
+	}
 	return t42.Reject(t42.WRONG_PHASE, "this engine only deals")
 }
 
