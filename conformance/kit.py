@@ -4,7 +4,10 @@ kits have them. Each reads the payload with the reference engine's own parsers, 
 rule is written once (`reference_impl/setup.py`, `reference_impl/actions.py`), and each
 refusal is a `Rejected` with the code of spec/errors.yaml.
 
-    from conformance.kit import check_action, check_setup
+    from conformance.kit import PartialOption, check_action, check_setup
+
+    variants: list[str | PartialOption] = [       # typed: an option supported in part
+        "nello", {"name": "forced_bid", "settings": {"bid": ["any"]}}]
 
     def start(self, setup):
         checked = check_setup(setup)          # INVALID_SETUP before anything changes
@@ -19,7 +22,9 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from conformance.adapters.protocol import Rejected
+from conformance.adapters.protocol import Declared, PartialOption, Rejected
+
+__all__ = ["Declared", "PartialOption", "Setup", "check_action", "check_setup"]
 
 
 class Setup(NamedTuple):

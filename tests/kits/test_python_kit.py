@@ -73,3 +73,59 @@ def test_check_action_agrees_with_the_reference_on_every_form():
 ])
 def test_check_action_judges_the_form_only(action, variants, code):
     assert _verdict(check_action, action, variants) == code
+
+
+# An in-process adapter's declaration, as mypy reads it against conformance.Adapter.
+TYPED = '''
+from typing import Any
+
+from conformance import Adapter
+from conformance.kit import PartialOption
+
+
+class Engine:
+    name, version = "my42", "0.3.0"
+    capabilities = {"legal"}
+
+    def start(self, setup: dict[str, Any]) -> None: ...
+    def deal(self, deal: dict[str, Any]) -> None: ...
+    def act(self, action: Any) -> None: ...
+    def view(self) -> dict[str, Any]: return {}
+    def observe(self, seat: str) -> dict[str, Any]: return {}
+    def legal(self) -> list[dict[str, Any]]: return []
+    def perft(self, depth: int) -> dict[str, Any]: return {}
+    def new_match(self) -> None: ...
+    def next_deal(self) -> None: ...
+
+
+class Names(Engine):
+    variants = ["nello"]
+
+
+class Partial(Engine):
+    variants: list[str | PartialOption] = [
+        "nello", {"name": "forced_bid", "settings": {"bid": SETTING}}]
+
+
+names: Adapter = Names()
+partial: Adapter = Partial()
+'''
+
+
+@pytest.mark.parametrize(("setting", "errors"), [('["any"]', 0), ('"any"', 1)])
+def test_a_partial_declaration_is_typed(tmp_path, setting, errors):
+    """A list of names and a list with an option supported in part both conform to
+    Adapter; a setting's values given as one value instead of a list do not."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    source = tmp_path / "typed_adapter.py"
+    source.write_text(TYPED.replace("SETTING", setting))
+    done = subprocess.run([sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path / "cache"),
+                           str(source)], capture_output=True, text=True, timeout=300,
+                          cwd=Path(__file__).resolve().parents[2])
+    found = [line for line in done.stdout.splitlines() if ": error:" in line]
+    assert len(found) == errors, done.stdout
+    line = TYPED[:TYPED.index("\"nello\", {\"name\"")].count("\n") + 1  # the item
+    assert all(f"typed_adapter.py:{line}:" in error for error in found), done.stdout
