@@ -183,3 +183,22 @@ def test_an_engine_module_in_another_folder_builds_into_the_adapter(tmp_path):
     code, out = _t42("doctor", "--adapter", f"cmd:{adapter}")
     assert out.startswith("t42 doctor: far-engine-go 0.1.0"), out
     assert code == 0, out
+
+
+def test_a_partial_declaration_is_typed_and_sent_as_the_protocol_says(tmp_path):
+    """Info.Variants of Option and OptionIn: the hello's variants, a name and an object."""
+    kit = tmp_path / "kit"
+    shutil.copytree(KIT, kit)
+    main = kit / "example" / "main.go"
+    source = main.read_text()
+    old = 'Version: "0.1.0"}'
+    assert old in source
+    main.write_text(source.replace(old, 'Version: "0.1.0", Variants: []t42.VariantElement{\n'
+                                        '\t\tt42.Option("nello"),\n\t\tt42.OptionIn("forced_bid", '
+                                        'map[string][]any{"bid": {"any"}}),\n\t}}'))
+    adapter = build(kit, tmp_path / "adapter")
+    done = subprocess.run([str(adapter)], input='{"seq": 1, "cmd": "hello", "protocol": 1}\n',
+                          capture_output=True, text=True, timeout=10)
+    hello = json.loads(done.stdout.splitlines()[0])["result"]
+    assert hello["variants"] == ["nello", {"name": "forced_bid", "settings": {"bid": ["any"]}}]
+    assert "spec" not in hello  # Info.Spec left empty: no version named
