@@ -25,7 +25,7 @@ type Engine interface {
 	Setup(setup json.RawMessage) error
 	Deal(deal json.RawMessage) error
 	Act(action json.RawMessage) error
-	View() (any, error)             // a ViewClass, or any value of that JSON form
+	View() (any, error)             // a View, or any value of that JSON form
 	Observe(seat Seat) (any, error) // an Observation
 }
 
@@ -45,21 +45,21 @@ type Info struct {
 	Version string
 	// options of spec/variants.md you support: Option("nello"), or one supported in part,
 	// OptionIn("forced_bid", map[string][]any{"bid": {"any"}}) (protocol.md, Partial support)
-	Variants     []VariantElement
+	Variants     []Declared
 	Capabilities []string // subset of "legal", "perft", "self_deal"
 	Spec         string   // optional: the spec version the declaration was written for
 }
 
 // Option declares an option of spec/variants.md supported with every setting.
-func Option(name string) VariantElement {
-	option := VariantEnum(name)
-	return VariantElement{Enum: &option}
+func Option(name string) Declared {
+	option := OptionName(name)
+	return Declared{Enum: &option}
 }
 
 // OptionIn declares an option supported in part: only the listed values of each setting
 // named; a setting left out is supported as the option's name claims.
-func OptionIn(name string, settings map[string][]any) VariantElement {
-	return VariantElement{VariantClass: &VariantClass{Name: VariantEnum(name), Settings: settings}}
+func OptionIn(name string, settings map[string][]any) Declared {
+	return Declared{PartialOption: &PartialOption{Name: OptionName(name), Settings: settings}}
 }
 
 // Rejected is a refusal with a code of spec/errors.yaml (the constants of errors.go).
@@ -194,7 +194,7 @@ func TeamOf(s Seat) Team {
 	if s == A || s == C {
 		return AC
 	}
-	return Bd
+	return BD
 }
 
 func seatIndex(s Seat) int {
@@ -260,7 +260,7 @@ func HandsOf(hands *DealHands, order []Tile, dealer Seat) (map[Seat][]Tile, erro
 // team only, or a null): a dealer, marks 0..6 each (SCORE-03), no draws, and hands or
 // order (HandsOf); else a Rejected INVALID_SETUP. Variants are yours to check. It returns
 // the dealer, the marks (0 when absent) and the hands.
-func CheckSetup(setup SetupClass) (Seat, SetupMarks, map[Seat][]Tile, error) {
+func CheckSetup(setup Setup) (Seat, SetupMarks, map[Seat][]Tile, error) {
 	if setup.Dealer == nil || seatIndex(*setup.Dealer) < 0 {
 		return "", SetupMarks{}, nil, Reject(INVALID_SETUP, "no dealer seat")
 	}
@@ -270,7 +270,7 @@ func CheckSetup(setup SetupClass) (Seat, SetupMarks, map[Seat][]Tile, error) {
 	marks := SetupMarks{}
 	if setup.Marks != nil {
 		marks = *setup.Marks
-		if marks.AC < 0 || marks.AC > 6 || marks.Bd < 0 || marks.Bd > 6 {
+		if marks.AC < 0 || marks.AC > 6 || marks.BD < 0 || marks.BD > 6 {
 			return "", SetupMarks{}, nil, Reject(INVALID_SETUP, "marks are 0..6")
 		}
 	}

@@ -125,9 +125,9 @@ def test_example_passes_its_scenarios_and_doctor(tmp_path):
 
 @pytest.mark.parametrize(("old", "new", "said"), [
     ("Bids:  []t42.Action{}, ", "", "view.bids: wrong type: None is not of type 'array'"),
-    ("\ttoAct := t42.NextSeat(e.dealer)\n\treturn t42.ViewClass{",
+    ("\ttoAct := t42.NextSeat(e.dealer)\n\treturn t42.View{",
      "\ttoAct := t42.NextSeat(e.dealer)\n\tos.Stdout.WriteString(\"debug\\n\")\n"
-     "\treturn t42.ViewClass{", "view: reply is not JSON: 'debug'"),
+     "\treturn t42.View{", "view: reply is not JSON: 'debug'"),
 ])
 def test_doctor_names_what_a_broken_example_breaks(tmp_path, old, new, said):
     kit = tmp_path / "kit"
@@ -193,7 +193,7 @@ def test_a_partial_declaration_is_typed_and_sent_as_the_protocol_says(tmp_path):
     source = main.read_text()
     old = 'Version: "0.1.0"}'
     assert old in source
-    main.write_text(source.replace(old, 'Version: "0.1.0", Variants: []t42.VariantElement{\n'
+    main.write_text(source.replace(old, 'Version: "0.1.0", Variants: []t42.Declared{\n'
                                         '\t\tt42.Option("nello"),\n\t\tt42.OptionIn("forced_bid", '
                                         'map[string][]any{"bid": {"any"}}),\n\t}}'))
     adapter = build(kit, tmp_path / "adapter")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -108,6 +109,31 @@ def test_rust_post_processing_refuses_a_struct_it_does_not_know():
     out = gen.optional_fields_skipped(source, {"Odd": (set(), {"x"})})
     assert gen.SKIP_NONE + "\n    pub x" in out
     assert gen.optional_fields_skipped(source, {"Odd": ({"x"}, {"x"})}) == source
+
+
+def test_go_names_say_what_each_type_and_constant_is():
+    """No name of quicktype's making in wire.go: no Class, Union or Enum suffix, no
+    underscore, no colour or "The" prefix it tells alike names apart by, no `Bd`; every
+    enum constant starts with its type's name (but the seats and teams)."""
+    text = (KIT.parent / "go" / "wire.go").read_text()
+    types = re.findall(r"^type (\w+) ", text, re.M)
+    assert "Setup" in types and "View" in types and "Declared" in types
+    assert [t for t in types if re.search(r"Class$|Union$|Enum$|_", t)] == []
+    names = re.findall(r"^\t(\w+)\s+(\w+) = \"", text, re.M)
+    assert names, "no enum constant found"
+    odd = [(name, enum) for name, enum in names
+           if enum not in ("Seat", "Team") and not name.startswith(enum)]
+    assert odd == []
+    words = set(re.findall(r"\b[A-Z]\w*", re.sub(r'"[^"]*"|`[^`]*`|//.*', "", text)))
+    assert not words & {"Bd", "Purple", "Fluffy", "Tentacled", "The00", "WireNello"}
+    assert {"AC", "BD", "Tile05", "ActionTypePass", "CmdSetup"} <= words
+
+
+def test_go_names_refuse_a_stale_table():
+    gen = _generate()
+    source = "package t42\n\ntype Odd struct {\n}\n"
+    with pytest.raises(ValueError, match="update GO_TYPES"):
+        gen.go_names(source)
 
 
 def _t42(*args: str) -> tuple[int, str]:

@@ -22,7 +22,7 @@ type engine struct {
 }
 
 func (e *engine) Setup(raw json.RawMessage) error {
-	var setup t42.SetupClass
+	var setup t42.Setup
 	if err := t42.Strict(raw, &setup, t42.INVALID_SETUP); err != nil {
 		return err
 	}
@@ -35,7 +35,7 @@ func (e *engine) Setup(raw json.RawMessage) error {
 	}
 	e.dealer, e.hands = dealer, hands // checked: now change
 	e.forms = t42.FormsOf(setup.Variants)
-	e.marks = t42.ObservationMarks{AC: marks.AC, Bd: marks.Bd}
+	e.marks = t42.ObservationMarks{AC: marks.AC, BD: marks.BD}
 	t42.Log("dealt by %s", e.dealer) // logs go to stderr
 	return nil
 }
@@ -53,10 +53,10 @@ func (e *engine) Act(raw json.RawMessage) error {
 
 func (e *engine) View() (any, error) {
 	toAct := t42.NextSeat(e.dealer)
-	return t42.ViewClass{
-		Phase: t42.Bidding, Round: 1, Dealer: e.dealer, ToAct: &toAct,
+	return t42.View{
+		Phase: t42.PhaseBidding, Round: 1, Dealer: e.dealer, ToAct: &toAct,
 		Hands: t42.ViewHands{A: e.hands[t42.A], B: e.hands[t42.B], C: e.hands[t42.C], D: e.hands[t42.D]},
-		Bids:  []t42.Action{}, Trick: []t42.TrickElement{}, Tricks: []t42.Trick{},
+		Bids:  []t42.Action{}, Trick: []t42.TrickPlay{}, Tricks: []t42.Trick{},
 		History: []t42.Action{}, Marks: e.marks,
 	}, nil
 }
@@ -64,11 +64,11 @@ func (e *engine) View() (any, error) {
 func (e *engine) Observe(seat t42.Seat) (any, error) {
 	toAct := t42.NextSeat(e.dealer)
 	return t42.Observation{
-		Seat: seat, Phase: t42.Bidding, Round: 1, Dealer: e.dealer, ToAct: &toAct,
+		Seat: seat, Phase: t42.PhaseBidding, Round: 1, Dealer: e.dealer, ToAct: &toAct,
 		Hand:      e.hands[seat],
 		HandSizes: t42.HandSizes{A: 7, B: 7, C: 7, D: 7},
-		Bids:      []t42.Action{}, Trick: []t42.TrickElement{}, Captured: []t42.Captured{},
-		Points: &t42.PointsClass{}, Marks: e.marks,
+		Bids:      []t42.Action{}, Trick: []t42.TrickPlay{}, Captured: []t42.Captured{},
+		Points: &t42.TeamPoints{}, Marks: e.marks,
 	}, nil
 }
 
