@@ -345,11 +345,11 @@ def diagnose(found: Divergence, adapter: Any, level: str = "strict"
     the case is run as a scenario that expects every difference at its last step, and
     each failure there judged at `level` is a cause, with its own differences (a case of
     two causes is split). And how many failures there were not judged at the level."""
-    from conformance.corpus.scenario import _build
+    from conformance.corpus.scenario import build
     from conformance.run.runner import run_scenario
 
     doc = scenario(found, adapter.name, "generated.diagnosis", every=True)
-    built = _build(Path("generated-diagnosis.yaml"), doc, {})
+    built = build(Path("generated-diagnosis.yaml"), doc, {})
     result = run_scenario(built, adapter, level=level)
     last = built.steps[-1].label if built.steps else None
     out: dict[Cause, list[Any]] = {}

@@ -240,7 +240,7 @@ def table(report: SelfTest, show: int = 3) -> Iterable[str]:
 
 def diagnosis_lines(report: SelfTest) -> Iterable[str]:
     """--full: for each plant whose report names another rule than its own, its groups;
-    then how many plants' reports name only their rule (issue 30's measure)."""
+    then how many plants' reports name only their rule."""
     failing = [b for b in report.bugs if b.groups]
     for b in failing:
         if not b.named:
