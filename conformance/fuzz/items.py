@@ -11,13 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from conformance.fuzz.differential import DEALS, LEVELS, Duel, Game, play
 from conformance.pytest_failure import Reported, failure_repr
 from conformance.report.safe import safe
+
+if TYPE_CHECKING:
+    from _pytest._code.code import TerminalRepr  # what pytest's repr_failure returns
 
 _DUEL = pytest.StashKey[Duel]()
 _CAUSES = pytest.StashKey[Any]()  # this worker's campaign.Causes
@@ -159,7 +162,8 @@ def _claim(directory: Path, stem: str) -> Path | None:
 
 
 class FuzzGame(pytest.Item):
-    def __init__(self, *, seed: int, adapter: Callable[[pytest.Config], Any], **kwargs):
+    def __init__(self, *, seed: int, adapter: Callable[[pytest.Config], Any],
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.seed, self._adapter = seed, adapter
 
@@ -236,8 +240,9 @@ class FuzzGame(pytest.Item):
         shrunk[cause] = f"game seed {self.seed}" if path is None else str(path)
         return report, f"{rendered.splitlines()[0]} ({cause.rule})"
 
-    def repr_failure(self, excinfo, style=None):
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
+                     style: Any = None) -> str | TerminalRepr:
         return failure_repr(self, excinfo) or super().repr_failure(excinfo, style)
 
-    def reportinfo(self):
+    def reportinfo(self) -> tuple[Path | str, int | None, str]:
         return CAMPAIGN, None, f"fuzz game seed {self.seed}"
