@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from conformance.cli import stopping
 from conformance.corpus import select as suite
@@ -14,6 +15,8 @@ from conformance.report.safe import echo
 
 if TYPE_CHECKING:
     from conformance.adapters.limits import Limits
+    from conformance.adapters.protocol import Harnessed
+    from conformance.run.results import Result
 
 
 def _fail(message: str) -> int:
@@ -28,7 +31,7 @@ def _say_source(err: bool = False) -> None:
     echo(f"t42: {data_root().describe()}", err=err)
 
 
-def _known_rules(rules) -> str | None:
+def _known_rules(rules: tuple[str, ...]) -> str | None:
     from conformance.specdata.index import load_index
 
     unknown = [r for r in rules if r not in load_index().rules]
@@ -122,7 +125,7 @@ def run_command(options: RunOptions) -> int:
     progress = report.Progress(len(chosen), expected, o.verbose)
     done: list = []
 
-    def on_result(result) -> None:
+    def on_result(result: Result) -> None:
         done.append(result)
         progress(result)
 
@@ -174,8 +177,8 @@ def _unwritable_outputs(o: RunOptions) -> str | None:
     return None
 
 
-def _report(o: RunOptions, results, loaded, expected, adapter, seconds: float,
-            shots=None) -> tuple[list[str], bool]:
+def _report(o: RunOptions, results: list[Result], loaded: Any, expected: Any,
+            adapter: Harnessed, seconds: float, shots: Any = None) -> tuple[list[str], bool]:
     """Everything a run prints before its summary line; the stale expected failures, and
     whether an output could not be written (an error: status 2)."""
     from conformance.report import expected as xf
@@ -271,7 +274,7 @@ def _known_level(level: str) -> str | None:
     return None if level in names else f"unknown level {level} (one of {', '.join(names)})"
 
 
-def book_command(out: Path, paths) -> int:
+def book_command(out: Path, paths: Sequence[Path]) -> int:
     from conformance.book.build import build
 
     _say_source()
@@ -284,7 +287,7 @@ def book_command(out: Path, paths) -> int:
     return 0
 
 
-def check_command(paths) -> int:
+def check_command(paths: Sequence[Path]) -> int:
     from conformance.specdata.files import spec_dir
     from conformance.specdata.index import load_index
 
@@ -332,7 +335,7 @@ def docs_command(check_only: bool) -> int:
     return generate(spec_dir(), check_only)
 
 
-def coverage_command(paths, base_only: bool, as_json: bool) -> int:
+def coverage_command(paths: Sequence[Path], base_only: bool, as_json: bool) -> int:
     from conformance.specdata.index import load_index
 
     index = load_index()
@@ -376,7 +379,8 @@ def coverage_command(paths, base_only: bool, as_json: bool) -> int:
     return 1 if bad else 0
 
 
-def list_command(paths, keyword, rules, variants) -> int:
+def list_command(paths: Sequence[Path], keyword: str | None, rules: Sequence[str],
+                 variants: Sequence[str]) -> int:
     from conformance.corpus.scenario import display_path
     from conformance.specdata.files import data_root
 
@@ -391,8 +395,9 @@ def list_command(paths, keyword, rules, variants) -> int:
     return 0
 
 
-def perft_command(scenario_path, seed, dealer, depth, steps, adapter_spec="reference",
-                  timeout=60.0) -> int:
+def perft_command(scenario_path: Path | None, seed: int | None, dealer: str | None,
+                  depth: int, steps: int | None, adapter_spec: str = "reference",
+                  timeout: float = 60.0) -> int:
     """Through an adapter like any run: a scenario's steps (or a seed's setup) are sent,
     then one `perft` request; the divide is printed, then the total."""
     from conformance.adapters.loading import load_adapter
@@ -432,7 +437,8 @@ def perft_command(scenario_path, seed, dealer, depth, steps, adapter_spec="refer
     return 0
 
 
-def _perft_steps(scenario_path, seed, dealer, steps):
+def _perft_steps(scenario_path: Path | None, seed: int | None, dealer: str | None,
+                 steps: int | None) -> list[Any] | int:
     """The steps that reach the position, or an exit status."""
     from conformance.corpus.scenario import Step, load_scenario
 
@@ -441,6 +447,7 @@ def _perft_steps(scenario_path, seed, dealer, steps):
 
         view = Match.from_seed(seed, dealer=dealer).view()
         return [Step("--seed", 0, "setup", {"dealer": view["dealer"], "hands": view["hands"]})]
+    assert scenario_path is not None  # perft_command: a scenario file or --seed
     loaded = load_scenario(scenario_path)
     if loaded.scenario is None:
         for problem in loaded.problems:

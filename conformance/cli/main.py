@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -28,7 +29,7 @@ class _Group(click.Group):
     """The commands, each run with SIGTERM and SIGHUP taken as Ctrl-C is (stopping.py);
     a command that does not report such a stop itself exits with its status."""
 
-    def invoke(self, ctx: click.Context):
+    def invoke(self, ctx: click.Context) -> Any:
         from conformance.cli import stopping
 
         with stopping.handled():
@@ -96,9 +97,11 @@ def main() -> None:
                    "BaseException, ignores SIGALRM) hangs it.")
 @click.option("-v", "--verbose", is_flag=True,
               help="One line per scenario, and every failure block instead of groups.")
-def run(paths, adapter, keyword, rules, variants, declared, report_json, report_html,
-        expected_failures, update_expected_failures, timeout, level, max_reply_bytes,
-        max_stderr_bytes, in_process, verbose):
+def run(paths: tuple[Path, ...], adapter: str, keyword: str | None, rules: tuple[str, ...],
+        variants: tuple[str, ...], declared: str | None, report_json: Path | None,
+        report_html: Path | None, expected_failures: Path | None,
+        update_expected_failures: bool, timeout: float, level: str, max_reply_bytes: int,
+        max_stderr_bytes: int, in_process: bool, verbose: bool) -> None:
     """Run scenarios (default: the whole suite) against an adapter (default: the
     reference engine). The last line is `N passed, N failed, N errored, N skipped,
     N not judged at level L`."""
@@ -158,9 +161,12 @@ def run(paths, adapter, keyword, rules, variants, declared, report_json, report_
               help="Write a shields.io endpoint badge per engine into this directory.")
 @click.option("--reports", type=click.Path(file_okay=False, path_type=Path),
               help="Keep each engine's `t42 run` report and output in this directory.")
-def compare(paths, adapters, reports_in, keyword, rules, variants, declared, level, timeout,
-            max_reply_bytes, max_stderr_bytes, in_process, engine_seconds, jobs, baseline,
-            html, json_out, badges, reports):
+def compare(paths: tuple[Path, ...], adapters: tuple[str, ...], reports_in: tuple[str, ...],
+            keyword: str | None, rules: tuple[str, ...], variants: tuple[str, ...],
+            declared: str | None, level: str, timeout: float, max_reply_bytes: int,
+            max_stderr_bytes: int, in_process: bool, engine_seconds: float, jobs: int,
+            baseline: str | None, html: Path | None, json_out: Path | None,
+            badges: Path | None, reports: Path | None) -> None:
     """Run several engines over the same scenarios (each by `t42 run`, in parallel), or
     read their reports, and compare them: a matrix of rule areas by engine, each engine's
     causes, the scenarios they disagree on; with --baseline, what changed."""
@@ -187,7 +193,7 @@ def compare(paths, adapters, reports_in, keyword, rules, variants, declared, lev
 @main.command()
 @click.argument("out", type=click.Path(file_okay=False, path_type=Path))
 @PATHS
-def book(out, paths):
+def book(out: Path, paths: tuple[Path, ...]) -> None:
     """Write the scenario book into OUT: every rule linked to its scenarios, every scenario
     drawn step by step on the reference engine's table (static HTML + SVG, no server)."""
     from conformance.cli.commands import book_command
@@ -197,7 +203,7 @@ def book(out, paths):
 
 @main.command()
 @PATHS
-def check(paths):
+def check(paths: tuple[Path, ...]) -> None:
     """Lint scenarios (schema, rule IDs, error codes, deals, ids) and the spec index."""
     from conformance.cli.commands import check_command
 
@@ -209,7 +215,7 @@ def check(paths):
 @click.option("--base", is_flag=True,
               help="Only the base game: rules of rules.md, codes citing one of them.")
 @click.option("--json", "as_json", is_flag=True, help="Print the tables as JSON.")
-def coverage(paths, base, as_json):
+def coverage(paths: tuple[Path, ...], base: bool, as_json: bool) -> None:
     """Rule ID -> scenarios and error code -> scenarios; fails if one has none."""
     from conformance.cli.commands import coverage_command
 
@@ -221,7 +227,8 @@ def coverage(paths, base, as_json):
 @click.option("-k", "keyword", help="Only scenarios whose id contains this.")
 @click.option("--rule", "rules", multiple=True, help="Only scenarios citing this rule ID.")
 @click.option("--variant", "variants", multiple=True, help="Only scenarios needing this option.")
-def list_(paths, keyword, rules, variants):
+def list_(paths: tuple[Path, ...], keyword: str | None, rules: tuple[str, ...],
+          variants: tuple[str, ...]) -> None:
     """List scenarios: id, file, rules."""
     from conformance.cli.commands import list_command
 
@@ -231,7 +238,7 @@ def list_(paths, keyword, rules, variants):
 @main.command()
 @click.option("--adapter", default="reference", show_default=True,
               help="The in-process adapter to serve: reference | python:MODULE:OBJECT")
-def serve(adapter):
+def serve(adapter: str) -> None:
     """Serve the reference engine (or an in-process adapter) over the JSON-lines protocol
     on stdin/stdout (spec/protocol.md)."""
     from conformance.adapters.inprocess import unusable
@@ -264,7 +271,7 @@ def serve(adapter):
 @main.command("new-adapter")
 @click.argument("lang", type=click.Choice(list(KITS)))
 @click.argument("dest", type=click.Path(file_okay=False, path_type=Path))
-def new_adapter(lang, dest):
+def new_adapter(lang: str, dest: Path) -> None:
     """Write a starting adapter in LANG into DEST (absent or empty) from the kit: the
     protocol loop done, the wire types, and an example engine to replace with yours."""
     from conformance.adapters.newadapter import new_adapter as write
@@ -290,7 +297,7 @@ def new_adapter(lang, dest):
               help="python:MODULE:OBJECT | cmd:COMMAND ARGS (or reference)")
 @click.option("--timeout", type=click.FloatRange(*TIMEOUT_SECONDS), default=5.0,
               show_default=True, help="Seconds to wait for each reply of a cmd: adapter.")
-def doctor(adapter, timeout):
+def doctor(adapter: str, timeout: float) -> None:
     """A first check of an adapter: the handshake and a few short sessions that send
     every command, each protocol or form mistake named with its fix. No rule is judged."""
     import shlex
@@ -333,7 +340,8 @@ def doctor(adapter, timeout):
 @click.option("--timeout", type=click.FloatRange(*TIMEOUT_SECONDS), default=60.0,
               show_default=True,
               help="Seconds to wait for each reply of a cmd: or python: adapter.")
-def perft(scenario, seed, dealer, depth, steps, adapter, timeout):
+def perft(scenario: Path | None, seed: int | None, dealer: str | None, depth: int,
+          steps: int | None, adapter: str, timeout: float) -> None:
     """Count legal action sequences from a scenario's position or a seed's deal (dealt by
     the reference engine), through an adapter (default: the reference engine)."""
     from conformance.cli.commands import perft_command
@@ -375,8 +383,10 @@ def perft(scenario, seed, dealer, depth, steps, adapter, timeout):
 @click.option("--in-process", is_flag=True,
               help="Call a python: adapter in this process (and each worker), not in a "
                    "process of its own: faster, but it trusts the adapter.")
-def fuzz(adapter, games, seed, shard, deal, level, illegal_rate, rounds, timeout,
-         variants_json, save, no_shrink, known, jobs, in_process):
+def fuzz(adapter: str, games: int, seed: int, shard: str | None, deal: str, level: str,
+         illegal_rate: float, rounds: int, timeout: float, variants_json: str | None,
+         save: Path | None, no_shrink: bool, known: tuple[Path, ...], jobs: str,
+         in_process: bool) -> None:
     """Differential fuzzing: seeded random matches played through ADAPTER and the
     reference engine, compared after every step; each divergence is shrunk to a minimal
     case. `-j N` plays them on N cores, `--shard K/N` one part of N (docs/fuzzing.md)."""
@@ -399,7 +409,7 @@ def fuzz(adapter, games, seed, shard, deal, level, illegal_rate, rounds, timeout
 @main.command()
 @click.option("--seconds", type=float, default=2.0, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True)
-def bench(seconds, seed):
+def bench(seconds: float, seed: int) -> None:
     """Benchmark the reference engine (reference_impl.bench)."""
     from conformance.cli.commands import bench_command
 
@@ -417,7 +427,8 @@ def bench(seconds, seed):
               help="Catching ids shown per bug.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option("--list", "list_only", is_flag=True, help="List the planted bugs and stop.")
-def selftest(paths, keyword, jobs, full, show, as_json, list_only):
+def selftest(paths: tuple[Path, ...], keyword: str | None, jobs: int, full: bool, show: int,
+             as_json: bool, list_only: bool) -> None:
     """Run the scenarios against every planted-bug engine; each must fail at least one
     scenario the reference engine passes."""
     from conformance.cli.commands import _say_source
@@ -430,7 +441,7 @@ def selftest(paths, keyword, jobs, full, show, as_json, list_only):
 
 @main.command()
 @click.option("--check", "check_only", is_flag=True, help="Fail if a generated file is stale.")
-def docs(check_only):
+def docs(check_only: bool) -> None:
     """Regenerate the files made from the spec: spec/errors.md (tools/gen_errors_md.py) and
     spec/schemas/spec-enums.schema.json (tools/gen_schema_enums.py)."""
     from conformance.cli.commands import docs_command
