@@ -363,7 +363,8 @@ class ScenarioItem(pytest.Item):
         from conformance.run.runner import run_scenario
 
         level = self.config.getoption("t42_level")
-        result = run_scenario(self.scenario, _adapter(self.config), level=level)
+        html = bool(self.config.getoption("t42_report_html", None))
+        result = run_scenario(self.scenario, _adapter(self.config), level=level, pictures=html)
         self._keep_for_report(result)
         if result.outcome is Outcome.SKIPPED:
             pytest.skip(safe(result.reason))
@@ -375,9 +376,7 @@ class ScenarioItem(pytest.Item):
             raise Reported(result.reports(), result.headline())
 
     def _keep_for_report(self, result) -> None:
-        from conformance.book.actual import capture
         from conformance.book.compliance import checks_to_json
-        from conformance.run.results import Outcome
 
         entry = {"result": result.to_json(), "checks": checks_to_json(result)}
         html = self.config.getoption("t42_report_html", None)
@@ -385,9 +384,8 @@ class ScenarioItem(pytest.Item):
             from conformance.book.report import kept_scenario
 
             entry["scenario"] = kept_scenario(self.scenario)
-        if html and result.outcome in (Outcome.FAILED, Outcome.ERRORED):
-            entry["shot"] = capture(self.scenario, _adapter(self.config),
-                                    self.config.getoption("t42_level"))
+        if result.pictures:  # kept as the scenario was judged: it is never run again
+            entry["shot"] = result.pictures
         self.user_properties.append(("t42_result", json.dumps(entry)))
 
     def repr_failure(self, excinfo, style=None):

@@ -9,12 +9,12 @@ during the run costs nothing, and nothing is read twice.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from conformance.corpus.scenario import Scenario, Step
-from conformance.run.results import Outcome, Result, summary_line
+from conformance.run.results import Result, summary_line
 
 # What the plugin keeps of a scenario for the report: its head, and its steps up to this
 # many characters of JSON. A valid file holds at most 1 MiB, but YAML aliases can repeat
@@ -60,20 +60,6 @@ def scenario_from_kept(data: dict[str, Any]) -> Scenario:
     return Scenario(data["id"], data["title"], data["description"], tuple(data["rules"]),
                     dict(data["variants"]), steps, Path(data["path"]),
                     frozenset(data["needs"]))
-
-
-def capture_failures(chosen: Iterable[Any], results: Sequence[Result],
-                     adapter: Any, level: str = "strict") -> dict[str, dict[str, Any]]:
-    """The implementation's table at each failing step of each failed scenario, by id."""
-    from conformance.book.actual import capture
-
-    bad = {r.id for r in results if r.outcome in (Outcome.FAILED, Outcome.ERRORED)}
-    shots = {}
-    for item in chosen:
-        sc = item.scenario
-        if sc is not None and sc.id in bad:
-            shots[sc.id] = capture(sc, adapter, level)
-    return shots
 
 
 def write_report(out: Path, paths: Sequence[Path], results: Sequence[Result | dict[str, Any]],

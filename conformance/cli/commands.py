@@ -127,14 +127,10 @@ def run_command(options: RunOptions) -> int:
         progress(result)
 
     interrupted: tuple[str, int] | None = None
-    shots = None
-    try:
-        results = run_all(chosen, adapter, on_result, level=o.level)
+    try:  # a report's pictures are kept as each scenario is judged, never run again
+        results = run_all(chosen, adapter, on_result, level=o.level,
+                          pictures=o.report_html is not None)
         seconds = time.perf_counter() - start
-        if o.report_html:
-            from conformance.book.report import capture_failures
-
-            shots = capture_failures(chosen, results, adapter, o.level)
     except KeyboardInterrupt as stop:  # Ctrl-C, SIGTERM, SIGHUP: stop, report what ran
         from conformance.run.settle import settle
 
@@ -146,7 +142,7 @@ def run_command(options: RunOptions) -> int:
         except KeyboardInterrupt as stop:  # while it was told to stop: it is ended
             interrupted = interrupted or stopping.what(stop)
     try:
-        stale, unwritten = _report(o, results, loaded, expected, adapter, seconds, shots)
+        stale, unwritten = _report(o, results, loaded, expected, adapter, seconds)
     except Exception as error:  # noqa: BLE001 - the summary line still comes, last
         echo(f"t42: the report failed ({type(error).__name__}: {error}); please "
                    "report it", err=True)
@@ -174,8 +170,8 @@ def _unwritable_outputs(o: RunOptions) -> str | None:
     return None
 
 
-def _report(o: RunOptions, results, loaded, expected, adapter, seconds: float,
-            shots=None) -> tuple[list[str], bool]:
+def _report(o: RunOptions, results, loaded, expected, adapter, seconds: float
+            ) -> tuple[list[str], bool]:
     """Everything a run prints before its summary line; the stale expected failures, and
     whether an output could not be written (an error: status 2)."""
     from conformance.report import expected as xf
@@ -205,6 +201,7 @@ def _report(o: RunOptions, results, loaded, expected, adapter, seconds: float,
         from conformance.book.report import write_report
 
         try:
+            shots = {r.id: r.pictures for r in results if r.pictures}
             where = write_report(o.report_html, list(o.paths), results, shots, adapter,
                                  counts, o.level, loaded=loaded)
             echo(f"wrote the HTML report {where}")

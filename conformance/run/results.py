@@ -183,6 +183,9 @@ class Result:
     missing: tuple[str, ...] = ()  # skipped: the options it needs that were not declared
     # capability -> its checks not judged: the implementation does not declare it
     unanswered: dict[str, int] = field(default_factory=dict)
+    # what an HTML report draws of the failing steps (run/pictures.py), kept only when a
+    # report is asked for; not part of to_json (the JSON report's schema has no place)
+    pictures: dict[str, Any] = field(default_factory=dict)
 
     @property
     def where(self) -> str:

@@ -216,18 +216,36 @@ def test_every_failing_step_is_marked_and_none_is_grey(tmp_path):
     assert "Not run" not in text
 
 
-def test_the_actual_table_is_read_at_every_failing_step():
+def _pictures(path, adapter):
+    """The Result of one scenario run as for a report (pictures kept), in process."""
     from conformance.adapters.loading import load_adapter
-    from conformance.book.actual import capture
     from conformance.corpus.scenario import load_scenario
+    from conformance.run.runner import run_scenario
 
-    sc = load_scenario(BIDS).scenario
-    shot = capture(sc, load_adapter(HIDES_BIDS, in_process=True))
-    labels = [sc.steps[int(i)].label for i in shot["steps"]]
-    assert len(labels) >= 3 and labels[0] == sc.steps[shot["index"]].label
-    views = [s["view"] for s in shot["steps"].values()]
+    sc = load_scenario(path).scenario
+    return sc, run_scenario(sc, load_adapter(adapter, in_process=True), pictures=True)
+
+
+def test_the_actual_table_is_kept_at_every_failing_step():
+    sc, result = _pictures(BIDS, HIDES_BIDS)
+    steps = result.pictures["steps"]
+    labels = [sc.steps[int(i)].label for i in steps]
+    assert labels == list(dict.fromkeys(f.step for f in result.failures)) and len(labels) >= 3
+    views = [s["view"] for s in steps.values()]
     assert all(v is not None and v["bids"] for v in views)  # the referee view is right
     assert len({json.dumps(v, sort_keys=True) for v in views}) == len(views)
+    # the seat whose observation failed, as the engine showed it: no bids
+    assert all(seen["bids"] == [] for s in steps.values() for seen in s["observe"].values())
+
+
+def test_a_plain_run_keeps_no_pictures():
+    from conformance.adapters.loading import load_adapter
+    from conformance.corpus.scenario import load_scenario
+    from conformance.run.runner import run_scenario
+
+    result = run_scenario(load_scenario(BIDS).scenario,
+                          load_adapter(HIDES_BIDS, in_process=True))
+    assert result.outcome.value == "failed" and result.pictures == {}
 
 
 def test_checks_above_the_level_are_shown_as_not_judged(tmp_path):
@@ -252,17 +270,60 @@ def check_compliance_not_judged(out, report: dict) -> None:
     assert 'data-outcome="not judged"' in (out / "index.html").read_text()
 
 
-def test_the_actual_table_is_read_where_the_step_fails():
-    from conformance.adapters.loading import load_adapter
-    from conformance.book.actual import capture
-    from conformance.corpus.scenario import load_scenario
-
-    sc = load_scenario(EXAMPLES / "doc000-trump-sixes-30-set-after-one-trick.yaml").scenario
-    shot = capture(sc, load_adapter(WRONG, in_process=True))
-    assert sc.steps[shot["index"]].label == "steps[8]"
+def test_the_actual_table_is_kept_where_the_step_fails():
+    sc, result = _pictures(EXAMPLES / "doc000-trump-sixes-30-set-after-one-trick.yaml", WRONG)
+    (at, shot), = result.pictures["steps"].items()
+    assert sc.steps[int(at)].label == "steps[8]"
     assert shot["view"]["tricks"][0]["winner"] == "A"
-    passing = capture(sc, load_adapter("reference"))
-    assert passing["view"] is None and "passed when run again" in passing["note"]
+    _, passing = _pictures(EXAMPLES / "doc000-trump-sixes-30-set-after-one-trick.yaml",
+                           "reference")
+    assert passing.outcome.value == "passed" and passing.pictures == {}
+
+
+class Counting:
+    """LeaderWins with every request counted: the report must add none."""
+
+    def __init__(self):
+        from .engines import LeaderWins
+
+        self.engine, self.calls = LeaderWins(), 0
+        self.name, self.version = "counting", "1"
+        self.variants, self.capabilities = [], ["legal"]
+
+    def __getattr__(self, name):
+        method = getattr(self.engine, name)
+        if not callable(method):
+            return method
+
+        def counted(*args):
+            self.calls += 1
+            return method(*args)
+        return counted
+
+
+def test_the_report_draws_from_the_results_never_running_a_scenario_again(tmp_path):
+    """Issue 38: the pictures are kept while each scenario is judged; building the report
+    afterwards asks the engine nothing, and keeping them costs a run at most one view
+    read per failing step that read none."""
+    from conformance.book.report import write_report
+    from conformance.corpus.scenario import load_corpus
+    from conformance.run.results import totals
+    from conformance.run.runner import run_all
+
+    loaded = load_corpus([EXAMPLES])
+    plain = Counting()
+    run_all(loaded, plain)
+    engine = Counting()
+    results = run_all(loaded, engine, pictures=True)
+    failing_steps = sum(len(r.pictures["steps"]) for r in results)
+    assert failing_steps >= 4 and all(r.outcome.value == "failed" for r in results)
+    assert plain.calls <= engine.calls <= plain.calls + failing_steps
+    during = engine.calls
+    write_report(tmp_path, [], results, {r.id: r.pictures for r in results}, engine,
+                 totals(results), loaded=loaded)
+    assert engine.calls == during
+    assert "trick 1 complete: A wins" in (tmp_path / "scenarios" / f"{TRUMP_SIXES}.html"
+                                          ).read_text(encoding="utf-8")
 
 
 def test_the_index_leads_with_the_causes(tmp_path):
@@ -305,3 +366,55 @@ def test_the_plugin_keeps_each_scenario_as_it_ran_and_its_steps_within_a_budget(
     assert f"The {kept['steps_not_kept']:,} later steps of this scenario are not shown: " \
            "their JSON is more than the 1,048,576 characters the report keeps of a " \
            "scenario's steps." in page
+
+
+def _figures(page: str) -> list[tuple[str, str, str]]:
+    """Each failing frame's (label, expected figure, actual figure) HTML."""
+    out = []
+    for frame in re.findall(r'<section class="frame failed[^"]*" id="[^"]+" data-label="([^"]+)"'
+                            r'>(.*?)</section>', page, re.S):
+        label, body = frame
+        expected = re.search(r'<figure class="expected">(.*?)</figure>', body, re.S)
+        actual = re.search(r'<figure class="actual">(.*?)</figure>', body, re.S)
+        assert expected and actual, label
+        out.append((label, expected.group(1), actual.group(1)))
+    return out
+
+
+def _without_titles(svg: str) -> str:
+    """A picture less its accessible title and caption, which name the engine."""
+    svg = re.sub(r"<title id=[^>]*>.*?</title>", "", svg, flags=re.S)
+    return re.sub(r"<figcaption>.*?</figcaption>", "", svg, flags=re.S)
+
+
+def test_each_failure_draws_what_failed_and_the_pictures_differ_where_the_engine_did(tmp_path):
+    """Issue 44: an observation failure draws the seat's observation, a legal-set failure
+    the legal actions marked on the table, a refusal the position refused; each picture
+    is drawn from its own engine's answers, so actual differs from expected."""
+    planted = "python:conformance.planted:"
+    cases = [  # scenario, engine, what the pictures must say, a mark only the actual has
+        (ROOT / "scenarios" / "visibility" / "marks-one-stack-cover.yaml",
+         planted + "covered-tricks-shown", "is shown", None),
+        (BIDS, HIDES_BIDS, "is shown", "bids: none"),
+        (ROOT / "scenarios" / "play" / "no-duty-to-play-higher.yaml",
+         planted + "must-follow-not-enforced", "legal actions, marked", "mark-extra"),
+        (ROOT / "scenarios" / "play" / "check-order-tile-before-must-follow.yaml",
+         planted + "must-follow-not-enforced", "the position the step was tried in",
+         ": accepted"),
+    ]
+    for n, (path, adapter, what, only_actual) in enumerate(cases):
+        result, out = _report(tmp_path / str(n), path, adapter, "--in-process")
+        assert result.exit_code == 1, result.output
+        sid = f"{path.parent.name}.{path.stem}"
+        page = (out / "scenarios" / f"{sid}.html").read_text(encoding="utf-8")
+        figures = _figures(page)
+        assert figures, sid
+        for label, expected, actual in figures:
+            assert what in expected and what in actual, (sid, label)
+            assert _without_titles(expected) != _without_titles(actual), (sid, label)
+            if only_actual:
+                assert only_actual in actual and only_actual not in expected, (sid, label)
+    # VIS-06: the reference covers trick 1 for every seat; the engine shows its faces
+    _, expected, actual = _figures((tmp_path / "0" / "report" / "scenarios" /
+                                    "visibility.marks-one-stack-cover.html").read_text())[0]
+    assert "· covered" in expected and "· covered" not in actual
