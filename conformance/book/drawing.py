@@ -158,7 +158,8 @@ def _play_tiles(plays: list[dict[str, Any]]) -> list[Tile]:
 def contract_words(contract: dict[str, Any] | None) -> str:
     if not contract:
         return "no contract yet"
-    text = f"{contract.get('declarer')} ({contract.get('team')}) bid {bid_words(contract['bid'])}"
+    bid = bid_words(contract["bid"], trump=contract.get("trump"))
+    text = f"{contract.get('declarer')} ({contract.get('team')}) bid {bid}"
     if contract.get("trump") is not None:
         text += f", trump: {trump_words(contract['trump'])}"
     if contract.get("stacks"):
@@ -263,7 +264,8 @@ def bids_words(bids: Any) -> str:
             continue
         rest = {k: v for k, v in b.items() if k not in ("type", "seat")}
         out.append(f"{b.get('seat')} " + ("pass" if b.get("type") == "pass"
-                                          else bid_words(rest) if rest else str(b.get("type"))))
+                                          else bid_words(rest, goal=False) if rest
+                                          else str(b.get("type"))))
     return " · ".join(out)
 
 
