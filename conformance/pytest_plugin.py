@@ -249,7 +249,9 @@ class RunReport:
                                     for e in self.entries])
         return self._settled
 
+    @pytest.hookimpl(tryfirst=True)  # before junitxml writes the test case
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        _junit_classname(self.config, report)
         for name, value in getattr(report, "user_properties", ()):
             if name == "t42_result" and report.when == "call":
                 self.entries.append(json.loads(value))
@@ -325,6 +327,23 @@ class RunReport:
                         "was collected or all were deselected, so nothing was checked")
         if session.exitstatus == pytest.ExitCode.OK:
             session.exitstatus = pytest.ExitCode.NO_TESTS_COLLECTED
+
+
+def _junit_classname(config: pytest.Config, report: pytest.TestReport) -> None:
+    """A scenario's JUnit class is its file without `.yaml` (`scenarios.play.no-pass`):
+    junitxml strips only `.py`. Set on the controller's test case, where the XML is
+    written (a worker's own attribute would not reach it under xdist)."""
+    path = report.nodeid.split("::")[0]
+    if not path.endswith(".yaml"):
+        return
+    try:
+        from _pytest.junitxml import xml_key
+    except ImportError:  # a pytest that moved it: the class keeps `.yaml`
+        return
+    xml = config.stash.get(xml_key, None)
+    if xml is not None:
+        xml.node_reporter(report).add_attribute("classname",
+                                                path.removesuffix(".yaml").replace("/", "."))
 
 
 def _uses_workers(config: pytest.Config) -> bool:

@@ -255,9 +255,10 @@ class Result:
         if not shown:
             return f"{self.outcome.value} {self.id}"
         first, more = shown[0], len(shown) - 1
+        # the rule first: pytest cuts a long summary line at the terminal's width
         where = f"{first.step}: " if first.step else ""
-        rule = f" ({first.rule})" if first.rule else ""
-        return where + first.message + rule + (f"; and {more} more" if more else "")
+        rule = f"{first.rule} " if first.rule else ""
+        return rule + where + first.message + (f"; and {more} more" if more else "")
 
     def _shown(self) -> Sequence[Detail | None]:
         return self.failures or self.not_judged or [self.detail]
