@@ -407,7 +407,16 @@ def build(out: Path, paths: Sequence[Path] = (), results: list[dict[str, Any]] |
     page = env.get_template("scenario.html.j2")
     summaries, frames = [], 0
     rule_text = {r.id: r.text for r in index.rules.values()}
+    not_run = 0
+    if run is not None:  # a run's report: a page for each scenario that ran, none else
+        not_run = sum(1 for sc in scenarios if sc.id not in by_id)
+        scenarios = [sc for sc in scenarios if sc.id in by_id]
     for sc in scenarios:
+        if run is not None and by_id[sc.id].get("outcome") == "skipped":
+            summary = _summary(sc, index, by_id[sc.id])  # listed, with why, but not drawn
+            summary["href"] = None
+            summaries.append(summary)
+            continue
         cut_short = (run or {}).get("steps_not_kept", {}).get(sc.id, 0)
         labels = {step.label for step in sc.steps}
         wanted = [fig for fig in figures.get(sc.id, []) if not cut_short or fig["step"] in labels]
@@ -428,6 +437,8 @@ def build(out: Path, paths: Sequence[Path] = (), results: list[dict[str, Any]] |
     areas = _areas(index)
     citing: dict[str, list[str]] = {}
     for summary in summaries:
+        if not summary["href"]:  # no page to link to (skipped in this run)
+            continue
         for rule in summary["rules"]:
             citing.setdefault(rule, []).append(summary["id"])
     sections = _sections(index, citing)
@@ -441,7 +452,7 @@ def build(out: Path, paths: Sequence[Path] = (), results: list[dict[str, Any]] |
     index_html = env.get_template("index.html.j2").render(causes=causes,
         root="", scenarios=summaries, areas=[{"key": k, "name": v} for k, v in areas.items()],
         variants=variants, codes=codes, rules_count=rules_count, invalid=invalid,
-        compliance=table, **common)
+        compliance=table, not_run=not_run, **common)
     replace(out / "index.html", index_html)  # never through a planted link
     rules_html = env.get_template("rules.html.j2").render(root="", sections=sections, **common)
     replace(out / "rules.html", rules_html)

@@ -328,25 +328,41 @@ def compliance(results: list[Result]) -> dict[str, dict[str, dict[str, dict[str,
     return table
 
 
+def errored_by_area(results: list[Result]) -> dict[str, Any]:
+    """Errored scenarios, in each area of the rules they cite (`areas`) and in all: their
+    checks stop where the engine broke, so the checks alone would read as a pass (an
+    engine whose play crashes made every play check it reached, and passed them)."""
+    areas: dict[str, int] = {}
+    errored = [r for r in results if r.outcome is Outcome.ERRORED]
+    for result in errored:
+        for area in dict.fromkeys(r.split("-")[0] for r in result.rules if RULE_ID.match(r)):
+            areas[area] = areas.get(area, 0) + 1
+    return {"areas": dict(sorted(areas.items())), "all": len(errored)}
+
+
 def compliance_table(results: list[Result], level: str) -> str:
-    """The text form: one row per rule area, passed/failed/above the level at each level."""
+    """The text form: one row per rule area, passed/failed/above the level at each level,
+    and the errored scenarios apart."""
     from conformance.specdata.index import load_index
 
     names = load_index().levels.names
     table = compliance(results)
-    areas = table["areas"]
+    errored = errored_by_area(results)
+    areas = {**dict.fromkeys(errored["areas"], {}), **table["areas"]}
     if not areas:
         return ""
-    head = f"{'checks':8}" + "".join(f"{name:>16}" for name in names)
+    head = f"{'checks':8}" + "".join(f"{name:>16}" for name in names) + f"{'errored':>9}"
     rows = [f"compliance at level {level} (checks passed/failed/above the level per rule area; "
-            "a check counts in each area of its rules)", head]
-    for area, by_level in [*areas.items(), ("all", table["all"].get("checks", {}))]:
+            "a check counts in each area of its rules; errored: scenarios that broke, whose "
+            "later checks were never made, in each area of the rules they cite)", head]
+    for area, by_level in [*sorted(areas.items()), ("all", table["all"].get("checks", {}))]:
         cells = []
         for name in names:
             cell = by_level.get(name, {"passed": 0, "failed": 0, "not_judged": 0})
             triple = [cell["passed"], cell["failed"], cell["not_judged"]]
             cells.append("/".join(map(str, triple)) if any(triple) else "-")
-        rows.append(f"{area:8}" + "".join(f"{c:>16}" for c in cells))
+        broke = errored["all"] if area == "all" else errored["areas"].get(area, 0)
+        rows.append(f"{area:8}" + "".join(f"{c:>16}" for c in cells) + f"{broke or '-':>9}")
     return "\n".join([*rows, unanswered_line(results)]).rstrip("\n")
 
 
@@ -412,7 +428,7 @@ def to_json(results: list[Result], adapter: Any, counts: dict[str, int],
         "stale_expected_failures": stale,
         "level": level,
         "by_variant": by_variant(results),
-        "compliance": compliance(results),
+        "compliance": {**compliance(results), "errored": errored_by_area(results)},
         "groups": [{"rule": g.rule, "cause": g.what, "kind": g.kind, "level": g.level,
                     "expected": g.expected,
                     "count": len(g.members), "scenarios": g.ids} for g in groups(results)],

@@ -361,7 +361,8 @@ def test_the_plugin_keeps_each_scenario_as_it_ran_and_its_steps_within_a_budget(
     assert kept["steps_not_kept"] == len(sc.steps) - len(short.steps)
     run = {"adapter": "x", "variants": "", "summary": "", "level": "strict", "results": [],
            "steps_not_kept": {sc.id: kept["steps_not_kept"]}}
-    build(tmp_path, [], [], None, run, [Loaded(sc.path, short, [])])
+    build(tmp_path, [], [{"id": sc.id, "outcome": "passed"}], None, run,
+          [Loaded(sc.path, short, [])])
     page = (tmp_path / "scenarios" / f"{sc.id}.html").read_text(encoding="utf-8")
     assert f"The {kept['steps_not_kept']:,} later steps of this scenario are not shown: " \
            "their JSON is more than the 1,048,576 characters the report keeps of a " \
@@ -418,3 +419,46 @@ def test_each_failure_draws_what_failed_and_the_pictures_differ_where_the_engine
     _, expected, actual = _figures((tmp_path / "0" / "report" / "scenarios" /
                                     "visibility.marks-one-stack-cover.html").read_text())[0]
     assert "· covered" in expected and "· covered" not in actual
+
+
+CRASHES = f"cmd:{sys.executable} {ROOT / 'tests' / 'harness' / 'fauxmplementations' / 'crashes.py'}"
+
+
+def test_errored_scenarios_are_counted_per_area_and_show_the_engines_stderr(tmp_path):
+    """Issue 44: an engine whose play crashes made every check it reached, and passed
+    them: the table read `PLAY 40/0/0`. Each area now counts its errored scenarios, in the
+    text, JSON and HTML reports; an errored page quotes the engine's stderr."""
+    path = ROOT / "scenarios" / "play"
+    result, out = _report(tmp_path, path, CRASHES, "--report-json", str(tmp_path / "r.json"))
+    assert result.exit_code == 1, result.output
+    report = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    errored = [s for s in report["scenarios"] if s["outcome"] == "errored"]
+    assert errored and report["compliance"]["errored"]["all"] == len(errored)
+    play = sum("PLAY" in {r.split("-")[0] for r in s["rules"]} for s in errored)
+    assert report["compliance"]["errored"]["areas"]["PLAY"] == play > 0
+    row = next(line for line in result.output.splitlines() if line.startswith("PLAY "))
+    assert row.split()[-1] == str(play), row
+    assert "errored: scenarios that broke" in result.output
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert re.search(rf'data-key="PLAY">.*?data-errored="{play}"', index, re.S)
+    page = (out / "scenarios" / f"{errored[0]['id']}.html").read_text(encoding="utf-8")
+    assert '<pre class="stderr">' in page and "segmentation fault (pretend)" in page
+
+
+def test_no_page_for_a_scenario_that_did_not_run(tmp_path):
+    """Issue 44: a report draws the scenarios that ran; one not chosen gets no page and
+    is not listed; one skipped is listed with why, without a page."""
+    chosen = "examples.doc000-trump-sixes-30-set-after-one-trick"
+    result, out = _report(tmp_path, EXAMPLES, "reference", "-k", chosen)
+    assert result.exit_code == 0, result.output
+    pages = sorted(p.stem for p in (out / "scenarios").glob("*.html"))
+    assert pages == [chosen]
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert "3 scenarios of the files read did not run" in index
+    assert index.count('class="scenario"') == 1
+    nello = ROOT / "scenarios" / "variants" / "nello"
+    result, out = _report(tmp_path / "skipped", nello, "reference", "--variants", "none")
+    assert "skipped" in result.output.splitlines()[-1]
+    assert not list((out / "scenarios").glob("*.html"))
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert "(skipped: needs variant nello" in index and 'href="scenarios/' not in index
