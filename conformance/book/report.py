@@ -79,10 +79,18 @@ def write_report(out: Path, paths: Sequence[Path], results: Sequence[Result | di
     as_json = [r.to_json() if isinstance(r, Result) else r for r in results]
     judged = [r if isinstance(r, Result) else result_from_json(r, (checks or {}).get(r["id"], ()))
               for r in results]
+    from conformance.report.text import option_coverage
+
     options = ", ".join(sorted(getattr(adapter, "variants", []) or []))
     name = adapter if isinstance(adapter, str) else (
         f"{getattr(adapter, 'name', '?')} {getattr(adapter, 'version', '')}".strip())
+    # per option, its entry as the hello gave it (settings and all) and what was judged;
+    # the pytest plugin's controller has only the adapter's name, so none
+    coverage = [] if isinstance(adapter, str) else option_coverage(judged, adapter)
+    for row in coverage:
+        row["declared_text"] = json.dumps(row["declared"], ensure_ascii=False)
     run = {"adapter": name, "variants": options, "summary": summary_line(counts, level),
-           "level": level, "results": judged, "steps_not_kept": steps_not_kept or {}}
+           "level": level, "results": judged, "steps_not_kept": steps_not_kept or {},
+           "options": coverage}
     build(out, paths, as_json, shots, run, loaded)
     return out / "index.html"

@@ -183,6 +183,7 @@ def _report(o: RunOptions, results, loaded, expected, adapter, seconds: float
 
     failed = [r.path for r in results if r.outcome in (Outcome.FAILED, Outcome.ERRORED)]
     for part in (report.verdict(results, o.adapter), report.details(results, o.verbose),
+                 "\n".join(report.option_lines(report.option_coverage(results, adapter))),
                  installed_note(failed), report.variant_table(results),
                  report.compliance_table(results, o.level), report.recap(results)):
         if part:

@@ -406,6 +406,47 @@ def variant_table(results: list[Result]) -> str:
     return "\n".join([head, *rows])
 
 
+def option_coverage(results: list[Result], adapter: Any) -> list[dict[str, Any]]:
+    """Per option the implementation declares: its entry as the hello gave it, the
+    settings it supports when in part, how many scenarios judged it and how many were
+    skipped for a setting; for an option declared in part, the `t42 fuzz --variants` that
+    plays whole games with settings it supports (what the corpus could not judge)."""
+    hello = getattr(adapter, "declaration", None) or []
+    limits = getattr(adapter, "settings", None) or {}
+    rows = []
+    for name in sorted(getattr(adapter, "variants", None) or []):
+        entry = next((e for e in hello if e == name or (isinstance(e, dict)
+                                                         and e.get("name") == name)), name)
+        mine = [r for r in results if name in r.variants]
+        judged = sum(r.outcome is not Outcome.SKIPPED for r in mine)
+        for_setting = sum(r.outcome is Outcome.SKIPPED and r.reason.startswith(SETTING)
+                          and f"{name} " in r.reason[len(SETTING):] for r in mine)
+        supported = {key: list(values) for key, values in (limits.get(name) or {}).items()
+                     if isinstance(values, list | tuple) and values}
+        fuzz = ""
+        if supported:  # one supported value per limited setting: a campaign it can play
+            fuzz = "t42 fuzz --variants " + shlex.quote(json.dumps(
+                {name: {key: values[0] for key, values in supported.items()}}))
+        rows.append({"name": name, "declared": entry, "settings": supported,
+                     "judged": judged, "skipped_for_a_setting": for_setting, "fuzz": fuzz})
+    return rows
+
+
+def option_lines(rows: list[dict[str, Any]]) -> list[str]:
+    """The options declared in part, a line each: what the corpus judged of them."""
+    out = []
+    for row in rows:
+        if not row["settings"]:
+            continue
+        said = "; ".join(f"{key} {', '.join(json.dumps(v) for v in values)}"
+                         for key, values in row["settings"].items())
+        out.append(f"{row['name']} declared in part ({said}): {row['judged']} scenarios "
+                   f"judged it, {row['skipped_for_a_setting']} skipped for a setting"
+                   + (f"; `{row['fuzz']}` plays whole games with settings you support"
+                      if row["fuzz"] else ""))
+    return out
+
+
 def to_json(results: list[Result], adapter: Any, counts: dict[str, int],
             seconds: float, stale: list[str], level: str = "strict") -> dict[str, Any]:
     from conformance.specdata.files import versions
@@ -428,6 +469,7 @@ def to_json(results: list[Result], adapter: Any, counts: dict[str, int],
         "stale_expected_failures": stale,
         "level": level,
         "by_variant": by_variant(results),
+        "option_coverage": option_coverage(results, adapter),
         "compliance": {**compliance(results), "errored": errored_by_area(results)},
         "groups": [{"rule": g.rule, "cause": g.what, "kind": g.kind, "level": g.level,
                     "expected": g.expected,

@@ -462,3 +462,30 @@ def test_no_page_for_a_scenario_that_did_not_run(tmp_path):
     assert not list((out / "scenarios").glob("*.html"))
     index = (out / "index.html").read_text(encoding="utf-8")
     assert "(skipped: needs variant nello" in index and 'href="scenarios/' not in index
+
+
+def test_the_reports_keep_the_declaration_and_say_what_each_option_judged(tmp_path):
+    """Issue 44: a partial declaration was written as its bare name. The text, JSON and
+    HTML reports keep the hello's entry, and say per option how many scenarios judged it
+    and how many were skipped for a setting, and which fuzz campaign covers the rest."""
+    partial = f"python:{ROOT / 'tests' / 'book' / 'engines.py'}:PartialNello"
+    nello = ROOT / "scenarios" / "variants" / "nello"
+    result, out = _report(tmp_path, nello, partial, "--report-json", str(tmp_path / "r.json"))
+    report = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    entry = {"name": "nello", "settings": {"doubles": ["own_suit"]}}
+    assert report["adapter"]["declaration"] == [entry]
+    row, = [r for r in report["option_coverage"] if r["name"] == "nello"]
+    scenarios = [s for s in report["scenarios"] if "nello" in s["variants"]]
+    judged = sum(s["outcome"] != "skipped" for s in scenarios)
+    for_setting = sum(s["outcome"] == "skipped" and "setting nello" in s["reason"]
+                      for s in scenarios)
+    assert row["declared"] == entry and row["settings"] == {"doubles": ["own_suit"]}
+    assert (row["judged"], row["skipped_for_a_setting"]) == (judged, for_setting)
+    assert 0 < judged and 0 < for_setting
+    assert "--variants '{\"nello\": {\"doubles\": \"own_suit\"}}'" in row["fuzz"]
+    assert (f"nello declared in part (doubles \"own_suit\"): {judged} scenarios judged it, "
+            f"{for_setting} skipped for a setting") in result.output
+    index = (out / "index.html").read_text(encoding="utf-8")
+    shown = re.search(r'<tr data-option="nello">(.*?)</tr>', index, re.S).group(1)
+    assert "&#34;settings&#34;: {&#34;doubles&#34;: [&#34;own_suit&#34;]}" in shown
+    assert f'"judged">{judged}<' in shown and f'"skipped">{for_setting}<' in shown
