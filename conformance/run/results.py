@@ -145,6 +145,10 @@ class Detail:
 def difference_lines(differences: list[Difference], many: int = 4) -> list[str]:
     """One line per difference; many legal actions extra or missing as one line per kind
     (`18 declarations with stacks missing: ...`)."""
+    divide = [d for d in differences if d.path.startswith("perft.divide.")]
+    if len(divide) > many:  # a count per first action: one line, not one per action
+        rest = [d for d in differences if d not in divide]
+        return [*difference_lines(rest, many), _divide_line(divide)]
     legal = [d for d in differences if d.path == "legal"]
     if len(legal) <= many:
         return [d.render() for d in differences]
@@ -161,6 +165,19 @@ def difference_lines(differences: list[Difference], many: int = 4) -> list[str]:
         more = f" (+{len(actions) - 2} more)" if len(actions) > 2 else ""
         out.append(f"legal: {len(actions)} {noun} actions, {note}: {shown}{more}")
     return out
+
+
+def _divide_line(divide: list[Difference], shown: int = 3) -> str:
+    """Perft's divide differences in one line: `perft.divide: 7 first actions differ
+    (expected/actual): play:0|3 2/7, play:1|1 3/7, play:1|5 1/7 (+4 more)`."""
+    def count(value: Any) -> str:
+        return "absent" if value is MISSING else show(value)
+
+    each = [f"{d.path.removeprefix('perft.divide.')} {count(d.expected)}/{count(d.actual)}"
+            for d in divide]
+    more = f" (+{len(each) - shown} more)" if len(each) > shown else ""
+    return (f"perft.divide: {len(divide)} first actions differ (expected/actual): "
+            f"{', '.join(each[:shown])}{more}")
 
 
 @dataclass(slots=True)  # a run keeps one per scenario: no __dict__ each
