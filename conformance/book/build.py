@@ -178,8 +178,6 @@ def _run_marks(sc: Scenario, result: dict[str, Any] | None,
     if not result or result.get("outcome") not in ("failed", "errored", "not judged"):
         return None
     shot_steps = dict((shot or {}).get("steps") or {})
-    if shot and not shot_steps and shot.get("index") is not None:  # a one-step capture
-        shot_steps[str(shot["index"])] = {"view": shot.get("view"), "note": shot.get("note", "")}
     found = [(_detail(d, True)) for d in result.get("failures") or []]
     found += [_detail(d, False) for d in result.get("not_judged") or []]
     error = None
@@ -265,9 +263,9 @@ def _mark_frame(sc: Scenario, f: Frame, ctx: dict[str, Any], marks: dict[str, An
     if shot:
         ctx["actual_note"] = note or shot.get("note", "")
     elif ctx["failed"]:
-        ctx["actual_note"] = ("the implementation's table was not captured in this run"
+        ctx["actual_note"] = ("the implementation's answers were not kept in this run"
                               if not marks["captured"] else
-                              "the implementation's table was not read again at this step")
+                              "the implementation's answers were not kept at this step")
 
 
 def _draw_what_failed(sc: Scenario, f: Frame, ctx: dict[str, Any], shot: dict[str, Any],
