@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -28,6 +28,9 @@ if TYPE_CHECKING:
 
 _ADAPTER: pytest.StashKey[Harnessed] = pytest.StashKey()
 _IDS = pytest.StashKey[dict]()  # scenario id -> the first file that had it
+# the chosen adapter's declaration, kept by the controller for the HTML report: under
+# xdist the controller's adapter is closed before any scenario (each worker starts its own)
+_DECLARED = pytest.StashKey[Any]()
 _WALKED = pytest.StashKey[set]()  # the real folders walked: each once, whatever the links
 
 
@@ -211,6 +214,12 @@ def pytest_configure(config: pytest.Config) -> None:
     if _chosen_adapter(config) not in (None, "reference"):
         install_for_pytest()  # SIGTERM, SIGHUP: no adapter left behind, under xdist too
         adapter = _adapter(config)
+        if not hasattr(config, "workerinput"):
+            from types import SimpleNamespace
+
+            config.stash[_DECLARED] = SimpleNamespace(
+                variants=list(adapter.variants), settings=dict(adapter.settings or {}),
+                declaration=adapter.declaration)
         if not hasattr(config, "workerinput") and _uses_workers(config):
             adapter.close()  # each worker starts its own
             del config.stash[_ADAPTER]
@@ -304,7 +313,8 @@ class RunReport:
             where = write_report(Path(self.config.getoption("t42_report_html")), [],
                                  results, shots, _chosen_adapter(self.config) or "reference",
                                  counts, self.config.getoption("t42_level"),
-                                 loaded=loaded, steps_not_kept=cut_short)
+                                 loaded=loaded, steps_not_kept=cut_short,
+                                 declared=self.config.stash.get(_DECLARED, None))
         except Exception as error:  # noqa: BLE001 - the session's summary still comes
             said = f"t42: the HTML report could not be written ({type(error).__name__}: " \
                    f"{error})"

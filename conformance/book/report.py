@@ -67,12 +67,16 @@ def write_report(out: Path, paths: Sequence[Path], results: Sequence[Result | di
                  counts: dict[str, int], level: str = "strict",
                  checks: dict[str, list[list[Any]]] | None = None,
                  loaded: list[Any] | None = None,
-                 steps_not_kept: dict[str, int] | None = None) -> Path:
+                 steps_not_kept: dict[str, int] | None = None,
+                 declared: Any = None) -> Path:
     """The book with this run's outcomes and compliance table; returns the index page.
     `results`: Result objects, or Result.to_json() dicts with their `checks`
     (compliance.checks_to_json) by id, as the pytest plugin's controller has them.
     `loaded`: the scenarios the run read, so that a file changed since is not shown;
-    `steps_not_kept`: by id, how many steps of a scenario were too large to keep."""
+    `steps_not_kept`: by id, how many steps of a scenario were too large to keep;
+    `declared`: what declares the options when `adapter` is only a name (the pytest
+    plugin's controller keeps the chosen adapter's `variants`, `settings` and
+    `declaration`)."""
     from conformance.book.build import build
     from conformance.book.compliance import result_from_json
 
@@ -84,9 +88,9 @@ def write_report(out: Path, paths: Sequence[Path], results: Sequence[Result | di
     options = ", ".join(sorted(getattr(adapter, "variants", []) or []))
     name = adapter if isinstance(adapter, str) else (
         f"{getattr(adapter, 'name', '?')} {getattr(adapter, 'version', '')}".strip())
-    # per option, its entry as the hello gave it (settings and all) and what was judged;
-    # the pytest plugin's controller has only the adapter's name, so none
-    coverage = [] if isinstance(adapter, str) else option_coverage(judged, adapter)
+    # per option, its entry as the hello gave it (settings and all) and what was judged
+    source = declared if declared is not None else None if isinstance(adapter, str) else adapter
+    coverage = [] if source is None else option_coverage(judged, source)
     for row in coverage:
         row["declared_text"] = json.dumps(row["declared"], ensure_ascii=False)
     run = {"adapter": name, "variants": options, "summary": summary_line(counts, level),

@@ -489,3 +489,23 @@ def test_the_reports_keep_the_declaration_and_say_what_each_option_judged(tmp_pa
     shown = re.search(r'<tr data-option="nello">(.*?)</tr>', index, re.S).group(1)
     assert "&#34;settings&#34;: {&#34;doubles&#34;: [&#34;own_suit&#34;]}" in shown
     assert f'"judged">{judged}<' in shown and f'"skipped">{for_setting}<' in shown
+
+
+def test_the_plugins_report_keeps_the_declaration_under_xdist(tmp_path):
+    """The controller's adapter is closed before the workers start: it keeps the
+    declaration, so the plugin's HTML report says what each option judged too."""
+    partial = f"python:{ROOT / 'tests' / 'book' / 'engines.py'}:PartialNello"
+    out = tmp_path / "report"
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-n", "2",
+         str(ROOT / "scenarios" / "variants" / "nello"), "--t42-adapter", partial,
+         "--t42-report-html", str(out)],
+        capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    index = (out / "index.html").read_text(encoding="utf-8")
+    shown = re.search(r'<tr data-option="nello">(.*?)</tr>', index, re.S).group(1)
+    assert "&#34;settings&#34;: {&#34;doubles&#34;: [&#34;own_suit&#34;]}" in shown
+    judged = int(re.search(r'"judged">(\d+)<', shown).group(1))
+    skipped = int(re.search(r'"skipped">(\d+)<', shown).group(1))
+    passed = int(re.search(r"(\d+) passed", done.stdout).group(1))
+    assert judged == passed > 0 and skipped > 0
