@@ -130,6 +130,7 @@ def _frame_context(frame: Frame, code_text: dict[str, str], title: str) -> dict[
                                  f"{title}: the table after {frame.label}"),
         "failed": False, "unjudged": False, "unreached": False, "stopped_here": False,
         "failures": [], "not_judged": [], "actual": None, "actual_note": "", "what": "",
+        "what_note": "",
     }
 
 
@@ -285,6 +286,12 @@ def _draw_what_failed(sc: Scenario, f: Frame, ctx: dict[str, Any], shot: dict[st
         ctx["actual"] = drawing.observation_table(observed[seat], seat,
                                                   f"{sc.title}: what the implementation "
                                                   f"shows {seat} at {f.label}")
+        others = [s for s in observed if s != seat]
+        if others:  # one seat is drawn; the others' differences are listed below
+            many = len(others) > 1
+            ctx["what_note"] = (f"The observation{'s' if many else ''} of {', '.join(others)} "
+                                f"also failed here ({'their' if many else 'its'} differences "
+                                f"are listed below); {seat}'s is drawn.")
         return
     view = shot.get("view")
     if "legal" in kinds and isinstance(shot.get("legal"), list) and view is not None:
