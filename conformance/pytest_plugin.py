@@ -272,7 +272,7 @@ class RunReport:
             terminalreporter.write_line(safe(self.nothing), red=True, bold=True)
         if not self.entries:
             return
-        from conformance.report.text import compliance_table, groups
+        from conformance.report.text import compliance_table, groups, stand_in_lines
         from conformance.run.results import summary_line, totals
 
         level = self.config.getoption("t42_level")
@@ -283,6 +283,7 @@ class RunReport:
             lines.append(group.head())
             lines.append(f"  {', '.join(group.ids[:10])}" + (" ..." if len(group.ids) > 10
                                                                else ""))
+        lines += stand_in_lines(results)
         lines.append(compliance_table(results, level))
         lines.append(self.said)  # the HTML report, written at the session's finish
         lines.append(summary_line(totals(results), level))
@@ -395,6 +396,8 @@ class ScenarioItem(pytest.Item):
         html = bool(self.config.getoption("t42_report_html", None))
         result = run_scenario(self.scenario, _adapter(self.config), level=level, pictures=html)
         self._keep_for_report(result)
+        if result.stand_in:  # a JUnit property: a value in place of one it does not depend on
+            self.user_properties.append(("t42_stand_in", "; ".join(result.stand_in)))
         if result.outcome is Outcome.SKIPPED:
             pytest.skip(safe(result.reason))
         if result.outcome is Outcome.NOT_JUDGED:

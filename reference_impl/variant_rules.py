@@ -44,8 +44,9 @@ def choice_allowed(rules: Rules, contract: Contract, trump: Any, stacks: Any, *,
                    choice: str, rule: str, min_marks: int, on_plunge: bool,
                    inner: Callable[..., Problem | None]) -> Problem | None:
     """NELLO-02, SEVENS-02, PLUNGE-05: `choice` needs a marks contract of `min_marks` or
-    more (0: any contract) and, unless `on_plunge`, no plunge; checked after CON-01 and
-    before the stacks (errors.yaml): `inner` does the rest."""
+    more (0: any contract) and, unless `on_plunge` (NELLO-12: allowed to a special bid's
+    partner), no plunge; checked after CON-01 and before the stacks (errors.yaml):
+    `inner` does the rest."""
     if rules.canonical_trump(trump) == choice:
         if contract.kind == "points" and min_marks:
             return ("TRUMP_NOT_ALLOWED", rule, f"{choice} needs a marks contract")

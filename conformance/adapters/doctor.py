@@ -346,25 +346,47 @@ def _refusals(doc: Doctor) -> None:
             "setup.schema.json is refused INVALID_SETUP (SCORE-03, DIG-06)")
 
 
+# What the self_deal session cannot check when the engine's game goes elsewhere
+NEXT_DEAL = "next_deal and the view of its deal were not checked"
+
+
+def _unreached(doc: Doctor, what: str, why: str) -> None:
+    """A check the engine's own answers led away from: a note (its rules are for
+    `t42 run`), and the session ends."""
+    note = f"{what}: {why} (the engine's rules: t42 run judges them)"
+    if note not in doc.notes:
+        doc.notes.append(note)
+    raise _Stopped
+
+
 def _own_deals(doc: Doctor) -> None:
-    """new_match and next_deal (capability self_deal): forms only, no statistics."""
+    """new_match and next_deal (capability self_deal): forms only, no statistics. The
+    passes that end the first round follow the engine's own view (and legal list): an
+    engine whose game forces the dealer never reaches `round_over`, and next_deal, which
+    may not be refused, is sent only there (protocol.md)."""
     a = doc.adapter
     _call(doc, a.new_match)
     view = _call(doc, a.view)
     doc.form("view", "view.schema.json", view, _setup_view())
-    if not isinstance(view, dict) or not isinstance(view.get("to_act"), str):
-        return
     for _ in range(4):  # four passes end the round (BID-09): next_deal is then due
-        seat = view.get("to_act")
-        if not isinstance(seat, str):
-            return
+        seat = view.get("to_act") if isinstance(view, dict) else None
+        phase = view.get("phase") if isinstance(view, dict) else None
+        if phase != "bidding" or not isinstance(seat, str):
+            _unreached(doc, NEXT_DEAL, f"before four passes the view shows phase {phase!r}, "
+                                       f"to act {seat!r}")
+        action = {"type": "pass", "seat": seat}
+        legal = _call(doc, a.legal) if "legal" in a.capabilities else [action]
+        if not isinstance(legal, list) or action not in legal:
+            _unreached(doc, NEXT_DEAL, f"{seat} may not pass (its legal list)")
         try:
-            _call(doc, a.act, {"type": "pass", "seat": seat})
-        except Rejected:
-            return
+            _call(doc, a.act, action)
+        except Rejected as refused:
+            _unreached(doc, NEXT_DEAL, f"{seat}'s pass was refused ({refused.code})")
         view = _call(doc, a.view)
-        if not isinstance(view, dict):
-            return
+    phase = view.get("phase") if isinstance(view, dict) else None
+    if phase != "round_over":
+        _unreached(doc, NEXT_DEAL, f"after four passes the view shows phase {phase!r}, "
+                                   "not 'round_over'")
     _call(doc, a.next_deal)
     doc.form("view", "view.schema.json", _call(doc, a.view), _setup_view())
 

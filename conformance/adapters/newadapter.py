@@ -13,10 +13,13 @@ KITS = {"typescript": "typescript", "javascript": "typescript", "go": "go", "rus
 # build output and installed packages a checkout's kit may hold: never copied
 IGNORED = shutil.ignore_patterns("node_modules", "dist", "example-adapter", "target", "*.lock")
 # what a JavaScript adapter leaves out of the node kit: the TypeScript example and its build
-TYPESCRIPT_ONLY = ("tsconfig.json", "example/adapter.ts", "package-lock.json")
+TYPESCRIPT_ONLY = ("tsconfig.json", "example/adapter.ts", "package-lock.json", "build.mjs")
 # the README lines about what a language's copy leaves out, dropped from that copy
 NOT_FOR = {"javascript": ("example/adapter.ts", "npm run build", "dist/adapter.js"),
            "typescript": ("example/adapter.js",)}
+# a README paragraph about the TypeScript build only, between these lines: a JavaScript
+# copy drops it whole, every copy drops the marks
+BUILD_ONLY = re.compile(r"<!-- typescript build -->\n(.*?)<!-- end -->\n", re.S)
 # the files that name the kit's folder in their commands, rewritten to name the copy
 TEXTS = ("README.md", "example/*", "examples/*")
 # the first run: the base game only, so an engine that declares no option is not half skips
@@ -60,9 +63,9 @@ def new_adapter(lang: str, dest: Path) -> list[Path]:
     if lang in NOT_FOR:
         readme = dest / "README.md"
         lines = readme.read_text(encoding="utf-8").splitlines(keepends=True)
-        readme.write_text("".join(line for line in lines
-                                  if not any(word in line for word in NOT_FOR[lang])),
-                          encoding="utf-8")
+        text = "".join(line for line in lines if not any(word in line for word in NOT_FOR[lang]))
+        text = BUILD_ONLY.sub("" if lang == "javascript" else r"\1", text)
+        readme.write_text(text, encoding="utf-8")
     _name_the_copy(dest, KITS[lang])
     return sorted(p for p in dest.rglob("*") if p.is_file())
 

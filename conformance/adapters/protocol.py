@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, NamedTuple, Protocol, runtime_checkable
+from typing import Any, NamedTuple, Protocol, TypedDict, runtime_checkable
 
 from conformance.adapters.limits import cut, cut_tail
 
@@ -59,15 +59,29 @@ class AdapterError(Exception):
         self.stderr = cut_tail(stderr)
 
 
+class PartialOption(TypedDict):
+    """An option supported in part (protocol.md, "Partial support"): only the listed
+    values of each setting named, `{"name": "forced_bid", "settings": {"bid": ["any"]}}`."""
+
+    name: str
+    settings: dict[str, list[Any]]
+
+
+# An entry of `variants`: an option's name (every setting), or an option supported in part.
+Declared = str | PartialOption
+
+
 @runtime_checkable
 class Adapter(Protocol):
     name: str
     version: str
-    # variant options supported (spec/variants.md): names, or {"name": option, "settings":
-    # {setting: [values]}} for an option supported with only those values (protocol.md).
-    # Optional, not part of the Protocol checked: `spec = "0.2.0"`, the spec version the
-    # declaration was written for (protocol.md, "Declarations and spec versions").
-    variants: list[Any]
+
+    @property
+    def variants(self) -> list[Declared] | list[str] | list[PartialOption]:
+        """The variant options supported (spec/variants.md), each a `Declared`. Optional,
+        not part of the Protocol checked: `spec = "0.2.0"`, the spec version the
+        declaration was written for (protocol.md, "Declarations and spec versions"). A
+        plain attribute does (read-only here, so that a list of names alone conforms)."""
 
     @property
     def capabilities(self) -> frozenset[str] | set[str] | list[str]:

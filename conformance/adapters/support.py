@@ -145,13 +145,14 @@ def needed(scenario: Any) -> list[dict[str, Any]]:
     return found
 
 
-def unsupported(scenario: Any, limits: Mapping[str, Mapping[str, tuple[Any, ...]]]
-                ) -> list[str]:
-    """`option setting: value` for each value the scenario needs outside `limits` (a
-    setting left out counts as its default, VAR-01); [] when all are supported."""
+def lacking(scenario: Any, limits: Mapping[str, Mapping[str, tuple[Any, ...]]]
+            ) -> list[tuple[str, str, Any, tuple[Any, ...]]]:
+    """(option, setting, value, the values supported) for each value the scenario needs
+    outside `limits` (a setting left out counts as its default, VAR-01); [] when all are
+    supported. NEWER's () means the setting must be left out."""
     from reference_impl.variants import OPTIONS, accepts
 
-    out: list[str] = []
+    out: list[tuple[str, str, Any, tuple[Any, ...]]] = []
     for variants in needed(scenario):
         for name, value in variants.items():
             allowed = limits.get(name)
@@ -169,10 +170,22 @@ def unsupported(scenario: Any, limits: Mapping[str, Mapping[str, tuple[Any, ...]
                 if not values and key not in given:
                     continue  # NEWER, left out: its default, the behaviour from before it
                 if not any(_same(chosen, v) for v in values):
-                    text = f"{name} {key}: {_json(chosen)}"
-                    if text not in out:
-                        out.append(text)
+                    found = (name, key, chosen, values)
+                    if not any(f[:2] == found[:2] and _same(f[2], chosen) for f in out):
+                        out.append(found)
     return out
+
+
+def unsupported(scenario: Any, limits: Mapping[str, Mapping[str, tuple[Any, ...]]]
+                ) -> list[str]:
+    """`option setting: value` for each value the scenario needs outside `limits`
+    (`lacking`); [] when all are supported."""
+    return [setting_text(name, key, value) for name, key, value, _ in lacking(scenario, limits)]
+
+
+def setting_text(name: str, key: str, value: Any) -> str:
+    """How a setting value is named in a skip reason: `plunge when: "before_bids"`."""
+    return f"{name} {key}: {_json(value)}"
 
 
 def _json(value: Any) -> str:

@@ -156,10 +156,11 @@ class Causes:
         show the cause as their first reading, when any does."""
         from conformance.fuzz import save as saving
 
-        group = self.groups.get(cause)
+        key = ("entry", cause.entry) if cause.entry else cause  # one decision, one cause
+        group = self.groups.get(key)
         if group is None:
-            group = self.groups[cause] = Group(cause, found, set(),
-                                               saving.is_known(cause, self.known), exact)
+            group = self.groups[key] = Group(cause, found, set(),
+                                             saving.is_known(cause, self.known), exact)
         elif (exact, -len(found.steps)) > (group.exact, -len(group.found.steps)):
             group.found, group.exact = found, exact
         group.games |= games
@@ -175,7 +176,7 @@ class Causes:
         options = [(cause.rule, cause.what), *cause.alternatives]
         if not cause.alternatives or not any(rule in chosen for rule, _ in options):
             return cause
-        return Cause(*pick(options, chosen))
+        return Cause(*pick(options, chosen), entry=cause.entry)
 
     def settle(self) -> None:
         """Settle the causes still open between rules together, with the fewest causes

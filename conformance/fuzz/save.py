@@ -352,7 +352,8 @@ def diagnose(found: Divergence, adapter: Any, level: str = "strict"
     for detail in result.failures:
         if detail.step == last and detail.rule:
             cause = Cause(detail.rule, detail.cause or detail.kind,
-                          alternatives=tuple((rule, what) for rule, what in detail.alternatives))
+                          alternatives=tuple((rule, what) for rule, what in detail.alternatives),
+                          entry=detail.entry)
             out.setdefault(cause, []).extend(detail.differences)
     not_judged = sum(d.step == last for d in result.not_judged)
     return [Diagnosed(cause, _only(found, differences)) for cause, differences in out.items()

@@ -34,6 +34,8 @@ class Progress:
         if self.verbose:
             tag = "xfail" if listed else result.outcome.value
             extra = f"  ({result.reason})" if result.reason else ""
+            if result.stand_in:  # protocol.md, "A value standing in"
+                extra += f"  (run with {'; '.join(result.stand_in)})"
             self.stream.write(safe(f"{tag:8} {result.id}  {result.seconds * 1000:.1f} ms"
                                    f"{extra}\n"))
             return
@@ -100,7 +102,7 @@ def details(results: list[Result], verbose: bool = False) -> str:
     unjudged = not_judged_lines(results)
     if unjudged:
         blocks.append("\n".join(unjudged))
-    skipped = skip_lines(results)
+    skipped = stand_in_lines(results) + skip_lines(results)
     return "\n\n".join(blocks + (["\n".join(skipped)] if skipped else []))
 
 
@@ -137,6 +139,21 @@ def errored_blocks(results: list[Result], shown: int = 30) -> list[str]:
 
 
 SETTING = "needs variant setting "  # runner.skip_reason: "...: A; B, which X does not support"
+
+
+def stand_in_lines(results: list[Result]) -> list[str]:
+    """One line for the scenarios run with a supported setting value in place of one they
+    give and do not depend on (run/standin.py), with the count per value replaced."""
+    counts: dict[str, int] = {}
+    for r in results:
+        for note in r.stand_in:
+            counts[note] = counts.get(note, 0) + 1
+    if not counts:
+        return []
+    ran = sum(1 for r in results if r.stand_in)
+    values = ", ".join(f"{note} {n}" for note, n in sorted(counts.items()))
+    return [f"ran {ran} with a supported setting value in place of one they do not depend "
+            f"on, as the reference showed ({values}; -v names each)"]
 
 
 def skip_lines(results: list[Result]) -> list[str]:
@@ -226,7 +243,17 @@ class Group:
         line = f"{head} {self.rule}: {ways[0][0]} ({times}, level {self.level})"
         if len(ways) > 1:
             line += "\n  also seen as: " + "; ".join(f"{w} ({n})" for w, n in ways[1:6])
+        also = self.also
+        if also:
+            line += (f"\n  and under {', '.join(also)}: one check of the reference, made "
+                     "the engine's way, gives every failure here")
         return line
+
+    @property
+    def also(self) -> list[str]:
+        """The other rules of the one decision that explains the group (settle)."""
+        return list(dict.fromkeys(r for _, d in self.members for r in d.rules
+                                  if r != self.rule))
 
     def render(self, shown: int = 30) -> str:
         ids = self.ids
@@ -471,8 +498,8 @@ def to_json(results: list[Result], adapter: Any, counts: dict[str, int],
         "by_variant": by_variant(results),
         "option_coverage": option_coverage(results, adapter),
         "compliance": {**compliance(results), "errored": errored_by_area(results)},
-        "groups": [{"rule": g.rule, "cause": g.what, "kind": g.kind, "level": g.level,
-                    "expected": g.expected,
+        "groups": [{"rule": g.rule, "also": g.also, "cause": g.what, "kind": g.kind,
+                    "level": g.level, "expected": g.expected,
                     "count": len(g.members), "scenarios": g.ids} for g in groups(results)],
         "seconds": round(seconds, 3),
         "scenarios": [r.to_json() for r in results],

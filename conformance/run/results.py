@@ -66,6 +66,8 @@ class Detail:
     since: list[str] = field(default_factory=list)  # the steps since the last checked one
     # other [rule, cause] pairs the failure fits as well, for settle (diagnosis.py)
     alternatives: list[list[str]] = field(default_factory=list)
+    # the reference's rule-table entry whose decision explains it, if one does (settle)
+    entry: str = ""
 
     @property
     def key(self) -> tuple[str, str, str]:
@@ -88,6 +90,7 @@ class Detail:
             "first_seen": self.first_seen,
             "since": self.since,
             "alternatives": self.alternatives,
+            "entry": self.entry,
             "rules": list(self.rules),
             "differences": [
                 {"path": d.path,
@@ -112,7 +115,8 @@ class Detail:
                    data.get("level", ""), data.get("rule", ""),
                    cause=data.get("cause", ""), first_seen=data.get("first_seen", ""),
                    since=list(data.get("since", [])),
-                   alternatives=[list(a) for a in data.get("alternatives", [])])
+                   alternatives=[list(a) for a in data.get("alternatives", [])],
+                   entry=data.get("entry", ""))
 
     def lines(self, cause: bool = True) -> list[str]:
         """The block's lines; `cause=False` in a group, whose head names the cause."""
@@ -200,6 +204,9 @@ class Result:
     missing: tuple[str, ...] = ()  # skipped: the options it needs that were not declared
     # capability -> its checks not judged: the implementation does not declare it
     unanswered: dict[str, int] = field(default_factory=dict)
+    # run with a supported setting value in place of one the scenario does not depend on
+    # (run/standin.py): `plunge when: "any_time" for "before_bids"`
+    stand_in: tuple[str, ...] = ()
     # what an HTML report draws of the failing steps (run/pictures.py), kept only when a
     # report is asked for; not part of to_json (the JSON report's schema has no place)
     pictures: dict[str, Any] = field(default_factory=dict)
@@ -222,7 +229,8 @@ class Result:
                    [Detail.from_json(d) for d in data.get("not_judged", [])],
                    stopped=data.get("stopped", ""), rules=tuple(data.get("rules", ())),
                    size=data.get("size", 0), missing=tuple(data.get("missing", ())),
-                   unanswered=dict(data.get("unanswered", {})))
+                   unanswered=dict(data.get("unanswered", {})),
+                   stand_in=tuple(data.get("stand_in", ())))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -242,6 +250,7 @@ class Result:
             "size": self.size,
             "missing": list(self.missing),
             "unanswered": dict(self.unanswered),
+            "stand_in": list(self.stand_in),
         }
 
     def report(self, detail: Detail | None = None, cause: bool = True) -> str:

@@ -28,10 +28,12 @@ from conformance.adapters.support import unsupported
 from conformance.corpus.scenario import Loaded, Scenario, Step, display_path
 from conformance.run import selfdeal
 from conformance.run.diagnosis import Cause, Context, Diagnosis, general_path
+from conformance.run.inputs import input_of
 from conformance.run.matching import MISSING, Difference, diff, diff_sets, show
 from conformance.run.pictures import Pictures
 from conformance.run.results import Check, Detail, Outcome, Result, interned, shared
 from conformance.run.settle import settle
+from conformance.run.standin import StandIn, stand_in
 
 if TYPE_CHECKING:
     from conformance.run.held import Held
@@ -178,12 +180,13 @@ class ScenarioRun:
 
     def judge(self, kind: str, differences: list[Difference] | None, message: str,
               rules: Iterable[str] = (), code: str | None = None, failed: bool | None = None,
-              diverges: bool = False, causes: Causes | None = None) -> bool:
+              diverges: bool = False, causes: Causes | None = None,
+              test_input: str | None = None) -> bool:
         """Record one check; True when it held. A failure is kept as a judged failure or,
         above the run's level, as not judged, once per cause that `causes` finds
         (diagnosis.py; else under `rules`); `diverges` stops the run after a failure."""
         levels = self.index.levels
-        level = levels.of(kind, code)
+        level = levels.of(kind, code, test_input)
         judged = levels.judged(level, self.level)
         bad = bool(differences) if failed is None else failed
         if bad and self.pictures is not None:
@@ -204,7 +207,8 @@ class ScenarioRun:
                             step.payload if step and step.kind else MISSING, (cause.rule,),
                             differences or [], kind=kind, level=level, rule=cause.rule,
                             cause=cause.what, first_seen=cause.where,
-                            alternatives=[list(a) for a in cause.alternatives])
+                            alternatives=[list(a) for a in cause.alternatives],
+                            entry=cause.entry)
             detail.since = self._since()
             if broke:  # the engine is restarted, its table gone: the failure stays, said so
                 detail.context = context_lines(detail, self.index, self.adapter, table=False)
@@ -295,7 +299,8 @@ class ScenarioRun:
             return
         self.judge("rejected", None, f"accepted; it must be rejected with {want}",
                    code=want, failed=refused is None, diverges=True,
-                   causes=lambda: [self.diagnosis.accepted_illegal(step.payload, want, before)])
+                   causes=lambda: [self.diagnosis.accepted_illegal(step.payload, want, before)],
+                   test_input=input_of(step))  # a test input's refusal: its own level
         assert refused is not None  # an accepted step failed `rejected`, which stops the run
         self.judge_code(step, refused)
         if before is not None:
@@ -325,7 +330,8 @@ class ScenarioRun:
                 if several else "")
         self.judge(kind, [Difference("error.code", step.reject, got, note)],
                    f"rejected with the wrong code ({refused.message})",
-                   code=step.reject, failed=got != step.reject, causes=wrong(several))
+                   code=step.reject, failed=got != step.reject, causes=wrong(several),
+                   test_input=input_of(step))
 
     def expect(self, expect: dict[str, Any]) -> None:
         if "view" in expect:
@@ -590,6 +596,9 @@ def run_scenario(scenario: Scenario, adapter: Adapter | Harnessed, index: SpecIn
     if broken:
         return Result(scenario.id, path, Outcome.ERRORED, **base,
                       detail=Detail(f"the implementation is unusable: {broken}"))
+    standing = _standing_in(scenario, adapter, index)
+    if standing is not None:  # run as the reference showed it may be (run/standin.py)
+        scenario = standing.scenario
     reason = skip_reason(scenario, adapter)
     if reason:
         missing = tuple(v for v in scenario.variants if v not in adapter.variants)
@@ -624,7 +633,17 @@ def run_scenario(scenario: Scenario, adapter: Adapter | Harnessed, index: SpecIn
     return Result(scenario.id, path, outcome, seconds, detail, **base,
                   failures=run.failures, not_judged=run.not_judged, checks=run.checks[:],
                   stopped=stopped, unanswered=dict(sorted(run.unanswered.items())),
+                  stand_in=standing.notes if standing else (),
                   pictures=run.pictures.to_json() if run.pictures is not None else {})
+
+
+def _standing_in(scenario: Scenario, adapter: Harnessed, index: SpecIndex) -> StandIn | None:
+    """A supported setting value in place of one the scenario does not depend on, for an
+    implementation that declares every option the scenario names (else it is skipped
+    anyway)."""
+    if not adapter.settings or any(v not in adapter.variants for v in scenario.variants):
+        return None
+    return stand_in(scenario, adapter.settings, index)
 
 
 def _error_detail(run: ScenarioRun, message: str, stderr: str = "") -> Detail:

@@ -73,7 +73,29 @@ def settle(results: list[Result]) -> list[Result]:
             unknown = UNKNOWN_FIELD.match(detail.cause)
             if unknown and _bare(unknown.group(1)) in leaks:  # a leak during the round,
                 _refile(result, detail, *leaks[_bare(unknown.group(1))])  # unknown after
+    _one_per_decision(details)
     return results
+
+
+def _one_per_decision(details: list[tuple[Result, Detail]]) -> None:
+    """The failures one decision of the reference explains (the same entry of its rule
+    table: an engine that accepts any point bid breaks the range, the raise and the bid
+    after marks by one check) are one cause: filed under the rule most of them show, the
+    others kept in `rules` for the report to list."""
+    by_entry: dict[str, list[tuple[Result, Detail]]] = {}
+    for result, detail in details:
+        if detail.entry and RULE_ID.match(detail.rule):
+            by_entry.setdefault(detail.entry, []).append((result, detail))
+    for members in by_entry.values():
+        counts = Counter(detail.rule for _, detail in members)
+        if len(counts) < 2:
+            continue
+        rule = max(counts, key=lambda r: counts[r])  # on a tie, the first shown
+        others = tuple(r for r in counts if r != rule)
+        for result, detail in members:
+            if detail.rule != rule:
+                _refile(result, detail, rule, detail.cause)
+            detail.rules = (rule, *others)
 
 
 def _refile(result: Result, detail: Detail, rule: str, what: str) -> None:

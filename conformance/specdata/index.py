@@ -136,6 +136,7 @@ class Levels:
     means: dict[str, str] = field(default_factory=dict)
     checks: dict[str, CheckKind] = field(default_factory=dict)
     rejections: dict[str, str] = field(default_factory=dict)  # code -> level
+    inputs: dict[str, CheckKind] = field(default_factory=dict)  # test inputs refused
     fields: dict[str, tuple[str, ...]] = field(default_factory=dict)  # field -> areas
 
     def rank(self, level: str) -> int:
@@ -145,11 +146,15 @@ class Levels:
         """Is a check of `level` judged in a run at level `at`?"""
         return self.rank(level) <= self.rank(at)
 
-    def of(self, kind: str, code: str | None = None) -> str:
-        """The level of one check; a code check is never below its rejection's level."""
+    def of(self, kind: str, code: str | None = None, test_input: str | None = None) -> str:
+        """The level of one check; a code check is never below its rejection's level, nor
+        the refusal of a test input (`inputs`) below that input's."""
         level = self.checks[kind].level
         if code is not None and kind in ("rejected", "code", "check_order"):
             floor = self.rejections.get(code, self.names[0])
+            entry = self.inputs.get(test_input or "")
+            if entry is not None:
+                floor = max(floor, entry.level, key=self.rank)
             level = max(level, floor, key=self.rank)
         return level
 
@@ -353,6 +358,8 @@ def parse_codes(path: Path, index: SpecIndex) -> None:
 
 
 LEVEL_KEYS = {"levels", "checks", "rejections", "fields"}
+OPTIONAL_LEVEL_KEYS = {"inputs"}  # a small spec written for a test may leave it out
+INPUT_KINDS = {"marks_at_target"}  # the test inputs the harness names (run/inputs.py)
 CHECK_KINDS = {"accepted", "rejected", "known_code", "code", "check_order", "unchanged",
                "schema", "view", "observe", "legal", "perft", "hidden_tiles", "hidden_seats",
                "hidden_points", "self_deal", "observe_form",
@@ -364,8 +371,10 @@ def parse_levels(path: Path, index: SpecIndex) -> None:
     from conformance.corpus.scenario import read_yaml
 
     doc = read_yaml(path)
-    if not isinstance(doc, dict) or set(doc) != LEVEL_KEYS:
-        index.problems.append(f"{path.name}: needs exactly the keys {sorted(LEVEL_KEYS)}")
+    if not isinstance(doc, dict) or not LEVEL_KEYS <= set(doc) <= LEVEL_KEYS | \
+            OPTIONAL_LEVEL_KEYS:
+        index.problems.append(f"{path.name}: needs exactly the keys {sorted(LEVEL_KEYS)} "
+                              f"(and may have {sorted(OPTIONAL_LEVEL_KEYS)})")
         return
     levels = Levels(tuple(item["name"] for item in doc["levels"]),
                     {item["name"]: " ".join(item["means"].split()) for item in doc["levels"]})
@@ -386,12 +395,29 @@ def parse_levels(path: Path, index: SpecIndex) -> None:
         if level not in levels.names:
             problems.append(f"{path.name}: rejection {code} has unknown level {level}")
         levels.rejections[code] = level
+    _parse_inputs(path, doc.get("inputs") or {}, levels, index)
     areas = {rule.split("-")[0] for rule in index.rules}
     for name, field_areas in doc["fields"].items():
         problems += [f"{path.name}: field {name} names unknown rule area {a}"
                      for a in field_areas if a not in areas]
         levels.fields[name] = tuple(field_areas)
     index.levels = levels
+
+
+def _parse_inputs(path: Path, inputs: dict[str, Any], levels: Levels, index: SpecIndex
+                  ) -> None:
+    """levels.yaml `inputs`: each a test input the harness names, with a known level."""
+    for name, entry in inputs.items():
+        rules = tuple(entry.get("rules", ()))
+        levels.inputs[name] = CheckKind(name, entry["level"], " ".join(entry["means"].split()),
+                                        rules)
+        if name not in INPUT_KINDS:
+            index.problems.append(f"{path.name}: input {name} is not one the harness names")
+        if entry["level"] not in levels.names:
+            index.problems.append(f"{path.name}: input {name} has unknown level "
+                                  f"{entry['level']}")
+        index.problems += [f"{path.name}: input {name} cites unknown rule {r}"
+                           for r in rules if r not in index.rules]
 
 
 @cache

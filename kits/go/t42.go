@@ -25,7 +25,7 @@ type Engine interface {
 	Setup(setup json.RawMessage) error
 	Deal(deal json.RawMessage) error
 	Act(action json.RawMessage) error
-	View() (any, error)             // a ViewClass, or any value of that JSON form
+	View() (any, error)             // a View, or any value of that JSON form
 	Observe(seat Seat) (any, error) // an Observation
 }
 
@@ -41,10 +41,25 @@ type SelfDealer interface {
 
 // Info is the hello result's own part: who you are and what you support.
 type Info struct {
-	Name         string
-	Version      string
-	Variants     []string // option names of spec/variants.md
+	Name    string
+	Version string
+	// options of spec/variants.md you support: Option("nello"), or one supported in part,
+	// OptionIn("forced_bid", map[string][]any{"bid": {"any"}}) (protocol.md, Partial support)
+	Variants     []Declared
 	Capabilities []string // subset of "legal", "perft", "self_deal"
+	Spec         string   // optional: the spec version the declaration was written for
+}
+
+// Option declares an option of spec/variants.md supported with every setting.
+func Option(name string) Declared {
+	option := OptionName(name)
+	return Declared{Enum: &option}
+}
+
+// OptionIn declares an option supported in part: only the listed values of each setting
+// named; a setting left out is supported as the option's name claims.
+func OptionIn(name string, settings map[string][]any) Declared {
+	return Declared{PartialOption: &PartialOption{Name: OptionName(name), Settings: settings}}
 }
 
 // Rejected is a refusal with a code of spec/errors.yaml (the constants of errors.go).
@@ -179,7 +194,7 @@ func TeamOf(s Seat) Team {
 	if s == A || s == C {
 		return AC
 	}
-	return Bd
+	return BD
 }
 
 func seatIndex(s Seat) int {
@@ -245,7 +260,7 @@ func HandsOf(hands *DealHands, order []Tile, dealer Seat) (map[Seat][]Tile, erro
 // team only, or a null): a dealer, marks 0..6 each (SCORE-03), no draws, and hands or
 // order (HandsOf); else a Rejected INVALID_SETUP. Variants are yours to check. It returns
 // the dealer, the marks (0 when absent) and the hands.
-func CheckSetup(setup SetupClass) (Seat, SetupMarks, map[Seat][]Tile, error) {
+func CheckSetup(setup Setup) (Seat, SetupMarks, map[Seat][]Tile, error) {
 	if setup.Dealer == nil || seatIndex(*setup.Dealer) < 0 {
 		return "", SetupMarks{}, nil, Reject(INVALID_SETUP, "no dealer seat")
 	}
@@ -255,7 +270,7 @@ func CheckSetup(setup SetupClass) (Seat, SetupMarks, map[Seat][]Tile, error) {
 	marks := SetupMarks{}
 	if setup.Marks != nil {
 		marks = *setup.Marks
-		if marks.AC < 0 || marks.AC > 6 || marks.Bd < 0 || marks.Bd > 6 {
+		if marks.AC < 0 || marks.AC > 6 || marks.BD < 0 || marks.BD > 6 {
 			return "", SetupMarks{}, nil, Reject(INVALID_SETUP, "marks are 0..6")
 		}
 	}
@@ -265,6 +280,181 @@ func CheckSetup(setup SetupClass) (Seat, SetupMarks, map[Seat][]Tile, error) {
 	}
 	return *setup.Dealer, marks, hands, nil
 }
+
+// ActionForms are the action forms the options in force add (actions.md, "Actions and
+// setup fields added by variants"; VAR-04): the special bids ("true" for `"plunge": true`,
+// "marks" for a splash that carries its marks), the choices a bid may announce
+// (`"nello": true`), and whether a declaration may name its doubles.
+type ActionForms struct {
+	Special      map[string]string
+	Announces    []string
+	NamesDoubles bool
+}
+
+// FormsOf reads the action forms from a setup's variants (nil: the base game).
+func FormsOf(variants *Variants) ActionForms {
+	var options map[string]any
+	if variants != nil {
+		text, _ := json.Marshal(variants) // the options in force, as the setup gave them
+		json.Unmarshal(text, &options)
+	}
+	on := func(option string) bool { _, here := options[option]; return here }
+	setting := func(option, name string, fallback any) any {
+		if settings, ok := options[option].(map[string]any); ok {
+			if value, here := settings[name]; here {
+				return value
+			}
+		}
+		return fallback
+	}
+	forms := ActionForms{Special: map[string]string{}}
+	// PTERMS-06: with announce "declaration" the plunge is a trump choice, never a bid
+	if (on("plunge") || on("plunge_terms")) && setting("plunge_terms", "announce", "bid") != "declaration" {
+		forms.Special["plunge"] = "true"
+	}
+	if on("splash") {
+		forms.Special["splash"] = "true"
+		if setting("splash", "marks", 3.0) == "bid" {
+			forms.Special["splash"] = "marks"
+		}
+	}
+	if on("nello") && setting("nello", "announce", "declaration") == "bid" {
+		forms.Announces = []string{"nello"}
+	}
+	forms.NamesDoubles = (on("nello") && setting("nello", "doubles", "high") == "declared") ||
+		(on("no_trump") && setting("no_trump", "doubles", "low") == "declared")
+	return forms
+}
+
+// CheckAction checks an action's form (DIG-01, actions.md "Malformed or illegal") before
+// anything else: an object of a known type with exactly its fields, seat A..D, integers
+// where the form has integers (never a boolean or a fraction), trump an integer or a
+// string, a tile of the 28; a field an option adds only with that option in force
+// (forms, from FormsOf). Else a *Rejected MALFORMED_ACTION. Values are left to the rules
+// ("points": 29 and "trump": 7 are well formed). It returns the action decoded.
+func CheckAction(raw json.RawMessage, forms ActionForms) (Action, error) {
+	var action Action
+	if why := actionFormBreak(raw, forms); why != "" {
+		return action, Reject(MALFORMED_ACTION, "%s", why)
+	}
+	return action, Strict(raw, &action, MALFORMED_ACTION)
+}
+
+func actionFormBreak(raw json.RawMessage, forms ActionForms) string {
+	dec := json.NewDecoder(strings.NewReader(string(raw)))
+	dec.UseNumber() // 30 and 30.5 told apart
+	var fields map[string]any
+	if err := dec.Decode(&fields); err != nil || fields == nil {
+		return "an action is an object"
+	}
+	isInteger := func(v any) bool {
+		n, ok := v.(json.Number)
+		return ok && !strings.ContainsAny(string(n), ".eE")
+	}
+	exactly := func(names ...string) bool {
+		for _, name := range names {
+			if _, here := fields[name]; !here {
+				return false
+			}
+		}
+		return len(fields) == len(names)
+	}
+	_, hasSeat := fields["seat"]
+	switch fields["type"] {
+	case "pass":
+		if !exactly("type", "seat") {
+			return "a pass has type and seat only"
+		}
+	case "play":
+		if !exactly("type", "seat", "tile") {
+			return "a play has type, seat and tile only"
+		}
+		tile, _ := fields["tile"].(string)
+		if _, ok := tileIndex[Tile(tile)]; !ok {
+			return `tile is one of the 28 "a|b", a <= b`
+		}
+	case "bid":
+		var rest []string
+		for name := range fields {
+			if name != "type" && name != "seat" {
+				rest = append(rest, name)
+			}
+		}
+		if len(rest) == 2 {
+			for _, choice := range forms.Announces {
+				_, points := fields["points"]
+				_, marks := fields["marks"]
+				if _, here := fields[choice]; here && (points || marks) {
+					if fields[choice] != true {
+						return choice + " is always true"
+					}
+					delete(fields, choice)
+					rest = nil
+					for name := range fields {
+						if name != "type" && name != "seat" {
+							rest = append(rest, name)
+						}
+					}
+					break
+				}
+			}
+		}
+		if !hasSeat || len(rest) != 1 {
+			return "a bid has type, seat and exactly one of points, marks or a special bid"
+		}
+		which := rest[0]
+		form, special := forms.Special[which]
+		if which == "points" || which == "marks" {
+			form, special = "marks", true
+		}
+		if !special {
+			return "a bid with " + which + " needs the option that adds it (VAR-04)"
+		}
+		if (form == "marks" && !isInteger(fields[which])) || (form == "true" && fields[which] != true) {
+			return which + " is not of its form"
+		}
+	case "trump":
+		for name := range fields {
+			switch name {
+			case "type", "seat", "trump", "stacks":
+			case "doubles":
+				if !forms.NamesDoubles {
+					return "a declaration names its doubles only with a doubles: declared setting (VAR-04)"
+				}
+			default:
+				return "a declaration has no field " + name
+			}
+		}
+		if _, here := fields["trump"]; !here || !hasSeat {
+			return "a declaration has type, seat and trump"
+		}
+		if _, text := fields["trump"].(string); !text && !isInteger(fields["trump"]) {
+			return "trump is an integer or a string"
+		}
+		if stacks, here := fields["stacks"]; here && !isInteger(stacks) {
+			return "stacks is an integer"
+		}
+		if doubles, here := fields["doubles"]; here {
+			if _, text := doubles.(string); !text {
+				return "doubles is a string"
+			}
+		}
+	default:
+		return "unknown action type"
+	}
+	if seat, _ := fields["seat"].(string); seatIndex(Seat(seat)) < 0 {
+		return "seat is one of A, B, C, D"
+	}
+	return ""
+}
+
+var tileIndex = func() map[Tile]int {
+	index := map[Tile]int{}
+	for i, t := range AllTiles() {
+		index[t] = i
+	}
+	return index
+}()
 
 type request struct {
 	Seq    int64           `json:"seq"`
@@ -327,9 +517,13 @@ func ServeIO(info Info, engine Engine, in io.Reader, out io.Writer) error {
 func dispatch(info Info, engine Engine, req request) (any, error) {
 	switch req.Cmd {
 	case "hello":
-		return map[string]any{"name": info.Name, "version": info.Version,
+		hello := map[string]any{"name": info.Name, "version": info.Version,
 			"protocol": ProtocolVersion, "variants": nonNil(info.Variants),
-			"capabilities": nonNil(info.Capabilities)}, nil
+			"capabilities": nonNil(info.Capabilities)}
+		if info.Spec != "" {
+			hello["spec"] = info.Spec
+		}
+		return hello, nil
 	case "setup":
 		return nil, engine.Setup(req.Setup)
 	case "deal":
@@ -362,9 +556,9 @@ func dispatch(info Info, engine Engine, req request) (any, error) {
 	return nil, fmt.Errorf("unknown or undeclared command %q", req.Cmd)
 }
 
-func nonNil(list []string) []string {
+func nonNil[T any](list []T) []T {
 	if list == nil {
-		return []string{}
+		return []T{}
 	}
 	return list
 }

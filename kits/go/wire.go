@@ -20,14 +20,14 @@ func (r *Wire) Marshal() ([]byte, error) {
 
 type Wire struct {
 	Action      *Action      `json:"Action,omitempty"`
-	Deal        *DealClass   `json:"Deal,omitempty"`
+	Deal        *Deal        `json:"Deal,omitempty"`
 	HelloResult *HelloResult `json:"HelloResult,omitempty"`
 	Observation *Observation `json:"Observation,omitempty"`
 	PerftResult *PerftResult `json:"PerftResult,omitempty"`
 	Request     *Request     `json:"Request,omitempty"`
 	Response    *Response    `json:"Response,omitempty"`
-	Setup       *SetupClass  `json:"Setup,omitempty"`
-	View        *ViewClass   `json:"View,omitempty"`
+	Setup       *Setup       `json:"Setup,omitempty"`
+	View        *View        `json:"View,omitempty"`
 }
 
 // The JSON form of a player action (spec/actions.md). An action that does not match this
@@ -35,9 +35,9 @@ type Wire struct {
 // range, marks step, trump choice, stacks value) are checked by the rules, not by this
 // schema.
 type Action struct {
-	Type  Type   `json:"type"`
-	Seat  Seat   `json:"seat"`
-	Marks *int64 `json:"marks,omitempty"`
+	Type  ActionType `json:"type"`
+	Seat  Seat       `json:"seat"`
+	Marks *int64     `json:"marks,omitempty"`
 	// beside points or marks: the bid announces Nel-O, variant nello with announce: bid only
 	// (variants.md VAR-04, NELLO-14)
 	Nello *bool `json:"nello,omitempty"`
@@ -57,7 +57,7 @@ type Action struct {
 	Tile  *Tile        `json:"tile,omitempty"`
 }
 
-type DealClass struct {
+type Deal struct {
 	Hands *DealHands `json:"hands,omitempty"`
 	Order []Tile     `json:"order,omitempty"`
 }
@@ -81,12 +81,12 @@ type HelloResult struct {
 	// variant options supported (spec/variants.md): a name supports the settings the option had
 	// in the spec version named; an object only the values it lists of each setting it names
 	// (protocol.md, Partial support)
-	Variants []VariantElement `json:"variants"`
-	Version  string           `json:"version"`
+	Variants []Declared `json:"variants"`
+	Version  string     `json:"version"`
 }
 
-type VariantClass struct {
-	Name VariantEnum `json:"name"`
+type PartialOption struct {
+	Name OptionName `json:"name"`
 	// setting name -> the values of it supported (variants.md's settings tables)
 	Settings map[string][]interface{} `json:"settings"`
 }
@@ -96,7 +96,7 @@ type VariantClass struct {
 type Observation struct {
 	Bids      []Action         `json:"bids"`
 	Captured  []Captured       `json:"captured"`
-	Contract  *ContractClass   `json:"contract"`
+	Contract  *Contract        `json:"contract"`
 	Dealer    Seat             `json:"dealer"`
 	Hand      []Tile           `json:"hand"`
 	HandSizes HandSizes        `json:"hand_sizes"`
@@ -104,14 +104,14 @@ type Observation struct {
 	Marks     ObservationMarks `json:"marks"`
 	Phase     Phase            `json:"phase"`
 	// null under a marks contract while the round is in progress (VIS-09)
-	Points    *PointsClass   `json:"points"`
-	Result    *ResultClass   `json:"result"`
-	Round     int64          `json:"round"`
-	Seat      Seat           `json:"seat"`
-	ToAct     *Seat          `json:"to_act"`
-	Trick     []TrickElement `json:"trick"`
-	TricksWon TricksWon      `json:"tricks_won"`
-	Winner    *Team          `json:"winner"`
+	Points    *TeamPoints `json:"points"`
+	Result    *Result     `json:"result"`
+	Round     int64       `json:"round"`
+	Seat      Seat        `json:"seat"`
+	ToAct     *Seat       `json:"to_act"`
+	Trick     []TrickPlay `json:"trick"`
+	TricksWon TricksWon   `json:"tricks_won"`
+	Winner    *Team       `json:"winner"`
 }
 
 type Captured struct {
@@ -120,9 +120,9 @@ type Captured struct {
 	Tiles  []Tile `json:"tiles"`
 }
 
-type ContractClass struct {
-	Bid      BidClass `json:"bid"`
-	Declarer Seat     `json:"declarer"`
+type Contract struct {
+	Bid      ContractBid `json:"bid"`
+	Declarer Seat        `json:"declarer"`
 	// the doubles the declaration named, only where a doubles: declared setting has it name
 	// them (NELLO-13, NOTRUMP-05)
 	Doubles *ContractDoubles `json:"doubles,omitempty"`
@@ -134,7 +134,7 @@ type ContractClass struct {
 	Trump *ContractTrump `json:"trump"`
 }
 
-type BidClass struct {
+type ContractBid struct {
 	Points *int64 `json:"points,omitempty"`
 	Marks  *int64 `json:"marks,omitempty"`
 }
@@ -149,22 +149,22 @@ type HandSizes struct {
 // marks per team (points under match_points): never negative (SCORE-01)
 type ObservationMarks struct {
 	AC int64 `json:"AC"`
-	Bd int64 `json:"BD"`
+	BD int64 `json:"BD"`
 }
 
 // round points per team: 0..42 (PTS-03)
-type PointsClass struct {
+type TeamPoints struct {
 	AC int64 `json:"AC"`
-	Bd int64 `json:"BD"`
+	BD int64 `json:"BD"`
 }
 
-type ResultClass struct {
+type Result struct {
 	AwardedTo *Team   `json:"awarded_to"`
 	Marks     int64   `json:"marks"`
 	Outcome   Outcome `json:"outcome"`
 }
 
-type TrickElement struct {
+type TrickPlay struct {
 	Seat Seat `json:"seat"`
 	Tile Tile `json:"tile"`
 }
@@ -172,7 +172,7 @@ type TrickElement struct {
 // tricks won per team: 0..7 (PLAY-02)
 type TricksWon struct {
 	AC int64 `json:"AC"`
-	Bd int64 `json:"BD"`
+	BD int64 `json:"BD"`
 }
 
 type PerftResult struct {
@@ -232,7 +232,7 @@ type Error struct {
 
 // spec/actions.md. A setup or deal that does not match, or that deals a tile twice across
 // hands, is rejected with INVALID_SETUP (DIG-06).
-type SetupClass struct {
+type Setup struct {
 	Dealer *Seat `json:"dealer,omitempty"`
 	// variant deal_by_drawing: the draws that choose the first dealer (variants.md DRAW-04)
 	Draws    []Draw      `json:"draws,omitempty"`
@@ -254,70 +254,70 @@ type Draw struct {
 // - 1, MPTS-02; the largest target is 10000)
 type SetupMarks struct {
 	AC int64 `json:"AC"`
-	Bd int64 `json:"BD"`
+	BD int64 `json:"BD"`
 }
 
 // the variant options in force (spec/variants.md, VAR-01): each option true or an object of
 // its settings; {} is the base game
 type Variants struct {
-	Bid42           *Bid42_Union          `json:"bid_42,omitempty"`
-	DealByDrawing   *DealByDrawingUnion   `json:"deal_by_drawing,omitempty"`
-	FirstBidder     *DealByDrawingUnion   `json:"first_bidder,omitempty"`
-	FollowMe        *FollowMeUnion        `json:"follow_me,omitempty"`
-	ForcedBid       *ForcedBidUnion       `json:"forced_bid,omitempty"`
-	MarksRaise      *DealByDrawingUnion   `json:"marks_raise,omitempty"`
-	MatchMarks      *MatchMarksUnion      `json:"match_marks,omitempty"`
-	MatchPoints     *MatchPointsUnion     `json:"match_points,omitempty"`
-	Nello           *NelloUnion           `json:"nello,omitempty"`
-	NoTrump         *NoTrumpUnion         `json:"no_trump,omitempty"`
-	Plunge          *PlungeUnion          `json:"plunge,omitempty"`
-	PlungeTerms     *PlungeTermsUnion     `json:"plunge_terms,omitempty"`
-	Sevens          *SevensUnion          `json:"sevens,omitempty"`
-	Splash          *VariantsSplash       `json:"splash,omitempty"`
-	UndeclaredTrump *UndeclaredTrumpUnion `json:"undeclared_trump,omitempty"`
+	Bid42           *Bid42Option           `json:"bid_42,omitempty"`
+	DealByDrawing   *NoSettingsOption      `json:"deal_by_drawing,omitempty"`
+	FirstBidder     *NoSettingsOption      `json:"first_bidder,omitempty"`
+	FollowMe        *FollowMeOption        `json:"follow_me,omitempty"`
+	ForcedBid       *ForcedBidOption       `json:"forced_bid,omitempty"`
+	MarksRaise      *NoSettingsOption      `json:"marks_raise,omitempty"`
+	MatchMarks      *MatchMarksOption      `json:"match_marks,omitempty"`
+	MatchPoints     *MatchPointsOption     `json:"match_points,omitempty"`
+	Nello           *NelloOption           `json:"nello,omitempty"`
+	NoTrump         *NoTrumpOption         `json:"no_trump,omitempty"`
+	Plunge          *PlungeOption          `json:"plunge,omitempty"`
+	PlungeTerms     *PlungeTermsOption     `json:"plunge_terms,omitempty"`
+	Sevens          *SevensOption          `json:"sevens,omitempty"`
+	Splash          *SplashOption          `json:"splash,omitempty"`
+	UndeclaredTrump *UndeclaredTrumpOption `json:"undeclared_trump,omitempty"`
 }
 
-type Bid42_Class struct {
-	Contract *Contract `json:"contract,omitempty"`
+type Bid42Settings struct {
+	Contract *Bid42Contract `json:"contract,omitempty"`
 }
 
-type FollowMeClass struct {
+type FollowMeSettings struct {
 	MinMarks *MinMarks `json:"min_marks,omitempty"`
 }
 
-type ForcedBidClass struct {
-	Bid         *BidEnum     `json:"bid,omitempty"`
+type ForcedBidSettings struct {
+	Bid         *DealerBid   `json:"bid,omitempty"`
 	NelloSevens *NelloSevens `json:"nello_sevens,omitempty"`
 	SweepMarks  *MinMarks    `json:"sweep_marks,omitempty"`
 }
 
-type MatchMarksClass struct {
+type MatchMarksSettings struct {
 	Target *int64 `json:"target,omitempty"`
 }
 
-type MatchPointsClass struct {
+type MatchPointsSettings struct {
 	End      *MatchPointsEnd `json:"end,omitempty"`
 	HighBids *HighBids       `json:"high_bids,omitempty"`
 	Ladder   *Ladder         `json:"ladder,omitempty"`
 	Target   *int64          `json:"target,omitempty"`
 }
 
-type NelloClass struct {
+type NelloSettings struct {
 	Announce *Announce     `json:"announce,omitempty"`
 	Doubles  *NelloDoubles `json:"doubles,omitempty"`
 	MinMarks *MinMarks     `json:"min_marks,omitempty"`
 	OnPlunge *OnPlunge     `json:"on_plunge,omitempty"`
 }
 
-type NoTrumpClass struct {
+type NoTrumpSettings struct {
 	Doubles *NoTrumpDoubles `json:"doubles,omitempty"`
 }
 
-type PlungeClass struct {
+type PlungeSettings struct {
 	When *When `json:"when,omitempty"`
 }
 
-type PlungeTermsClass struct {
+type PlungeTermsSettings struct {
 	Announce  *Announce  `json:"announce,omitempty"`
 	DoubleSix *DoubleSix `json:"double_six,omitempty"`
 	Doubles   *MinMarks  `json:"doubles,omitempty"`
@@ -326,37 +326,37 @@ type PlungeTermsClass struct {
 	Raise     *MinMarks  `json:"raise,omitempty"`
 }
 
-type SevensClass struct {
+type SevensSettings struct {
 	Duty     *Duty     `json:"duty,omitempty"`
 	MinMarks *MinMarks `json:"min_marks,omitempty"`
 	Ties     *Ties     `json:"ties,omitempty"`
 }
 
-type SplashClass struct {
-	Marks *MarksUnion `json:"marks,omitempty"`
-	When  *When       `json:"when,omitempty"`
+type SplashSettings struct {
+	Marks *SplashMarks `json:"marks,omitempty"`
+	When  *When        `json:"when,omitempty"`
 }
 
-type UndeclaredTrumpClass struct {
+type UndeclaredTrumpSettings struct {
 	Double *Double             `json:"double,omitempty"`
 	End    *UndeclaredTrumpEnd `json:"end,omitempty"`
 }
 
 // spec/observation.md. Every field is required; an implementation may add fields whose
 // names start with x_.
-type ViewClass struct {
+type View struct {
 	Bids      []Action         `json:"bids"`
-	Contract  *ContractClass   `json:"contract"`
+	Contract  *Contract        `json:"contract"`
 	Dealer    Seat             `json:"dealer"`
 	Hands     ViewHands        `json:"hands"`
 	History   []Action         `json:"history"`
 	Marks     ObservationMarks `json:"marks"`
 	Phase     Phase            `json:"phase"`
-	Points    PointsClass      `json:"points"`
-	Result    *ResultClass     `json:"result"`
+	Points    TeamPoints       `json:"points"`
+	Result    *Result          `json:"result"`
 	Round     int64            `json:"round"`
 	ToAct     *Seat            `json:"to_act"`
-	Trick     []TrickElement   `json:"trick"`
+	Trick     []TrickPlay      `json:"trick"`
 	Tricks    []Trick          `json:"tricks"`
 	TricksWon TricksWon        `json:"tricks_won"`
 	Winner    *Team            `json:"winner"`
@@ -370,12 +370,12 @@ type ViewHands struct {
 }
 
 type Trick struct {
-	Leader Seat           `json:"leader"`
-	Number int64          `json:"number"`
-	Plays  []TrickElement `json:"plays"`
-	Points int64          `json:"points"`
-	Team   Team           `json:"team"`
-	Winner Seat           `json:"winner"`
+	Leader Seat        `json:"leader"`
+	Number int64       `json:"number"`
+	Plays  []TrickPlay `json:"plays"`
+	Points int64       `json:"points"`
+	Team   Team        `json:"team"`
+	Winner Seat        `json:"winner"`
 }
 
 // a seat, one of A B C D
@@ -394,71 +394,71 @@ const (
 type Tile string
 
 const (
-	The00 Tile = "0|0"
-	The01 Tile = "0|1"
-	The02 Tile = "0|2"
-	The03 Tile = "0|3"
-	The04 Tile = "0|4"
-	The05 Tile = "0|5"
-	The06 Tile = "0|6"
-	The11 Tile = "1|1"
-	The12 Tile = "1|2"
-	The13 Tile = "1|3"
-	The14 Tile = "1|4"
-	The15 Tile = "1|5"
-	The16 Tile = "1|6"
-	The22 Tile = "2|2"
-	The23 Tile = "2|3"
-	The24 Tile = "2|4"
-	The25 Tile = "2|5"
-	The26 Tile = "2|6"
-	The33 Tile = "3|3"
-	The34 Tile = "3|4"
-	The35 Tile = "3|5"
-	The36 Tile = "3|6"
-	The44 Tile = "4|4"
-	The45 Tile = "4|5"
-	The46 Tile = "4|6"
-	The55 Tile = "5|5"
-	The56 Tile = "5|6"
-	The66 Tile = "6|6"
+	Tile00 Tile = "0|0"
+	Tile01 Tile = "0|1"
+	Tile02 Tile = "0|2"
+	Tile03 Tile = "0|3"
+	Tile04 Tile = "0|4"
+	Tile05 Tile = "0|5"
+	Tile06 Tile = "0|6"
+	Tile11 Tile = "1|1"
+	Tile12 Tile = "1|2"
+	Tile13 Tile = "1|3"
+	Tile14 Tile = "1|4"
+	Tile15 Tile = "1|5"
+	Tile16 Tile = "1|6"
+	Tile22 Tile = "2|2"
+	Tile23 Tile = "2|3"
+	Tile24 Tile = "2|4"
+	Tile25 Tile = "2|5"
+	Tile26 Tile = "2|6"
+	Tile33 Tile = "3|3"
+	Tile34 Tile = "3|4"
+	Tile35 Tile = "3|5"
+	Tile36 Tile = "3|6"
+	Tile44 Tile = "4|4"
+	Tile45 Tile = "4|5"
+	Tile46 Tile = "4|6"
+	Tile55 Tile = "5|5"
+	Tile56 Tile = "5|6"
+	Tile66 Tile = "6|6"
 )
 
-type Type string
+type ActionType string
 
 const (
-	Pass    Type = "pass"
-	Play    Type = "play"
-	Trump   Type = "trump"
-	TypeBid Type = "bid"
+	ActionTypePass  ActionType = "pass"
+	ActionTypePlay  ActionType = "play"
+	ActionTypeTrump ActionType = "trump"
+	ActionTypeBid   ActionType = "bid"
 )
 
 type Capability string
 
 const (
-	CapabilityLegal Capability = "legal"
-	CapabilityPerft Capability = "perft"
-	SelfDeal        Capability = "self_deal"
+	CapabilityLegal    Capability = "legal"
+	CapabilityPerft    Capability = "perft"
+	CapabilitySelfDeal Capability = "self_deal"
 )
 
-type VariantEnum string
+type OptionName string
 
 const (
-	Bid42           VariantEnum = "bid_42"
-	DealByDrawing   VariantEnum = "deal_by_drawing"
-	FirstBidder     VariantEnum = "first_bidder"
-	FollowMe        VariantEnum = "follow_me"
-	ForcedBid       VariantEnum = "forced_bid"
-	MarksRaise      VariantEnum = "marks_raise"
-	MatchMarks      VariantEnum = "match_marks"
-	MatchPoints     VariantEnum = "match_points"
-	NoTrump         VariantEnum = "no_trump"
-	Plunge          VariantEnum = "plunge"
-	PlungeTerms     VariantEnum = "plunge_terms"
-	Splash          VariantEnum = "splash"
-	UndeclaredTrump VariantEnum = "undeclared_trump"
-	WireNello       VariantEnum = "nello"
-	WireSevens      VariantEnum = "sevens"
+	OptionNameBid42           OptionName = "bid_42"
+	OptionNameDealByDrawing   OptionName = "deal_by_drawing"
+	OptionNameFirstBidder     OptionName = "first_bidder"
+	OptionNameFollowMe        OptionName = "follow_me"
+	OptionNameForcedBid       OptionName = "forced_bid"
+	OptionNameMarksRaise      OptionName = "marks_raise"
+	OptionNameMatchMarks      OptionName = "match_marks"
+	OptionNameMatchPoints     OptionName = "match_points"
+	OptionNameNoTrump         OptionName = "no_trump"
+	OptionNamePlunge          OptionName = "plunge"
+	OptionNamePlungeTerms     OptionName = "plunge_terms"
+	OptionNameSplash          OptionName = "splash"
+	OptionNameUndeclaredTrump OptionName = "undeclared_trump"
+	OptionNameNello           OptionName = "nello"
+	OptionNameSevens          OptionName = "sevens"
 )
 
 // a team, AC or BD
@@ -466,7 +466,7 @@ type Team string
 
 const (
 	AC Team = "AC"
-	Bd Team = "BD"
+	BD Team = "BD"
 )
 
 // the doubles the declaration named, only where a doubles: declared setting has it name
@@ -474,184 +474,184 @@ const (
 type ContractDoubles string
 
 const (
-	PurpleHigh            ContractDoubles = "high"
-	PurpleLow             ContractDoubles = "low"
-	PurpleOwnSuit         ContractDoubles = "own_suit"
-	PurpleOwnSuitReversed ContractDoubles = "own_suit_reversed"
+	ContractDoublesHigh            ContractDoubles = "high"
+	ContractDoublesLow             ContractDoubles = "low"
+	ContractDoublesOwnSuit         ContractDoubles = "own_suit"
+	ContractDoublesOwnSuitReversed ContractDoubles = "own_suit_reversed"
 )
 
-type TrumpEnum string
+type TrumpName string
 
 const (
-	FirstTile    TrumpEnum = "first_tile"
-	None         TrumpEnum = "none"
-	TrumpDoubles TrumpEnum = "doubles"
-	TrumpNello   TrumpEnum = "nello"
-	TrumpSevens  TrumpEnum = "sevens"
+	TrumpNameFirstTile TrumpName = "first_tile"
+	TrumpNameNone      TrumpName = "none"
+	TrumpNameDoubles   TrumpName = "doubles"
+	TrumpNameNello     TrumpName = "nello"
+	TrumpNameSevens    TrumpName = "sevens"
 )
 
 type Phase string
 
 const (
-	Bidding   Phase = "bidding"
-	Declaring Phase = "declaring"
-	MatchOver Phase = "match_over"
-	Playing   Phase = "playing"
-	RoundOver Phase = "round_over"
+	PhaseBidding   Phase = "bidding"
+	PhaseDeclaring Phase = "declaring"
+	PhaseMatchOver Phase = "match_over"
+	PhasePlaying   Phase = "playing"
+	PhaseRoundOver Phase = "round_over"
 )
 
 type Outcome string
 
 const (
-	AllPassed Outcome = "all_passed"
-	Made      Outcome = "made"
-	Set       Outcome = "set"
+	OutcomeAllPassed Outcome = "all_passed"
+	OutcomeMade      Outcome = "made"
+	OutcomeSet       Outcome = "set"
 )
 
 type Cmd string
 
 const (
-	Act      Cmd = "act"
-	CmdLegal Cmd = "legal"
-	CmdPerft Cmd = "perft"
-	Deal     Cmd = "deal"
-	Hello    Cmd = "hello"
-	NewMatch Cmd = "new_match"
-	NextDeal Cmd = "next_deal"
-	Observe  Cmd = "observe"
-	Setup    Cmd = "setup"
-	Stop     Cmd = "stop"
-	View     Cmd = "view"
+	CmdAct      Cmd = "act"
+	CmdLegal    Cmd = "legal"
+	CmdPerft    Cmd = "perft"
+	CmdDeal     Cmd = "deal"
+	CmdHello    Cmd = "hello"
+	CmdNewMatch Cmd = "new_match"
+	CmdNextDeal Cmd = "next_deal"
+	CmdObserve  Cmd = "observe"
+	CmdSetup    Cmd = "setup"
+	CmdStop     Cmd = "stop"
+	CmdView     Cmd = "view"
 )
 
-type Contract string
+type Bid42Contract string
 
 const (
-	Marks  Contract = "marks"
-	Points Contract = "points"
+	Bid42ContractMarks  Bid42Contract = "marks"
+	Bid42ContractPoints Bid42Contract = "points"
 )
 
-type BidEnum string
+type DealerBid string
 
 const (
-	Any       BidEnum = "any"
-	AtLeast31 BidEnum = "at_least_31"
-	Minimum   BidEnum = "minimum"
+	DealerBidAny       DealerBid = "any"
+	DealerBidAtLeast31 DealerBid = "at_least_31"
+	DealerBidMinimum   DealerBid = "minimum"
 )
 
 type NelloSevens string
 
 const (
-	AnyContract NelloSevens = "any_contract"
-	ForcedOnly  NelloSevens = "forced_only"
+	NelloSevensAnyContract NelloSevens = "any_contract"
+	NelloSevensForcedOnly  NelloSevens = "forced_only"
 )
 
 type MatchPointsEnd string
 
 const (
-	Early   MatchPointsEnd = "early"
-	PlayOut MatchPointsEnd = "play_out"
+	MatchPointsEndEarly   MatchPointsEnd = "early"
+	MatchPointsEndPlayOut MatchPointsEnd = "play_out"
 )
 
 type HighBids string
 
 const (
-	AllOrNothing HighBids = "all_or_nothing"
-	WithPoints   HighBids = "with_points"
+	HighBidsAllOrNothing HighBids = "all_or_nothing"
+	HighBidsWithPoints   HighBids = "with_points"
 )
 
 type Ladder string
 
 const (
-	Doubling Ladder = "doubling"
-	Linear   Ladder = "linear"
+	LadderDoubling Ladder = "doubling"
+	LadderLinear   Ladder = "linear"
 )
 
 type Announce string
 
 const (
-	AnnounceBid Announce = "bid"
-	Declaration Announce = "declaration"
+	AnnounceBid         Announce = "bid"
+	AnnounceDeclaration Announce = "declaration"
 )
 
 type NelloDoubles string
 
 const (
-	FluffyHigh            NelloDoubles = "high"
-	FluffyLow             NelloDoubles = "low"
-	FluffyOwnSuit         NelloDoubles = "own_suit"
-	FluffyOwnSuitReversed NelloDoubles = "own_suit_reversed"
-	PurpleDeclared        NelloDoubles = "declared"
+	NelloDoublesHigh            NelloDoubles = "high"
+	NelloDoublesLow             NelloDoubles = "low"
+	NelloDoublesOwnSuit         NelloDoubles = "own_suit"
+	NelloDoublesOwnSuitReversed NelloDoubles = "own_suit_reversed"
+	NelloDoublesDeclared        NelloDoubles = "declared"
 )
 
 type OnPlunge string
 
 const (
-	Allowed OnPlunge = "allowed"
-	Refused OnPlunge = "refused"
+	OnPlungeAllowed OnPlunge = "allowed"
+	OnPlungeRefused OnPlunge = "refused"
 )
 
 type NoTrumpDoubles string
 
 const (
-	FluffyDeclared   NoTrumpDoubles = "declared"
-	TentacledLow     NoTrumpDoubles = "low"
-	TentacledOwnSuit NoTrumpDoubles = "own_suit"
+	NoTrumpDoublesDeclared NoTrumpDoubles = "declared"
+	NoTrumpDoublesLow      NoTrumpDoubles = "low"
+	NoTrumpDoublesOwnSuit  NoTrumpDoubles = "own_suit"
 )
 
 type When string
 
 const (
-	AnyTime    When = "any_time"
-	BeforeBids When = "before_bids"
+	WhenAnyTime    When = "any_time"
+	WhenBeforeBids When = "before_bids"
 )
 
 type DoubleSix string
 
 const (
-	Optional DoubleSix = "optional"
-	Required DoubleSix = "required"
+	DoubleSixOptional DoubleSix = "optional"
+	DoubleSixRequired DoubleSix = "required"
 )
 
 type Leader string
 
 const (
-	Partner Leader = "partner"
-	Plunger Leader = "plunger"
+	LeaderPartner Leader = "partner"
+	LeaderPlunger Leader = "plunger"
 )
 
 type Duty string
 
 const (
-	Closest Duty = "closest"
-	Free    Duty = "free"
+	DutyClosest Duty = "closest"
+	DutyFree    Duty = "free"
 )
 
 type Ties string
 
 const (
-	Bidders     Ties = "bidders"
-	FirstPlayed Ties = "first_played"
+	TiesBidders     Ties = "bidders"
+	TiesFirstPlayed Ties = "first_played"
 )
 
-type MarksEnum string
+type SplashMarksName string
 
 const (
-	MarksBid MarksEnum = "bid"
+	SplashMarksNameBid SplashMarksName = "bid"
 )
 
 type Double string
 
 const (
 	DoubleDoubles Double = "doubles"
-	Number        Double = "number"
+	DoubleNumber  Double = "number"
 )
 
 type UndeclaredTrumpEnd string
 
 const (
-	EndHigh UndeclaredTrumpEnd = "high"
-	EndLow  UndeclaredTrumpEnd = "low"
+	UndeclaredTrumpEndHigh UndeclaredTrumpEnd = "high"
+	UndeclaredTrumpEndLow  UndeclaredTrumpEnd = "low"
 )
 
 // variant splash only (variants.md VAR-04, SPLASH-02); an integer, the marks it carries,
@@ -696,27 +696,27 @@ func (x *ActionTrump) MarshalJSON() ([]byte, error) {
 	return marshalUnion(x.Integer, nil, nil, x.String, false, nil, false, nil, false, nil, false, nil, false)
 }
 
-type VariantElement struct {
-	Enum         *VariantEnum
-	VariantClass *VariantClass
+type Declared struct {
+	Enum          *OptionName
+	PartialOption *PartialOption
 }
 
-func (x *VariantElement) UnmarshalJSON(data []byte) error {
-	x.VariantClass = nil
+func (x *Declared) UnmarshalJSON(data []byte) error {
+	x.PartialOption = nil
 	x.Enum = nil
-	var c VariantClass
+	var c PartialOption
 	object, err := unmarshalUnion(data, nil, nil, nil, nil, false, nil, true, &c, false, nil, true, &x.Enum, false)
 	if err != nil {
 		return err
 	}
 	if object {
-		x.VariantClass = &c
+		x.PartialOption = &c
 	}
 	return nil
 }
 
-func (x *VariantElement) MarshalJSON() ([]byte, error) {
-	return marshalUnion(nil, nil, nil, nil, false, nil, x.VariantClass != nil, x.VariantClass, false, nil, x.Enum != nil, x.Enum, false)
+func (x *Declared) MarshalJSON() ([]byte, error) {
+	return marshalUnion(nil, nil, nil, nil, false, nil, x.PartialOption != nil, x.PartialOption, false, nil, x.Enum != nil, x.Enum, false)
 }
 
 type Stacks struct {
@@ -741,7 +741,7 @@ func (x *Stacks) MarshalJSON() ([]byte, error) {
 // 0..6, doubles, none, or null until declared; options add nello, sevens and first_tile
 // (follow_me is recorded as none, FOLLOWME-02)
 type ContractTrump struct {
-	Enum    *TrumpEnum
+	Enum    *TrumpName
 	Integer *int64
 }
 
@@ -760,14 +760,14 @@ func (x *ContractTrump) MarshalJSON() ([]byte, error) {
 	return marshalUnion(x.Integer, nil, nil, nil, false, nil, false, nil, false, nil, x.Enum != nil, x.Enum, true)
 }
 
-type Bid42_Union struct {
-	Bid42Class *Bid42_Class
+type Bid42Option struct {
+	Bid42Class *Bid42Settings
 	Bool       *bool
 }
 
-func (x *Bid42_Union) UnmarshalJSON(data []byte) error {
+func (x *Bid42Option) UnmarshalJSON(data []byte) error {
 	x.Bid42Class = nil
-	var c Bid42_Class
+	var c Bid42Settings
 	object, err := unmarshalUnion(data, nil, nil, &x.Bool, nil, false, nil, true, &c, false, nil, false, nil, false)
 	if err != nil {
 		return err
@@ -778,18 +778,18 @@ func (x *Bid42_Union) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (x *Bid42_Union) MarshalJSON() ([]byte, error) {
+func (x *Bid42Option) MarshalJSON() ([]byte, error) {
 	return marshalUnion(nil, nil, x.Bool, nil, false, nil, x.Bid42Class != nil, x.Bid42Class, false, nil, false, nil, false)
 }
 
 // an option's value: true, or an object of its settings (listed beside each reference to
 // this, which also forbids any other setting)
-type DealByDrawingUnion struct {
+type NoSettingsOption struct {
 	AnythingMap map[string]interface{}
 	Bool        *bool
 }
 
-func (x *DealByDrawingUnion) UnmarshalJSON(data []byte) error {
+func (x *NoSettingsOption) UnmarshalJSON(data []byte) error {
 	x.AnythingMap = nil
 	object, err := unmarshalUnion(data, nil, nil, &x.Bool, nil, false, nil, false, nil, true, &x.AnythingMap, false, nil, false)
 	if err != nil {
@@ -800,30 +800,30 @@ func (x *DealByDrawingUnion) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (x *DealByDrawingUnion) MarshalJSON() ([]byte, error) {
+func (x *NoSettingsOption) MarshalJSON() ([]byte, error) {
 	return marshalUnion(nil, nil, x.Bool, nil, false, nil, false, nil, x.AnythingMap != nil, x.AnythingMap, false, nil, false)
 }
 
-type FollowMeUnion struct {
-	Bool          *bool
-	FollowMeClass *FollowMeClass
+type FollowMeOption struct {
+	Bool             *bool
+	FollowMeSettings *FollowMeSettings
 }
 
-func (x *FollowMeUnion) UnmarshalJSON(data []byte) error {
-	x.FollowMeClass = nil
-	var c FollowMeClass
+func (x *FollowMeOption) UnmarshalJSON(data []byte) error {
+	x.FollowMeSettings = nil
+	var c FollowMeSettings
 	object, err := unmarshalUnion(data, nil, nil, &x.Bool, nil, false, nil, true, &c, false, nil, false, nil, false)
 	if err != nil {
 		return err
 	}
 	if object {
-		x.FollowMeClass = &c
+		x.FollowMeSettings = &c
 	}
 	return nil
 }
 
-func (x *FollowMeUnion) MarshalJSON() ([]byte, error) {
-	return marshalUnion(nil, nil, x.Bool, nil, false, nil, x.FollowMeClass != nil, x.FollowMeClass, false, nil, false, nil, false)
+func (x *FollowMeOption) MarshalJSON() ([]byte, error) {
+	return marshalUnion(nil, nil, x.Bool, nil, false, nil, x.FollowMeSettings != nil, x.FollowMeSettings, false, nil, false, nil, false)
 }
 
 type MinMarks struct {
@@ -845,211 +845,211 @@ func (x *MinMarks) MarshalJSON() ([]byte, error) {
 	return marshalUnion(x.Integer, x.Double, nil, nil, false, nil, false, nil, false, nil, false, nil, false)
 }
 
-type ForcedBidUnion struct {
-	Bool           *bool
-	ForcedBidClass *ForcedBidClass
+type ForcedBidOption struct {
+	Bool              *bool
+	ForcedBidSettings *ForcedBidSettings
 }
 
-func (x *ForcedBidUnion) UnmarshalJSON(data []byte) error {
-	x.ForcedBidClass = nil
-	var c ForcedBidClass
+func (x *ForcedBidOption) UnmarshalJSON(data []byte) error {
+	x.ForcedBidSettings = nil
+	var c ForcedBidSettings
 	object, err := unmarshalUnion(data, nil, nil, &x.Bool, nil, false, nil, true, &c, false, nil, false, nil, false)
 	if err != nil {
 		return err
 	}
 	if object {
-		x.ForcedBidClass = &c
+		x.ForcedBidSettings = &c
 	}
 	return nil
 }
 
-func (x *ForcedBidUnion) MarshalJSON() ([]byte, error) {
-	return marshalUnion(nil, nil, x.Bool, nil, false, nil, x.ForcedBidClass != nil, x.ForcedBidClass, false, nil, false, nil, false)
+func (x *ForcedBidOption) MarshalJSON() ([]byte, error) {
+	return marshalUnion(nil, nil, x.Bool, nil, false, nil, x.ForcedBidSettings != nil, x.ForcedBidSettings, false, nil, false, nil, false)
 }
 
-type MatchMarksUnion struct {
+type MatchMarksOption struct {
+	Bool               *bool
+	MatchMarksSettings *MatchMarksSettings
+}
+
+func (x *MatchMarksOption) UnmarshalJSON(data []byte) error {
+	x.MatchMarksSettings = nil
+	var c MatchMarksSettings
+	object, err := unmarshalUnion(data, nil, nil, &x.Bool, nil, false, nil, true, &c, false, nil, false, nil, false)
+	if err != nil {
+		return err
+	}
+	if object {
+		x.MatchMarksSettings = &c
+	}
+	return nil
+}
+
+func (x *MatchMarksOption) MarshalJSON() ([]byte, error) {
+	return marshalUnion(nil, nil, x.Bool, nil, false, nil, x.MatchMarksSettings != nil, x.MatchMarksSettings, false, nil, false, nil, false)
+}
+
+type MatchPointsOption struct {
+	Bool                *bool
+	MatchPointsSettings *MatchPointsSettings
+}
+
+func (x *MatchPointsOption) UnmarshalJSON(data []byte) error {
+	x.MatchPointsSettings = nil
+	var c MatchPointsSettings
+	object, err := unmarshalUnion(data, nil, nil, &x.Bool, nil, false, nil, true, &c, false, nil, false, nil, false)
+	if err != nil {
+		return err
+	}
+	if object {
+		x.MatchPointsSettings = &c
+	}
+	return nil
+}
+
+func (x *MatchPointsOption) MarshalJSON() ([]byte, error) {
+	return marshalUnion(nil, nil, x.Bool, nil, false, nil, x.MatchPointsSettings != nil, x.MatchPointsSettings, false, nil, false, nil, false)
+}
+
+type NelloOption struct {
+	Bool          *bool
+	NelloSettings *NelloSettings
+}
+
+func (x *NelloOption) UnmarshalJSON(data []byte) error {
+	x.NelloSettings = nil
+	var c NelloSettings
+	object, err := unmarshalUnion(data, nil, nil, &x.Bool, nil, false, nil, true, &c, false, nil, false, nil, false)
+	if err != nil {
+		return err
+	}
+	if object {
+		x.NelloSettings = &c
+	}
+	return nil
+}
+
+func (x *NelloOption) MarshalJSON() ([]byte, error) {
+	return marshalUnion(nil, nil, x.Bool, nil, false, nil, x.NelloSettings != nil, x.NelloSettings, false, nil, false, nil, false)
+}
+
+type NoTrumpOption struct {
 	Bool            *bool
-	MatchMarksClass *MatchMarksClass
+	NoTrumpSettings *NoTrumpSettings
 }
 
-func (x *MatchMarksUnion) UnmarshalJSON(data []byte) error {
-	x.MatchMarksClass = nil
-	var c MatchMarksClass
+func (x *NoTrumpOption) UnmarshalJSON(data []byte) error {
+	x.NoTrumpSettings = nil
+	var c NoTrumpSettings
 	object, err := unmarshalUnion(data, nil, nil, &x.Bool, nil, false, nil, true, &c, false, nil, false, nil, false)
 	if err != nil {
 		return err
 	}
 	if object {
-		x.MatchMarksClass = &c
+		x.NoTrumpSettings = &c
 	}
 	return nil
 }
 
-func (x *MatchMarksUnion) MarshalJSON() ([]byte, error) {
-	return marshalUnion(nil, nil, x.Bool, nil, false, nil, x.MatchMarksClass != nil, x.MatchMarksClass, false, nil, false, nil, false)
+func (x *NoTrumpOption) MarshalJSON() ([]byte, error) {
+	return marshalUnion(nil, nil, x.Bool, nil, false, nil, x.NoTrumpSettings != nil, x.NoTrumpSettings, false, nil, false, nil, false)
 }
 
-type MatchPointsUnion struct {
-	Bool             *bool
-	MatchPointsClass *MatchPointsClass
+type PlungeOption struct {
+	Bool           *bool
+	PlungeSettings *PlungeSettings
 }
 
-func (x *MatchPointsUnion) UnmarshalJSON(data []byte) error {
-	x.MatchPointsClass = nil
-	var c MatchPointsClass
+func (x *PlungeOption) UnmarshalJSON(data []byte) error {
+	x.PlungeSettings = nil
+	var c PlungeSettings
 	object, err := unmarshalUnion(data, nil, nil, &x.Bool, nil, false, nil, true, &c, false, nil, false, nil, false)
 	if err != nil {
 		return err
 	}
 	if object {
-		x.MatchPointsClass = &c
+		x.PlungeSettings = &c
 	}
 	return nil
 }
 
-func (x *MatchPointsUnion) MarshalJSON() ([]byte, error) {
-	return marshalUnion(nil, nil, x.Bool, nil, false, nil, x.MatchPointsClass != nil, x.MatchPointsClass, false, nil, false, nil, false)
+func (x *PlungeOption) MarshalJSON() ([]byte, error) {
+	return marshalUnion(nil, nil, x.Bool, nil, false, nil, x.PlungeSettings != nil, x.PlungeSettings, false, nil, false, nil, false)
 }
 
-type NelloUnion struct {
-	Bool       *bool
-	NelloClass *NelloClass
+type PlungeTermsOption struct {
+	Bool                *bool
+	PlungeTermsSettings *PlungeTermsSettings
 }
 
-func (x *NelloUnion) UnmarshalJSON(data []byte) error {
-	x.NelloClass = nil
-	var c NelloClass
+func (x *PlungeTermsOption) UnmarshalJSON(data []byte) error {
+	x.PlungeTermsSettings = nil
+	var c PlungeTermsSettings
 	object, err := unmarshalUnion(data, nil, nil, &x.Bool, nil, false, nil, true, &c, false, nil, false, nil, false)
 	if err != nil {
 		return err
 	}
 	if object {
-		x.NelloClass = &c
+		x.PlungeTermsSettings = &c
 	}
 	return nil
 }
 
-func (x *NelloUnion) MarshalJSON() ([]byte, error) {
-	return marshalUnion(nil, nil, x.Bool, nil, false, nil, x.NelloClass != nil, x.NelloClass, false, nil, false, nil, false)
+func (x *PlungeTermsOption) MarshalJSON() ([]byte, error) {
+	return marshalUnion(nil, nil, x.Bool, nil, false, nil, x.PlungeTermsSettings != nil, x.PlungeTermsSettings, false, nil, false, nil, false)
 }
 
-type NoTrumpUnion struct {
-	Bool         *bool
-	NoTrumpClass *NoTrumpClass
+type SevensOption struct {
+	Bool           *bool
+	SevensSettings *SevensSettings
 }
 
-func (x *NoTrumpUnion) UnmarshalJSON(data []byte) error {
-	x.NoTrumpClass = nil
-	var c NoTrumpClass
+func (x *SevensOption) UnmarshalJSON(data []byte) error {
+	x.SevensSettings = nil
+	var c SevensSettings
 	object, err := unmarshalUnion(data, nil, nil, &x.Bool, nil, false, nil, true, &c, false, nil, false, nil, false)
 	if err != nil {
 		return err
 	}
 	if object {
-		x.NoTrumpClass = &c
+		x.SevensSettings = &c
 	}
 	return nil
 }
 
-func (x *NoTrumpUnion) MarshalJSON() ([]byte, error) {
-	return marshalUnion(nil, nil, x.Bool, nil, false, nil, x.NoTrumpClass != nil, x.NoTrumpClass, false, nil, false, nil, false)
+func (x *SevensOption) MarshalJSON() ([]byte, error) {
+	return marshalUnion(nil, nil, x.Bool, nil, false, nil, x.SevensSettings != nil, x.SevensSettings, false, nil, false, nil, false)
 }
 
-type PlungeUnion struct {
-	Bool        *bool
-	PlungeClass *PlungeClass
+type SplashOption struct {
+	Bool           *bool
+	SplashSettings *SplashSettings
 }
 
-func (x *PlungeUnion) UnmarshalJSON(data []byte) error {
-	x.PlungeClass = nil
-	var c PlungeClass
+func (x *SplashOption) UnmarshalJSON(data []byte) error {
+	x.SplashSettings = nil
+	var c SplashSettings
 	object, err := unmarshalUnion(data, nil, nil, &x.Bool, nil, false, nil, true, &c, false, nil, false, nil, false)
 	if err != nil {
 		return err
 	}
 	if object {
-		x.PlungeClass = &c
+		x.SplashSettings = &c
 	}
 	return nil
 }
 
-func (x *PlungeUnion) MarshalJSON() ([]byte, error) {
-	return marshalUnion(nil, nil, x.Bool, nil, false, nil, x.PlungeClass != nil, x.PlungeClass, false, nil, false, nil, false)
+func (x *SplashOption) MarshalJSON() ([]byte, error) {
+	return marshalUnion(nil, nil, x.Bool, nil, false, nil, x.SplashSettings != nil, x.SplashSettings, false, nil, false, nil, false)
 }
 
-type PlungeTermsUnion struct {
-	Bool             *bool
-	PlungeTermsClass *PlungeTermsClass
-}
-
-func (x *PlungeTermsUnion) UnmarshalJSON(data []byte) error {
-	x.PlungeTermsClass = nil
-	var c PlungeTermsClass
-	object, err := unmarshalUnion(data, nil, nil, &x.Bool, nil, false, nil, true, &c, false, nil, false, nil, false)
-	if err != nil {
-		return err
-	}
-	if object {
-		x.PlungeTermsClass = &c
-	}
-	return nil
-}
-
-func (x *PlungeTermsUnion) MarshalJSON() ([]byte, error) {
-	return marshalUnion(nil, nil, x.Bool, nil, false, nil, x.PlungeTermsClass != nil, x.PlungeTermsClass, false, nil, false, nil, false)
-}
-
-type SevensUnion struct {
-	Bool        *bool
-	SevensClass *SevensClass
-}
-
-func (x *SevensUnion) UnmarshalJSON(data []byte) error {
-	x.SevensClass = nil
-	var c SevensClass
-	object, err := unmarshalUnion(data, nil, nil, &x.Bool, nil, false, nil, true, &c, false, nil, false, nil, false)
-	if err != nil {
-		return err
-	}
-	if object {
-		x.SevensClass = &c
-	}
-	return nil
-}
-
-func (x *SevensUnion) MarshalJSON() ([]byte, error) {
-	return marshalUnion(nil, nil, x.Bool, nil, false, nil, x.SevensClass != nil, x.SevensClass, false, nil, false, nil, false)
-}
-
-type VariantsSplash struct {
-	Bool        *bool
-	SplashClass *SplashClass
-}
-
-func (x *VariantsSplash) UnmarshalJSON(data []byte) error {
-	x.SplashClass = nil
-	var c SplashClass
-	object, err := unmarshalUnion(data, nil, nil, &x.Bool, nil, false, nil, true, &c, false, nil, false, nil, false)
-	if err != nil {
-		return err
-	}
-	if object {
-		x.SplashClass = &c
-	}
-	return nil
-}
-
-func (x *VariantsSplash) MarshalJSON() ([]byte, error) {
-	return marshalUnion(nil, nil, x.Bool, nil, false, nil, x.SplashClass != nil, x.SplashClass, false, nil, false, nil, false)
-}
-
-type MarksUnion struct {
+type SplashMarks struct {
 	Double  *float64
-	Enum    *MarksEnum
+	Enum    *SplashMarksName
 	Integer *int64
 }
 
-func (x *MarksUnion) UnmarshalJSON(data []byte) error {
+func (x *SplashMarks) UnmarshalJSON(data []byte) error {
 	x.Enum = nil
 	object, err := unmarshalUnion(data, &x.Integer, &x.Double, nil, nil, false, nil, false, nil, false, nil, true, &x.Enum, false)
 	if err != nil {
@@ -1060,30 +1060,30 @@ func (x *MarksUnion) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (x *MarksUnion) MarshalJSON() ([]byte, error) {
+func (x *SplashMarks) MarshalJSON() ([]byte, error) {
 	return marshalUnion(x.Integer, x.Double, nil, nil, false, nil, false, nil, false, nil, x.Enum != nil, x.Enum, false)
 }
 
-type UndeclaredTrumpUnion struct {
-	Bool                 *bool
-	UndeclaredTrumpClass *UndeclaredTrumpClass
+type UndeclaredTrumpOption struct {
+	Bool                    *bool
+	UndeclaredTrumpSettings *UndeclaredTrumpSettings
 }
 
-func (x *UndeclaredTrumpUnion) UnmarshalJSON(data []byte) error {
-	x.UndeclaredTrumpClass = nil
-	var c UndeclaredTrumpClass
+func (x *UndeclaredTrumpOption) UnmarshalJSON(data []byte) error {
+	x.UndeclaredTrumpSettings = nil
+	var c UndeclaredTrumpSettings
 	object, err := unmarshalUnion(data, nil, nil, &x.Bool, nil, false, nil, true, &c, false, nil, false, nil, false)
 	if err != nil {
 		return err
 	}
 	if object {
-		x.UndeclaredTrumpClass = &c
+		x.UndeclaredTrumpSettings = &c
 	}
 	return nil
 }
 
-func (x *UndeclaredTrumpUnion) MarshalJSON() ([]byte, error) {
-	return marshalUnion(nil, nil, x.Bool, nil, false, nil, x.UndeclaredTrumpClass != nil, x.UndeclaredTrumpClass, false, nil, false, nil, false)
+func (x *UndeclaredTrumpOption) MarshalJSON() ([]byte, error) {
+	return marshalUnion(nil, nil, x.Bool, nil, false, nil, x.UndeclaredTrumpSettings != nil, x.UndeclaredTrumpSettings, false, nil, false, nil, false)
 }
 
 func unmarshalUnion(data []byte, pi **int64, pf **float64, pb **bool, ps **string, haveArray bool, pa interface{}, haveObject bool, pc interface{}, haveMap bool, pm interface{}, haveEnum bool, pe interface{}, nullable bool) (bool, error) {

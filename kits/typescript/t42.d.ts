@@ -24,8 +24,13 @@ export type Hands = Record<Seat, Tile[]>;
 export interface Engine {
   name: string;
   version: string;
-  /** option names of spec/variants.md you support */
-  variants?: string[];
+  /**
+   * options of spec/variants.md you support: a name, or an option supported in part,
+   * `{ name: "forced_bid", settings: { bid: ["any"] } }` (protocol.md, "Partial support")
+   */
+  variants?: HelloResult["variants"];
+  /** the spec version the declaration was written for (protocol.md); optional */
+  spec?: string;
   /** subset of ["legal", "perft", "self_deal"] */
   capabilities?: ("legal" | "perft" | "self_deal")[];
   setup(setup: Setup): void | Promise<void>;
@@ -72,6 +77,19 @@ export declare function handsOf(given: Setup | Deal, dealer: Seat): Hands;
 export declare function checkSetup(setup: Setup): {
   dealer: Seat; marks: { AC: number; BD: number }; variants: Record<string, unknown>; hands: Hands;
 };
+/** The action forms the options in force add (actions.md; VAR-04), from a setup's variants. */
+export declare function actionForms(variants?: Setup["variants"] | Record<string, unknown>): {
+  special: Record<string, "true" | "marks">; announces: string[]; namesDoubles: boolean;
+};
+/**
+ * An action's form checked (DIG-01): a known type with exactly its fields, seat A..D,
+ * integers, trump an integer or string, a tile of the 28, an option's field only with the
+ * option in force (`variants`, the setup's); else a Rejected MALFORMED_ACTION. Values are
+ * left to the rules (`"points": 29` is well formed).
+ */
+export declare function checkAction(
+  action: unknown, variants?: Setup["variants"] | Record<string, unknown>,
+): Action;
 /** A log line for people: stderr (stdout carries only replies). */
 export declare function log(...args: unknown[]): void;
 /**

@@ -3,7 +3,7 @@
 // with JSDoc types from wire.d.ts (generated from spec/schemas/): TypeScript reads them.
 import { createInterface } from "node:readline";
 
-import { INVALID_SETUP } from "./errors.js";
+import { INVALID_SETUP, MALFORMED_ACTION } from "./errors.js";
 
 export * from "./errors.js";
 
@@ -21,7 +21,9 @@ export * from "./errors.js";
  * @typedef {object} Engine
  * @property {string} name
  * @property {string} version
- * @property {string[]} [variants]      option names of spec/variants.md you support
+ * @property {import("./wire").HelloResult["variants"]} [variants]  options of spec/variants.md
+ *   you support: a name, or {name, settings} for an option supported in part
+ * @property {string} [spec]            the spec version your declaration was written for
  * @property {string[]} [capabilities]  subset of ["legal", "perft", "self_deal"]
  * @property {(setup: Setup) => void} setup
  * @property {(deal: Deal) => void} deal
@@ -138,6 +140,91 @@ export function checkSetup(setup) {
   return { dealer: setup.dealer, marks: { AC: marks.AC, BD: marks.BD }, variants: structuredClone(variants), hands };
 }
 
+/** A setting of the options in force (a setup's `variants`), else its default. */
+function setting(variants, option, name, fallback) {
+  const value = variants[option];
+  return isObject(value) && name in value ? value[name] : fallback;
+}
+
+/**
+ * The action forms the options in force add (actions.md, "Actions and setup fields added
+ * by variants"; VAR-04): the special bids (`"plunge": true`; `"splash": true`, or its
+ * marks under `marks: "bid"`), the choices a bid may announce (`"nello": true`), and
+ * whether a declaration may name its doubles.
+ * @param {object} variants a setup's `variants` (absent: the base game)
+ */
+export function actionForms(variants = {}) {
+  const on = (option) => isObject(variants) && option in variants;
+  const special = {};
+  // PTERMS-06: with announce "declaration" the plunge is a trump choice, never a bid
+  if ((on("plunge") || on("plunge_terms"))
+      && setting(variants, "plunge_terms", "announce", "bid") !== "declaration") special.plunge = "true";
+  if (on("splash")) special.splash = setting(variants, "splash", "marks", 3) === "bid" ? "marks" : "true";
+  return {
+    special,
+    announces: on("nello") && setting(variants, "nello", "announce", "declaration") === "bid" ? ["nello"] : [],
+    namesDoubles: (on("nello") && setting(variants, "nello", "doubles", "high") === "declared")
+      || (on("no_trump") && setting(variants, "no_trump", "doubles", "low") === "declared"),
+  };
+}
+
+const isInteger = (x) => typeof x === "number" && Number.isInteger(x);
+
+/**
+ * An action's form checked (DIG-01, actions.md "Malformed or illegal"), before anything
+ * else: an object of a known `type` with exactly its fields, `seat` A..D, integers where
+ * the form has integers (never a boolean or a fraction), `trump` an integer or a string,
+ * `tile` one of the 28; a field an option adds only with that option in force (VAR-04).
+ * Else a Rejected MALFORMED_ACTION. Values are not judged: `"points": 29` and `"trump": 7`
+ * are well formed, for the rules to refuse with their own codes, in check order.
+ * @param {unknown} action @param {object} [variants] the setup's `variants`
+ * @returns {Action} the action, now known to be of a form
+ */
+export function checkAction(action, variants = {}) {
+  const bad = (why) => new Rejected(MALFORMED_ACTION, why);
+  if (!isObject(action)) throw bad("an action is an object");
+  const forms = actionForms(variants);
+  const fields = new Set(Object.keys(action));
+  const exactly = (...names) => fields.size === names.length && names.every((n) => fields.has(n));
+  const kind = action.type;
+  if (kind === "pass" || kind === "play") {
+    if (!(kind === "pass" ? exactly("type", "seat") : exactly("type", "seat", "tile"))) {
+      throw bad(`a ${kind} action has ${kind === "pass" ? "type and seat" : "type, seat and tile"} only`);
+    }
+    if (kind === "play" && !TILES.includes(action.tile)) throw bad("tile is one of the 28 \"a|b\", a <= b");
+  } else if (kind === "bid") {
+    const rest = [...fields].filter((f) => f !== "type" && f !== "seat");
+    const announced = rest.length === 2 && rest.find((f) => forms.announces.includes(f));
+    if (announced && (rest.includes("points") || rest.includes("marks"))) {
+      if (action[announced] !== true) throw bad(`${announced} is always true`);
+      rest.splice(rest.indexOf(announced), 1);
+    }
+    if (!fields.has("seat") || rest.length !== 1) {
+      throw bad(`a bid has type, seat and exactly one of ${["points", "marks", ...Object.keys(forms.special)].join(", ")}`);
+    }
+    const [which] = rest;
+    const form = which === "points" || which === "marks" ? "marks" : forms.special[which];
+    if (form === undefined) throw bad(`a bid with ${which} needs the option that adds it (VAR-04)`);
+    if (form === "marks" ? !isInteger(action[which]) : action[which] !== true) {
+      throw bad(`${which} is ${form === "marks" ? "an integer" : "always true"}`);
+    }
+  } else if (kind === "trump") {
+    const allowed = ["type", "seat", "trump", "stacks", ...(forms.namesDoubles ? ["doubles"] : [])];
+    const extra = [...fields].find((f) => !allowed.includes(f));
+    if (extra !== undefined || !fields.has("seat") || !fields.has("trump")) {
+      throw bad(extra === undefined ? "a declaration has type, seat and trump"
+        : `a declaration has no field ${extra}${extra === "doubles" ? " without a doubles: declared setting (VAR-04)" : ""}`);
+    }
+    if (!isInteger(action.trump) && typeof action.trump !== "string") throw bad("trump is an integer or a string");
+    if (fields.has("stacks") && !isInteger(action.stacks)) throw bad("stacks is an integer");
+    if (fields.has("doubles") && typeof action.doubles !== "string") throw bad("doubles is a string");
+  } else {
+    throw bad(`unknown action type ${JSON.stringify(kind)}`);
+  }
+  if (!SEATS.includes(action.seat)) throw bad("seat is one of A, B, C, D");
+  return action;
+}
+
 /** A log line for people: stderr (stdout carries only replies). */
 export function log(...args) {
   process.stderr.write(args.join(" ") + "\n");
@@ -152,6 +239,7 @@ async function dispatch(engine, req) {
       return {
         name: engine.name, version: engine.version, protocol: PROTOCOL,
         variants: engine.variants ?? [], capabilities: engine.capabilities ?? [],
+        ...(engine.spec === undefined ? {} : { spec: engine.spec }),
       };
     case "setup": await engine.setup(req.setup); return null;
     case "deal": await engine.deal(req.deal); return null;

@@ -56,6 +56,51 @@ def test_a_new_shape_of_bug_is_one_group_under_its_rule(engine, folders, rule):
     assert [g.rule for g in found] == [rule], [(g.rule, g.what) for g in found]
 
 
+def range_reads_the_high_bid() -> PlantedAdapter:
+    """The point-bid range also refuses a bid not above the high bid: POINT_BID_RANGE
+    where BID-03's check says BID_TOO_LOW (the range check is broken, BID-02)."""
+    def check(rules, points, high, last):
+        if points <= high and points in rules.point_bids:
+            return ("POINT_BID_RANGE", "BID-02", "out of range")
+        return R.point_bid_problem(rules, points, high, last)
+    return PlantedAdapter("range-reads-high-bid", replace(BASE_RULES, point_bid_problem=check))
+
+
+def range_says_too_low() -> PlantedAdapter:
+    """A point bid out of range refused as too low: the range check's code is wrong
+    (BID-02), whatever else the bid breaks."""
+    def check(rules, points, high, last):
+        if points not in rules.point_bids:
+            return ("BID_TOO_LOW", "BID-03", "too low")
+        return R.point_bid_problem(rules, points, high, last)
+    return PlantedAdapter("range-says-too-low", replace(BASE_RULES, point_bid_problem=check))
+
+
+@pytest.mark.parametrize("engine", [range_reads_the_high_bid, range_says_too_low])
+def test_a_wrong_code_is_the_check_that_gives_it(engine):
+    """The check whose decision, made otherwise, refuses with the engine's code: a range
+    check that fires too widely, or that says another check's code, is BID-02's, never
+    the check order (DIG-03) nor the code's other rule."""
+    found = report(engine(), ("bidding",), level="strict")
+    assert {g.rule for g in found} == {"BID-02"}, [(g.rule, g.what) for g in found]
+
+
+def any_marks_bid() -> PlantedAdapter:
+    """Every marks bid accepted: one check (the marks step) broken, shown under BID-05
+    (the first marks bid) and BID-06 (each later one)."""
+    return PlantedAdapter("any-marks-bid", replace(BASE_RULES,
+                                                   marks_bid_problem=lambda *args: None))
+
+
+def test_the_failures_one_decision_explains_are_one_group():
+    """settle: the failures whose cause is the same entry of the reference's rule table
+    are one group, under the rule most of them show, its other rules listed."""
+    found = report(any_marks_bid(), ("bidding",))
+    assert [g.rule for g in found] == ["BID-06"], [(g.rule, g.what) for g in found]
+    assert found[0].also == ["BID-05"]
+    assert "and under BID-05: one check of the reference" in found[0].head()
+
+
 class SwapRemove(PlantedAdapter):
     """A play moves the hand's last tile into the freed place: the rest out of order."""
 

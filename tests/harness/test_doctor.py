@@ -53,6 +53,23 @@ def test_doctor_notes_a_refusal_as_a_rule_matter(t42):
     assert code == 1
 
 
+@pytest.mark.parametrize(("flags", "why"), [
+    ("", "after four passes the view shows phase 'bidding', not 'round_over'"),
+    (" --no-legal", "after four passes the view shows phase 'bidding', not 'round_over'"),
+    (" --refuses", "may not pass (its legal list)"),
+    (" --refuses --no-legal", "s pass was refused (FORCED_BID"),
+])
+def test_doctor_follows_an_engine_whose_own_game_forces_the_dealer(t42, flags, why):
+    """Its four passes never end the round, so next_deal (which may not be refused) is
+    never sent: the check not reached is a note, never a protocol mistake."""
+    code, out = t42("doctor", "--adapter", faux_cmd("forces_dealer") + flags)
+    notes = [line for line in out.splitlines() if line.startswith("  note: next_deal")]
+    assert code == 0, out
+    assert len(notes) == 1 and why in notes[0], out
+    assert "(the engine's rules: t42 run judges them)" in notes[0]
+    assert "no protocol or form mistake" in out.splitlines()[-1]
+
+
 def test_a_crash_after_a_broken_reply_is_a_note_with_its_error(t42):
     code, out = t42("doctor", "--adapter", faux_cmd("debug_line"))
     notes = [line for line in out.splitlines() if line.startswith("  note: then act:")]

@@ -198,3 +198,26 @@ def test_the_progress_line_counts_the_causes_as_the_closing_line_does():
     new, known = closing
     assert stream.getvalue().rstrip().endswith(
         f"diverged ({new} new cause{'' if new == 1 else 's'}, {known} known)")
+
+
+def test_a_campaign_files_the_failures_of_one_decision_as_one_cause():
+    """One check broken (every marks bid accepted) shows under BID-05 (the first marks
+    bid) and BID-06 (a later one): the diagnosis finds the same decision of the reference
+    behind both (its `entry`), so the campaign keeps one cause and saves one case, as
+    `t42 run` prints one group (settle._one_per_decision)."""
+    from conformance.fuzz.campaign import Causes
+    from conformance.run.diagnosis import Cause
+    from tests.harness.test_counterfactual import any_marks_bid
+
+    adapter = any_marks_bid()
+    _, found, _ = fuzz(adapter, games=20, seed=0, level="rules")
+    assert len(found) >= 2
+    causes = Causes(adapter, "rules")
+    for i, divergence in enumerate(found):
+        rule = ("BID-05", "BID-06")[i % 2]
+        what = f"a bid accepted, though it must be refused with MARKS_BID_STEP ({rule})"
+        causes.add(divergence, ([save.Diagnosed(Cause(rule, what, entry="marks_bid_problem"),
+                                                divergence)], 0))
+    causes.settle()
+    assert len(causes.new()) == 1, [(g.cause.rule, g.cause.what) for g in causes.new()]
+    assert len(causes.new()[0].games) == len({d.seed for d in found})

@@ -84,6 +84,40 @@ def test_a_changed_convention_passes_rules_and_fails_strict_as_one_group(name):
     assert failed == {r.id for r in at_rules if r.outcome is Outcome.NOT_JUDGED}
 
 
+def test_starting_marks_at_the_target_accepted_pass_rules_and_codes_and_fail_strict():
+    """A setup with starting marks at or past the target is a test input (levels.yaml
+    `inputs`): an engine that accepts it passes `rules` and `codes`, and at `strict` fails
+    only those refusals, under the marks' rules."""
+    inputs = load_index().levels.inputs
+    assert inputs["marks_at_target"].level == "strict"
+    for level in ("rules", "codes"):
+        outcomes = {r.outcome for r in run_corpus("StartsPastTarget", level)}
+        assert Outcome.FAILED not in outcomes and Outcome.ERRORED not in outcomes, level
+        assert Outcome.NOT_JUDGED in outcomes
+    found = groups(run_corpus("StartsPastTarget", "strict"))
+    assert found and {g.kind for g in found} == {"rejected"}
+    assert {g.rule for g in found} <= set(inputs["marks_at_target"].rules)
+    failed = {i for g in found for i in g.ids}
+    assert "match.setup-marks-seven" in failed
+    assert failed == {r.id for r in run_corpus("StartsPastTarget", "rules")
+                      if r.outcome is Outcome.NOT_JUDGED}
+
+
+def test_other_refused_setups_stay_at_rules():
+    """Starting marks below zero are no test input: accepted, they fail at `rules`."""
+    from conformance.run.inputs import input_of
+
+    scenario = load_scenario(ROOT / "scenarios/match/setup-marks-negative.yaml").scenario
+    refused = [s for s in scenario.steps if s.kind == "setup" and s.reject]
+    assert refused and all(input_of(s) is None for s in refused)
+    seven = load_scenario(ROOT / "scenarios/match/setup-marks-seven.yaml").scenario
+    assert [input_of(s) for s in seven.steps if s.reject] == ["marks_at_target"]
+    levels = load_index().levels
+    assert levels.of("rejected", "INVALID_SETUP") == "rules"
+    assert levels.of("rejected", "INVALID_SETUP", "marks_at_target") == "strict"
+    assert levels.of("code", "INVALID_SETUP", "marks_at_target") == "strict"
+
+
 def test_check_order_is_strict_not_codes():
     at_codes = run_corpus("SeatBeforePhase", "codes")
     assert not any(r.outcome is Outcome.FAILED for r in at_codes)

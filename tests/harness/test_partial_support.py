@@ -6,19 +6,25 @@ from __future__ import annotations
 
 import random
 import re
+from functools import cache
 
 import pytest
 
 from conformance.adapters.inprocess import InProcess, WithVariants, parse_variants
 from conformance.adapters.reference import ReferenceAdapter
-from conformance.adapters.support import current_spec, declared
+from conformance.adapters.support import current_spec, declared, lacking, needed
 from conformance.corpus import select as suite
 from conformance.fuzz.options import vary
 from conformance.run.results import Outcome
 from conformance.run.runner import run_scenario
+from conformance.run.standin import LEFT_OUT, rewrite
 from conformance.specdata.files import scenarios_dir
 from conformance.specdata.index import load_index
-from tests.harness.fauxmplementations.partial import NelloForcedByName, NelloForcedInPart
+from tests.harness.fauxmplementations.partial import (
+    NelloForcedByName,
+    NelloForcedInPart,
+    PlungeAnyTime,
+)
 
 FAUX = "tests/harness/fauxmplementations/partial.py"
 
@@ -59,9 +65,12 @@ def test_the_same_engine_declaring_by_name_fails_those_scenarios():
 
 
 def test_a_setup_that_must_be_refused_needs_nothing_supported():
-    """An invalid value is refused by everyone; the scenario is run."""
+    """An invalid value is refused by everyone; the scenario is run (its one accepted
+    setup's own_suit, on which nothing it checks depends, with a supported value)."""
     by_id = {r.id: r for r in _outcomes(NelloForcedInPart())}
-    assert by_id["variants.nello.option-bad-doubles-value"].outcome is Outcome.SKIPPED  # own_suit
+    bad_value = by_id["variants.nello.option-bad-doubles-value"]
+    assert bad_value.outcome is Outcome.PASSED
+    assert len(bad_value.stand_in) == 1 and bad_value.stand_in[0].endswith('for "own_suit"')
     assert by_id["variants.nello.option-unknown-setting"].outcome is Outcome.PASSED
 
 
@@ -159,3 +168,118 @@ def test_variants_narrows_and_never_widens():
     bare.variants = []
     assert WithVariants(bare, ["nello", "plunge"]).beyond == ["nello", "plunge"]
     assert WithVariants(bare, ["nello"]).variants == []
+
+
+# --- a value standing in (protocol.md, "A value standing in") -----------------------------
+
+
+@cache
+def _using(option):
+    """Every scenario of the corpus with a setup that must be accepted giving `option`."""
+    loaded = suite.load([scenarios_dir()])
+    chosen = [item.scenario for item in suite.select(loaded, None, (), ())]
+    return tuple(sc for sc in chosen if sc and any(option in v for v in needed(sc)))
+
+
+def _reference_passes_some_value(scenario, limits):
+    """Does the reference engine pass every check of `scenario` with some combination of
+    supported values in place of those it lacks? Asked here of run_scenario itself, with
+    its diagnosis, not of the harness's shortcut."""
+    import itertools
+
+    needs = lacking(scenario, limits)
+    for choice in itertools.product(*[values or (LEFT_OUT,) for *_, values in needs]):
+        swaps = [(n, k, was, now) for (n, k, was, _), now in zip(needs, choice, strict=True)]
+        if run_scenario(rewrite(scenario, swaps), ReferenceAdapter()).outcome is Outcome.PASSED:
+            return True
+    return False
+
+
+def _judged_exactly(scenarios, engine):
+    """Run `scenarios` against `engine`: no failure; each skipped for a setting value
+    names it and the reference fails it under every supported value; each run with a
+    value standing in passes, and the reference passes it so rewritten. Returns the
+    results."""
+    from conformance.adapters.inprocess import harnessed
+
+    limits = harnessed(engine).settings
+    results = {sc.id: run_scenario(sc, engine, load_index()) for sc in scenarios}
+    assert [(i, r.outcome) for i, r in results.items()
+            if r.outcome in (Outcome.FAILED, Outcome.ERRORED)] == []
+    for sc in scenarios:
+        r = results[sc.id]
+        if r.outcome is Outcome.SKIPPED and "needs variant setting" in r.reason:
+            assert not _reference_passes_some_value(sc, limits), sc.id
+        if r.stand_in:
+            assert r.outcome is Outcome.PASSED and _reference_passes_some_value(sc, limits)
+    return list(results.values())
+
+
+def test_a_value_the_scenario_does_not_depend_on_is_replaced_by_a_supported_one():
+    """The issue's proxy: the reference declaring plunge `when: ["any_time"]` only. The
+    scenarios whose checks hold under any_time run with it and pass; those that depend
+    on before_bids are skipped naming it; 0 failures."""
+    results = _judged_exactly(_using("plunge"), PlungeAnyTime())
+    ran = [r for r in results if r.stand_in]
+    skipped = [r for r in results if r.outcome is Outcome.SKIPPED]
+    assert ran and skipped
+    assert {n for r in ran for n in r.stand_in} == {'plunge when: "any_time" for "before_bids"'}
+    for r in skipped:
+        assert r.reason == ('needs variant setting plunge when: "before_bids", which '
+                            'plunge-any-time does not support'), r.reason
+
+
+def test_the_engine_in_part_runs_what_does_not_depend_on_its_missing_settings():
+    """The partial-support engine (nello and forced_bid in part): the same, per value."""
+    scenarios = [sc for sc in _scenarios() if lacking(sc, NelloForcedInPart.supported)]
+    results = _judged_exactly(scenarios, NelloForcedInPart())
+    assert any(r.stand_in for r in results)
+    assert any(r.outcome is Outcome.SKIPPED for r in results)
+
+
+def test_without_the_value_standing_in_those_scenarios_would_fail():
+    """The engine refuses before_bids: a stood-in scenario passes only because its setup
+    was rewritten; the same engine declaring plunge by name fails it."""
+    by_name = PlungeAnyTime()
+    by_name.variants = [v["name"] if isinstance(v, dict) else v for v in by_name.variants]
+    engine = PlungeAnyTime()
+    stood = [sc for sc in _using("plunge") if lacking(sc, engine.supported)
+             and run_scenario(sc, engine).stand_in][:2]
+    assert stood
+    for sc in stood:
+        assert run_scenario(sc, by_name).outcome in (Outcome.FAILED, Outcome.ERRORED), sc.id
+
+
+def test_the_value_standing_in_is_said_in_verbose_and_json(t42, tmp_path):
+    out_json = tmp_path / "run.json"
+    code, out = t42("run", scenarios_dir() / "variants" / "plunge", "-v", "--report-json",
+                    out_json, "--adapter", f"python:{FAUX}:PlungeAnyTime", "--in-process")
+    assert code == 0 and re.search(r"\d+ passed, 0 failed, 0 errored, [1-9]\d* skipped", out)
+    note = 'plunge when: "any_time" for "before_bids"'
+    verbose = [line for line in out.splitlines() if line.startswith("passed ")
+               and f"(run with {note})" in line]
+    assert verbose
+    summary = [line for line in out.splitlines() if line.startswith("ran ")]
+    assert len(summary) == 1 and f"({note} {len(verbose)};" in summary[0], summary
+    import json
+
+    report = json.loads(out_json.read_text(encoding="utf-8"))
+    stood = {s["id"] for s in report["scenarios"] if s["stand_in"] == [note]}
+    assert stood == {line.split()[1] for line in verbose}
+
+
+def test_under_pytest_the_value_standing_in_is_a_junit_property_and_a_summary_line(tmp_path):
+    import subprocess
+    import sys
+
+    junit = tmp_path / "junit.xml"
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-p", "no:xdist",
+         str(scenarios_dir() / "variants" / "plunge"), f"--junitxml={junit}",
+         "--t42-adapter", f"python:{FAUX}:PlungeAnyTime"],
+        capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout[-2000:]
+    note = 'plunge when: &quot;any_time&quot; for &quot;before_bids&quot;'
+    stood = junit.read_text(encoding="utf-8").count(f'name="t42_stand_in" value="{note}"')
+    assert stood > 0
+    assert re.search(rf"^ran {stood} with a supported setting value", done.stdout, re.MULTILINE)

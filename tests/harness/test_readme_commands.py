@@ -18,7 +18,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
-GUIDES = ("README.md", "docs/running.md", "docs/fuzzing.md")  # whose commands are run
+GUIDES = ("README.md", "docs/running.md", "docs/fuzzing.md",  # whose commands are run
+          "docs/commands.md")
 README_MAX_BYTES = 12 * 1024  # the README is a guide read top-down; figures go to docs/
 BIN = Path(sys.executable).parent
 SUMMARY = re.compile(r"^\d+ passed, \d+ failed, \d+ errored, \d+ skipped, \d+ not judged "
@@ -92,11 +93,36 @@ def last_line(done: subprocess.CompletedProcess) -> str:
 
 
 @pytest.mark.parametrize("line", [c for c in commands() if "python:my_adapter:My42Adapter" in c
-                                  and c.startswith("t42")])
+                                  and c.startswith("t42 run")])
 def test_the_in_process_example_runs_from_its_own_folder(engine_folder, line):
     done = run(line, engine_folder)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     assert SUMMARY.match(last_line(done)) and "against my42 0.3.0" in done.stdout
+
+
+def test_the_quick_starts_doctor_passes_the_in_process_example(engine_folder):
+    """The quick start's first command for an engine: doctor on the README's adapter,
+    which declares no option and the capability legal only."""
+    line = next(c for c in commands() if c.startswith("t42 doctor")
+                and "python:my_adapter:My42Adapter" in c)
+    done = run(line, engine_folder)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert done.stdout.startswith("t42 doctor: my42 0.3.0")
+    assert last_line(done).startswith("no protocol or form mistake: next, t42 run --level "
+                                      "rules --variant base"), done.stdout
+
+
+def test_the_quick_start_puts_the_engine_authors_steps_before_the_projects_tests_detail():
+    """An engine author reads doctor, the first run and the CI line in the quick start,
+    and is told the project's own tests are not for them."""
+    quick = README[README.index("## Quick start"):README.index("## Testing your engine")]
+    lines = [c for block in re.findall(r"```sh\n(.*?)```", quick, re.S)
+             for c in (line.split("  #")[0].strip() for line in block.splitlines())]
+    assert lines[1] == "pip install '.[test]' && pytest -n auto"
+    assert [c.split()[:2] for c in lines[2:]] == [["t42", "doctor"], ["t42", "run"],
+                                                  ["pytest", "--t42-adapter"]]
+    assert "only for working on this project" in " ".join(quick.split())
+    assert "--junitxml=" in lines[-1] and "--level rules --variant base" in lines[3]
 
 
 def engines_ci_command() -> str:
@@ -289,5 +315,7 @@ def test_every_command_of_the_readme_is_run_by_a_test():
     covered = ("pip install", "t42 book", "t42 run", "t42 check found", "t42 fuzz",
                "pytest scenarios/", "pytest -p no:cacheprovider --t42-fuzz",
                "pytest --t42-adapter python:my_adapter",
-               "t42 new-adapter", "t42 doctor")  # these two: tests/kits/test_new_adapter.py
+               "t42 doctor --adapter python:my_adapter",
+               # these two: tests/kits/test_new_adapter.py
+               "t42 new-adapter", 't42 doctor --adapter "cmd:node')
     assert [c for c in commands() if not c.startswith(covered)] == []

@@ -1,5 +1,5 @@
-"""Every development tool of tools/ that the README names answers `--help` (ARCHITECTURE:
-"each with --help"), and the README names no tool that does not exist: a renamed or
+"""Every development tool of tools/ answers `--help` (ARCHITECTURE: "each with --help"),
+and the README and docs/commands.md name no tool that does not exist: a renamed or
 broken tool fails here, not in the hands of whoever needs it next."""
 
 import re
@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+# the README and the page of claims it sends readers to (each claim's tool)
+README = "\n".join((ROOT / page).read_text(encoding="utf-8")
+                   for page in ("README.md", "docs/commands.md"))
 NAMED = sorted(set(re.findall(r"python (tools/\w+\.py)", README)))
 HELPERS = {"tools/__init__.py"}  # imported by the others, not run
 

@@ -40,8 +40,8 @@ def test_go_kit_passes_vet_and_gofmt():
     vet = subprocess.run([GO, "vet", "./..."], cwd=KIT, capture_output=True, text=True,
                          env={**os.environ, "GOPROXY": "off"})
     assert vet.returncode == 0, vet.stderr
-    unformatted = subprocess.run(["gofmt", "-l", ".", str(WIRE_CHECK)], cwd=KIT,
-                                 capture_output=True, text=True, check=True).stdout
+    unformatted = subprocess.run(["gofmt", "-l", ".", str(WIRE_CHECK), str(FORMS_CHECK)],
+                                 cwd=KIT, capture_output=True, text=True, check=True).stdout
     assert unformatted == ""
 
 
@@ -64,6 +64,7 @@ REFUSED = [("action", {"type": "pass"}, ".seat"),
            ("setup", {"dealer": "D", "hands": HANDS, "variants": None}, ".variants"),
            ("setup", {"dealer": "D", "hands": {**HANDS, "A": None}}, ".hands.A")]
 WIRE_CHECK = ROOT / "tests" / "kits" / "go_wire"
+FORMS_CHECK = ROOT / "tests" / "kits" / "go_forms"
 
 
 def test_wire_types_read_and_write_every_form(tmp_path):
@@ -93,6 +94,26 @@ def test_wire_types_read_and_write_every_form(tmp_path):
     assert list(validator("observation.schema.json").iter_errors(observation)) == []
 
 
+def test_check_action_agrees_with_the_reference_on_every_form(tmp_path):
+    """tests/kits/go_forms: t42.CheckAction's verdict on each action of spec/actions.md,
+    each broken every way, under the options that change the forms (read by t42.FormsOf
+    from a setup's variants), is the reference engine's."""
+    from tests.kits.action_forms import cases
+
+    given = cases()
+    env = {**os.environ, "GOPROXY": "off", "GOFLAGS": "-mod=mod", "CGO_ENABLED": "0",
+           "GOCACHE": str(tmp_path / "gocache")}
+    done = subprocess.run([GO, "run", "."], cwd=FORMS_CHECK, env=env, capture_output=True,
+                          input="".join(json.dumps([a, v]) + "\n" for a, v, _ in given),
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    said = done.stdout.split()
+    assert len(said) == len(given)
+    wrong = [(a, v, want, got) for (a, v, want), got in zip(given, said, strict=True)
+             if got != want]
+    assert wrong == [], wrong[:10]
+
+
 def test_example_passes_its_scenarios_and_doctor(tmp_path):
     adapter = build(KIT, tmp_path / "adapter")
     paths = sorted(str(p) for p in (ROOT / "scenarios" / "deal").glob("order-dealer-*.yaml"))
@@ -104,9 +125,9 @@ def test_example_passes_its_scenarios_and_doctor(tmp_path):
 
 @pytest.mark.parametrize(("old", "new", "said"), [
     ("Bids:  []t42.Action{}, ", "", "view.bids: wrong type: None is not of type 'array'"),
-    ("\ttoAct := t42.NextSeat(e.dealer)\n\treturn t42.ViewClass{",
+    ("\ttoAct := t42.NextSeat(e.dealer)\n\treturn t42.View{",
      "\ttoAct := t42.NextSeat(e.dealer)\n\tos.Stdout.WriteString(\"debug\\n\")\n"
-     "\treturn t42.ViewClass{", "view: reply is not JSON: 'debug'"),
+     "\treturn t42.View{", "view: reply is not JSON: 'debug'"),
 ])
 def test_doctor_names_what_a_broken_example_breaks(tmp_path, old, new, said):
     kit = tmp_path / "kit"
@@ -135,3 +156,49 @@ def test_doctor_names_a_wrong_seq_in_a_broken_loop(tmp_path):
     lines = [line for line in out.splitlines() if line.startswith("  ") and "note:" not in line]
     assert code == 1
     assert "hello: reply seq 2, expected 1; echo the request's seq" in lines[0], out
+
+
+def test_an_engine_module_in_another_folder_builds_into_the_adapter(tmp_path):
+    """The README's require and replace: the kit's example built around an engine module
+    of another folder, one program that runs without it."""
+    engine = tmp_path / "far" / "my42"
+    engine.mkdir(parents=True)
+    (engine / "go.mod").write_text("module my42\n\ngo 1.19\n")
+    (engine / "my42.go").write_text('package my42\n\n// Name is the engine\'s.\n'
+                                    'const Name = "far-engine-go"\n')
+    kit = tmp_path / "kit"
+    shutil.copytree(KIT, kit)
+    readme = (KIT / "README.md").read_text()
+    assert "`require my42 v0.0.0`" in readme and "`replace my42 => ../my42`" in readme
+    with (kit / "go.mod").open("a") as mod:
+        mod.write(f"\nrequire my42 v0.0.0\n\nreplace my42 => {engine}\n")
+    main = kit / "example" / "main.go"
+    source = main.read_text()
+    old = 't42.Info{Name: "tiny-dealer-go",'
+    assert old in source
+    main.write_text(source.replace(old, "t42.Info{Name: my42.Name,").replace(
+        't42 "t42kit"', 't42 "t42kit"\n\t"my42"', 1))
+    adapter = build(kit, tmp_path / "adapter")
+    shutil.rmtree(engine.parent)
+    code, out = _t42("doctor", "--adapter", f"cmd:{adapter}")
+    assert out.startswith("t42 doctor: far-engine-go 0.1.0"), out
+    assert code == 0, out
+
+
+def test_a_partial_declaration_is_typed_and_sent_as_the_protocol_says(tmp_path):
+    """Info.Variants of Option and OptionIn: the hello's variants, a name and an object."""
+    kit = tmp_path / "kit"
+    shutil.copytree(KIT, kit)
+    main = kit / "example" / "main.go"
+    source = main.read_text()
+    old = 'Version: "0.1.0"}'
+    assert old in source
+    main.write_text(source.replace(old, 'Version: "0.1.0", Variants: []t42.Declared{\n'
+                                        '\t\tt42.Option("nello"),\n\t\tt42.OptionIn("forced_bid", '
+                                        'map[string][]any{"bid": {"any"}}),\n\t}}'))
+    adapter = build(kit, tmp_path / "adapter")
+    done = subprocess.run([str(adapter)], input='{"seq": 1, "cmd": "hello", "protocol": 1}\n',
+                          capture_output=True, text=True, timeout=10)
+    hello = json.loads(done.stdout.splitlines()[0])["result"]
+    assert hello["variants"] == ["nello", {"name": "forced_bid", "settings": {"bid": ["any"]}}]
+    assert "spec" not in hello  # Info.Spec left empty: no version named

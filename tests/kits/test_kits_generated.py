@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -110,6 +111,31 @@ def test_rust_post_processing_refuses_a_struct_it_does_not_know():
     assert gen.optional_fields_skipped(source, {"Odd": ({"x"}, {"x"})}) == source
 
 
+def test_go_names_say_what_each_type_and_constant_is():
+    """No name of quicktype's making in wire.go: no Class, Union or Enum suffix, no
+    underscore, no colour or "The" prefix it tells alike names apart by, no `Bd`; every
+    enum constant starts with its type's name (but the seats and teams)."""
+    text = (KIT.parent / "go" / "wire.go").read_text()
+    types = re.findall(r"^type (\w+) ", text, re.M)
+    assert "Setup" in types and "View" in types and "Declared" in types
+    assert [t for t in types if re.search(r"Class$|Union$|Enum$|_", t)] == []
+    names = re.findall(r"^\t(\w+)\s+(\w+) = \"", text, re.M)
+    assert names, "no enum constant found"
+    odd = [(name, enum) for name, enum in names
+           if enum not in ("Seat", "Team") and not name.startswith(enum)]
+    assert odd == []
+    words = set(re.findall(r"\b[A-Z]\w*", re.sub(r'"[^"]*"|`[^`]*`|//.*', "", text)))
+    assert not words & {"Bd", "Purple", "Fluffy", "Tentacled", "The00", "WireNello"}
+    assert {"AC", "BD", "Tile05", "ActionTypePass", "CmdSetup"} <= words
+
+
+def test_go_names_refuse_a_stale_table():
+    gen = _generate()
+    source = "package t42\n\ntype Odd struct {\n}\n"
+    with pytest.raises(ValueError, match="update GO_TYPES"):
+        gen.go_names(source)
+
+
 def _t42(*args: str) -> tuple[int, str]:
     result = CliRunner().invoke(t42, list(args), catch_exceptions=False)
     return result.exit_code, result.output
@@ -169,6 +195,30 @@ def test_check_setup_refuses_one_team_of_marks_and_nulls():
     done = subprocess.run([NODE, "--input-type=module", "-e", script, json.dumps(setups)],
                           capture_output=True, text=True, check=True, timeout=30)
     assert done.stdout.split() == ["ok", "ok"] + ["INVALID_SETUP"] * 3
+
+
+@needs_node
+def test_check_action_agrees_with_the_reference_on_every_form():
+    """checkAction's verdict on each action of spec/actions.md, each broken every way
+    (a field dropped, added, of each JSON type), under the options that change the forms,
+    is the reference engine's (MALFORMED_ACTION or well formed)."""
+    from tests.kits.action_forms import cases
+
+    given = cases()
+    script = ("import { checkAction } from " + json.dumps((KIT / "t42.js").as_uri()) + ";\n"
+              "import { readFileSync } from 'node:fs';\n"
+              "for (const [action, variants] of JSON.parse(readFileSync(0, 'utf8'))) {\n"
+              "  try { checkAction(action, variants); console.log('ok'); }\n"
+              "  catch (e) { console.log(e.code); }\n"
+              "}\n")
+    done = subprocess.run([NODE, "--input-type=module", "-e", script], capture_output=True,
+                          input=json.dumps([[a, v] for a, v, _ in given]), text=True,
+                          check=True, timeout=60)
+    said = done.stdout.split()
+    assert len(said) == len(given)
+    wrong = [(a, v, want, got) for (a, v, want), got in zip(given, said, strict=True)
+             if got != want]
+    assert wrong == [], wrong[:10]
 
 
 @needs_node

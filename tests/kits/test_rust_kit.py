@@ -86,6 +86,60 @@ def test_strict_refuses_what_serde_would_let_through(tmp_path, target):
     assert ".x" in replies[1]["error"]["message"]
 
 
+FORMS = ROOT / "tests" / "kits" / "rust_forms" / "forms.rs"
+
+
+def test_check_action_agrees_with_the_reference_on_every_form(tmp_path, target):
+    """tests/kits/rust_forms/forms.rs, an example in a copy of the kit: check_action's
+    verdict on each action of spec/actions.md, each broken every way, under the options
+    that change the forms (read by forms_of from a setup's variants), is the reference
+    engine's."""
+    from tests.kits.action_forms import cases
+
+    kit = copy(tmp_path / "kit")
+    shutil.copy(FORMS, kit / "examples" / "forms.rs")
+    env = {**os.environ, "CARGO_TARGET_DIR": str(target)}
+    built = subprocess.run([CARGO, "build", "--offline", "--quiet", "--example", "forms"],
+                           cwd=kit, env=env, capture_output=True, text=True)
+    assert built.returncode == 0, built.stderr
+    given = cases()
+    done = subprocess.run([str(target / "debug" / "examples" / "forms")], capture_output=True,
+                          input="".join(json.dumps([a, v]) + "\n" for a, v, _ in given),
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    said = done.stdout.split()
+    assert len(said) == len(given)
+    wrong = [(a, v, want, got) for (a, v, want), got in zip(given, said, strict=True)
+             if got != want]
+    assert wrong == [], wrong[:10]
+
+
+def test_an_engine_crate_in_another_folder_builds_into_the_adapter(tmp_path, target):
+    """The README's path dependency: the kit's example built around an engine crate of
+    another folder, one program that runs without it."""
+    engine = tmp_path / "far" / "my42"
+    (engine / "src").mkdir(parents=True)
+    (engine / "Cargo.toml").write_text('[package]\nname = "my42"\nversion = "0.1.0"\n'
+                                       'edition = "2021"\n')
+    (engine / "src" / "lib.rs").write_text('/// The engine\'s name.\n'
+                                           'pub const NAME: &str = "far-engine-rust";\n')
+    readme = (KIT / "README.md").read_text()
+    assert '`my42 = { path = "../my42" }`' in readme
+    kit = copy(tmp_path / "kit")
+    with (kit / "Cargo.toml").open("a") as manifest:
+        manifest.write(f'my42 = {{ path = "{engine}" }}\n')  # [dependencies] is last
+    example = kit / "examples" / "adapter.rs"
+    source = example.read_text()
+    old = 'name: "tiny-dealer-rust".into(),'
+    assert old in source
+    example.write_text(source.replace(old, "name: my42::NAME.into(),"))
+    adapter = build(kit, target)
+    shutil.rmtree(engine.parent)
+    code, out = _t42("doctor", "--adapter", f"cmd:{adapter}")
+    assert out.startswith("t42 doctor: far-engine-rust 0.1.0"), out
+    assert code == 0, out
+
+
 # One mistake each, in a copy of the kit: the field name in the generated types, a log
 # line on stdout in the example, a wrong seq in the loop.
 @pytest.mark.parametrize(("file", "old", "new", "said"), [

@@ -5,6 +5,7 @@ its scenarios and doctor, and whose types catch a view of the wrong form."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -67,3 +68,66 @@ def test_the_types_catch_a_view_of_the_wrong_form(built):
     line = source[:source.index("round: 1,")].count("\n") + 1
     assert f"adapter.ts({line}," in compiled.stdout and "error TS2322" in compiled.stdout, \
         compiled.stdout
+
+
+def _compiles(built: Path, old: str, new: str) -> subprocess.CompletedProcess:
+    """`npm run build` of the example with `old` replaced by `new`, the example restored."""
+    example = built / "example" / "adapter.ts"
+    source = example.read_text()
+    assert old in source
+    try:
+        example.write_text(source.replace(old, new, 1))
+        return _npm(built, "run", "build")
+    finally:
+        example.write_text(source)
+
+
+def test_a_partial_declaration_is_typed(built):
+    """`variants` takes an option supported in part without a cast, and the types refuse
+    a settings object of the wrong form (a value where the list of values goes)."""
+    old = 'variants: [],'
+    partial = ('variants: ["nello", { name: "forced_bid", settings: { bid: ["any"] } }], '
+               'spec: "0.3.0",')
+    assert _compiles(built, old, partial).returncode == 0
+    wrong = _compiles(built, old, 'variants: [{ name: "forced_bid", settings: { bid: "any" } }],')
+    assert wrong.returncode != 0 and "error TS2322" in wrong.stdout, wrong.stdout
+
+
+# An engine in a folder of its own, as an author's is: TypeScript with an extensionless
+# import, and a CommonJS module that requires a node module (what tsc's build could not
+# compile, nor node run as an ES module without a require).
+ENGINE = {
+    "src/game.ts": 'import { NAME } from "./name";\nimport info from "../lib/version.cjs";\n'
+                   'export const ENGINE = { name: NAME, version: info.version };\n',
+    "src/name.ts": 'export const NAME: string = "far-engine";\n',
+    "lib/version.cjs": 'const os = require("node:os");\n'
+                       'module.exports = { version: os.EOL === "\\n" ? "9.9.9" : "9.9.8" };\n',
+    "lib/version.d.cts": "declare const info: { version: string };\nexport = info;\n",
+}
+
+
+def test_an_engine_in_another_folder_is_bundled_into_one_file(built, tmp_path):
+    engine = tmp_path / "far" / "my-engine"
+    for name, text in ENGINE.items():
+        (engine / name).parent.mkdir(parents=True, exist_ok=True)
+        (engine / name).write_text(text)
+    relative = os.path.relpath(engine / "src" / "game", built / "example")
+    example = built / "example" / "adapter.ts"
+    source = example.read_text()
+    head = f'import {{ ENGINE }} from "{relative}";\n'
+    try:
+        example.write_text(head + source.replace('name: "tiny-dealer", version: "0.1.0",',
+                                                 "name: ENGINE.name, version: ENGINE.version,"))
+        done = _npm(built, "run", "build")
+        assert done.returncode == 0, done.stdout + done.stderr
+    finally:
+        example.write_text(source)
+    bundle = built / "dist" / "adapter.js"
+    moved = tmp_path / "elsewhere" / "adapter.js"  # one file: it runs from anywhere
+    moved.parent.mkdir()
+    moved.write_bytes(bundle.read_bytes())
+    shutil.rmtree(engine.parent)
+    code, out = _t42("doctor", "--adapter", f"cmd:{NODE} {moved}")
+    assert out.startswith("t42 doctor: far-engine 9.9.9"), out
+    assert code == 0, out
+    _npm(built, "run", "build")  # the example's own bundle again, for the other tests

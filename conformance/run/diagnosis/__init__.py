@@ -36,6 +36,7 @@ from conformance.specdata.fields import observation_rule
 from conformance.specdata.index import Rule, SpecIndex
 from reference_impl import IllegalAction, Match
 from reference_impl.actions import action_from_key
+from reference_impl.errors import CODES
 from reference_impl.match import MATCH_OVER, ROUND_OVER
 from reference_impl.tiles import SEATS, TILE_INDEX
 from reference_impl.variants import option_settings
@@ -67,6 +68,10 @@ class Cause:
     # the base rule an option's rule restates here (restated): a special bid in play may
     # bring that base rule into play by its own rule (in_play)
     restates: str = field(default="", compare=False)
+    # the entry of the reference's rule table whose decision, made otherwise, gives the
+    # engine's answer (counterfactual.Suspect): the failures one decision explains are
+    # one cause, whichever rules they show (settle)
+    entry: str = field(default="", compare=False)
 
 
 def _field(path: str) -> str:
@@ -298,7 +303,8 @@ class Diagnosis:
         others = [r for r in others if r != rule]
         kept = [a for a in cause.alternatives if a[0] != rule]
         return replace(cause, rule=rule, alternatives=tuple(dict.fromkeys(
-            (*kept, *((r, cause.what) for r in others)))))
+            (*kept, *((r, cause.what) for r in others)))),
+            entry=_entry_of(verdict.suspects, {rule, self.restated(Cause(rule, "")).restates}))
 
     def _verdict(self, before: Match, step: counterfactual.Step, theirs: Any
                  ) -> counterfactual.Verdict:
@@ -307,9 +313,22 @@ class Diagnosis:
         key = (id(before), step, json.dumps(theirs, sort_keys=True, default=repr))
         kept = self._verdicts.get(key)
         if kept is None or kept[0] is not before:  # each value keeps its state alive, so
-            kept = self._verdicts[key] = (before, counterfactual.suspects(  # an id is never
-                before, step, theirs, self._agreed(before)))  # another state's
+            verdict = counterfactual.suspects(  # an id is never another state's
+                before, step, theirs, self._agreed(before))
+            verdict = replace(verdict, suspects=[s for s in verdict.suspects
+                                                 if self._may_give(s)])
+            kept = self._verdicts[key] = (before, verdict)
         return kept[1]
+
+    def _may_give(self, suspect: counterfactual.Suspect) -> bool:
+        """A check made to refuse with the engine's code is a suspect only if it names a
+        rule of that code (errors.yaml): any check could be made to refuse with any code,
+        and only the checks of that code give it (no rule's check says MALFORMED_ACTION)."""
+        made = _refusal_of(suspect.value)
+        if made is None or made[0] == "REFUSED":
+            return True
+        error = self.context.index.codes.get(made[0])
+        return error is None or bool(set(error.rules) & set(suspect.rules))
 
     def _rules_of(self, suspect: counterfactual.Suspect) -> tuple[str, ...]:
         """A suspect's rules, those of the code it would refuse with first (errors.yaml: a
@@ -449,25 +468,82 @@ class Diagnosis:
         if want == "MALFORMED_ACTION" and not order:  # the form read as well-formed, or
             what = "a refusal with a later code of the check order"  # checked after the phase
             return Cause("DIG-03", what, alternatives=(("DIG-01", malformed),))
-        if order:
-            return Cause("DIG-03", "a refusal with a later code of the check order")
-        return self._code_of_rule(action, got, want) or Cause(
-            "DIG-03", "a refusal with another code than the rule's")
+        found = self._code_of_rule(action, got, want)
+        if order:  # the action breaks both: the order, or the first check's code (found)
+            what = "a refusal with a later code of the check order"
+            also = ((found.rule, found.what), *found.alternatives) if found else ()
+            return Cause("DIG-03", what, alternatives=tuple(a for a in also if a[0] != "DIG-03"))
+        return found or Cause("DIG-03", "a refusal with another code than the rule's")
 
     def _code_of_rule(self, action: Any, got: str, want: str) -> Cause | None:
-        """One rule broken, refused with another code (explain.wrong_code_rule): the rule
-        whose check the engine got wrong, as the option in force states it."""
+        """One rule broken, refused with another code: the rule whose check the engine got
+        wrong, as the option in force states it. The first reading (explain.wrong_code_rule)
+        weighed as `weigh` weighs any cause: kept when a suspect names it or the record
+        cannot see it, else the suspects' rule (_check_giving) stands, the other beside."""
         error = self.context.index.codes.get(got)
         kind = _kind_of(action)
         if want == "MALFORMED_ACTION" or error is None or kind not in error.applies_to or \
                 kind not in ("bid", "pass", "trump", "play"):
             return None  # a form, or a code no check of this action gives: DIG-03's list
         match = self.shadow.state(self.index())
-        rule = explain.wrong_code_rule(match, action, got) if match is not None else None
-        if rule is None:
+        if match is None:
             return None
         what = f"a {_kind_of(action)} refused with {got}, where the rule's code is {want}"
-        return self._option_form(self.restated(Cause(rule, what)), action)
+        rule = explain.wrong_code_rule(match, action, got)
+        first = self._option_form(self.restated(Cause(rule, what)), action) if rule else None
+        try:
+            verdict = self._verdict(match, _act_step(action), {"refused": got})
+        except AdapterError:
+            raise
+        except Exception:  # noqa: BLE001 - the weighing is a help, never a failure
+            return first
+        weighed = self._check_giving(verdict, got, what)
+        if weighed is None or first is None:
+            return weighed or first
+        named = {r for s in verdict.suspects for r in s.rules}
+        if first.rule in named or not verdict.clears(first.rule) or \
+                first.rule in [a for a, _ in weighed.alternatives]:
+            kept, other = first, weighed
+        else:
+            kept, other = weighed, first
+        also = [(other.rule, other.what), *other.alternatives, *kept.alternatives]
+        return replace(kept, alternatives=tuple(a for a in dict.fromkeys(also)
+                                                if a[0] != kept.rule))
+
+    def _check_giving(self, verdict: counterfactual.Verdict, got: str, what: str
+                      ) -> Cause | None:
+        """The check whose decision, made otherwise, refuses with the engine's code
+        (counterfactual.suspects). A check made to refuse with `got` is broken: where the
+        reference passes it, under the rule `got` states (a range check that also reads
+        the high bid); where the reference refuses by it with a code `got` comes after
+        in the check order, under the rule of that refusal (a range check that says
+        BID_TOO_LOW), the other as its alternative. The reference's refusing check made
+        to pass, so that a later check refuses with `got`, is the check order (DIG-03: the
+        action breaks both), that check's rule beside it. None when no decision gives
+        the engine's code."""
+        causes: list[tuple[str, str]] = []
+        entries: dict[str, str] = {}
+        for suspect in verdict.suspects:
+            rules = self._rules_of(suspect)
+            if suspect.reading is not None or not rules:
+                continue
+            if suspect.value is None:
+                causes += [("DIG-03", "a refusal with a later code of the check order"),
+                           (rules[0], what)]
+                continue
+            refused = _refusal_of(suspect.decision.value)
+            later = refused is not None and refused[0] in CODES and got in CODES and \
+                CODES.index(got) > CODES.index(refused[0])
+            pair = [(rules[0], what), *(((refused[1], what),) if refused else ())]
+            causes += reversed(pair) if later else pair
+            for r, _ in pair:
+                entries.setdefault(self.restated(Cause(r, what)).rule, suspect.decision.entry)
+        if not causes:
+            return None
+        causes = [(self.restated(Cause(r, w)).rule, w) for r, w in dict.fromkeys(causes)]
+        (rule, said), *others = dict.fromkeys(causes)
+        return Cause(rule, said, alternatives=tuple(a for a in others if a[0] != rule),
+                     entry=entries.get(rule, ""))
 
     def _option_form(self, cause: Cause, action: Any) -> Cause:
         """VAR-04 (a form only an option defines, judged by the base rules without it) as
@@ -670,7 +746,9 @@ class Diagnosis:
         if not fits:
             return None
         (rule, what), *others = fits.items()
-        return Cause(rule, what, alternatives=tuple(others))
+        entry = next(s.reading.entry for s in verdict.suspects
+                     if s.reading is not None and s.reading.rule == rule)
+        return Cause(rule, what, alternatives=tuple(others), entry=entry)
 
     def perft(self, depth: int) -> list[Cause]:
         """Descend to the first position whose perft counts differ: there, each extra or
@@ -750,6 +828,19 @@ class Diagnosis:
         except Rejected:
             return False
         return True
+
+
+def _entry_of(suspects: list[counterfactual.Suspect], rules: set[str]) -> str:
+    """The rule-table entry of the first suspect that names one of `rules` (an option's
+    function and the base game's one it wraps are one entry: `score.inner` is `score`)."""
+    return next((s.decision.entry.split(".")[0] for s in suspects
+                 if s.reading is None and rules & set(s.rules)), "")
+
+
+def _refusal_of(value: Any) -> tuple[str, str, str] | None:
+    """A check's decision that refuses: (code, rule, message); None for one that passes."""
+    return value if isinstance(value, tuple) and len(value) == 3 and all(
+        isinstance(v, str) for v in value) else None
 
 
 def _act_step(action: Any) -> counterfactual.Step:

@@ -266,6 +266,8 @@ def _others(value: Any, hints: list[Any], deltas: list[int]) -> Iterator[Any]:
     elif value is None:
         yield from (h for h in hints if isinstance(h, str))
         yield ("REFUSED", "", "")  # a check that refuses here
+        # with the code the engine shows
+        yield from ((h, "", "") for h in hints if isinstance(h, str) and h.isupper())
     elif isinstance(value, str):
         yield from (h for h in hints if isinstance(h, str))
         yield None

@@ -18,10 +18,11 @@ type engine struct {
 	dealer t42.Seat
 	hands  map[t42.Seat][]t42.Tile
 	marks  t42.ObservationMarks
+	forms  t42.ActionForms // the action forms of the options in force
 }
 
 func (e *engine) Setup(raw json.RawMessage) error {
-	var setup t42.SetupClass
+	var setup t42.Setup
 	if err := t42.Strict(raw, &setup, t42.INVALID_SETUP); err != nil {
 		return err
 	}
@@ -33,7 +34,8 @@ func (e *engine) Setup(raw json.RawMessage) error {
 		return err
 	}
 	e.dealer, e.hands = dealer, hands // checked: now change
-	e.marks = t42.ObservationMarks{AC: marks.AC, Bd: marks.Bd}
+	e.forms = t42.FormsOf(setup.Variants)
+	e.marks = t42.ObservationMarks{AC: marks.AC, BD: marks.BD}
 	t42.Log("dealt by %s", e.dealer) // logs go to stderr
 	return nil
 }
@@ -42,16 +44,19 @@ func (e *engine) Deal(json.RawMessage) error {
 	return t42.Reject(t42.WRONG_PHASE, "a deal waits for round_over")
 }
 
-func (e *engine) Act(json.RawMessage) error {
+func (e *engine) Act(raw json.RawMessage) error {
+	if _, err := t42.CheckAction(raw, e.forms); err != nil {
+		return err // MALFORMED_ACTION first (DIG-01)
+	}
 	return t42.Reject(t42.WRONG_PHASE, "this engine only deals")
 }
 
 func (e *engine) View() (any, error) {
 	toAct := t42.NextSeat(e.dealer)
-	return t42.ViewClass{
-		Phase: t42.Bidding, Round: 1, Dealer: e.dealer, ToAct: &toAct,
+	return t42.View{
+		Phase: t42.PhaseBidding, Round: 1, Dealer: e.dealer, ToAct: &toAct,
 		Hands: t42.ViewHands{A: e.hands[t42.A], B: e.hands[t42.B], C: e.hands[t42.C], D: e.hands[t42.D]},
-		Bids:  []t42.Action{}, Trick: []t42.TrickElement{}, Tricks: []t42.Trick{},
+		Bids:  []t42.Action{}, Trick: []t42.TrickPlay{}, Tricks: []t42.Trick{},
 		History: []t42.Action{}, Marks: e.marks,
 	}, nil
 }
@@ -59,11 +64,11 @@ func (e *engine) View() (any, error) {
 func (e *engine) Observe(seat t42.Seat) (any, error) {
 	toAct := t42.NextSeat(e.dealer)
 	return t42.Observation{
-		Seat: seat, Phase: t42.Bidding, Round: 1, Dealer: e.dealer, ToAct: &toAct,
+		Seat: seat, Phase: t42.PhaseBidding, Round: 1, Dealer: e.dealer, ToAct: &toAct,
 		Hand:      e.hands[seat],
 		HandSizes: t42.HandSizes{A: 7, B: 7, C: 7, D: 7},
-		Bids:      []t42.Action{}, Trick: []t42.TrickElement{}, Captured: []t42.Captured{},
-		Points: &t42.PointsClass{}, Marks: e.marks,
+		Bids:      []t42.Action{}, Trick: []t42.TrickPlay{}, Captured: []t42.Captured{},
+		Points: &t42.TeamPoints{}, Marks: e.marks,
 	}, nil
 }
 

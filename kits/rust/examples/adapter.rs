@@ -58,7 +58,9 @@ impl Engine for Tiny {
         reject(WRONG_PHASE, "a deal waits for round_over")
     }
 
-    fn act(&mut self, _action: Value) -> Result<(), Fail> {
+    fn act(&mut self, action: Value) -> Result<(), Fail> {
+        // MALFORMED_ACTION first (DIG-01); the base game's forms (forms_of(&setup.variants))
+        check_action(&action, &ActionForms::default())?;
         reject(WRONG_PHASE, "this engine only deals")
     }
 

@@ -232,6 +232,152 @@ pub fn check_setup(setup: Setup) -> Result<(Seat, (i64, i64), DealHands), Fail> 
     Ok((dealer, marks, hands))
 }
 
+/// The action forms the options in force add (actions.md, "Actions and setup fields added
+/// by variants"; VAR-04): the special bids (`"plunge": true`; a splash, `true` or, with
+/// `marks: "bid"`, its marks), the choices a bid may announce (`"nello": true`), and
+/// whether a declaration may name its doubles.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ActionForms {
+    /// special bid -> whether it carries its marks (an integer) instead of `true`
+    pub special: Vec<(String, bool)>,
+    pub announces: Vec<String>,
+    pub names_doubles: bool,
+}
+
+/// The action forms of a setup's variants (`None`: the base game).
+pub fn forms_of(variants: &Option<Variants>) -> ActionForms {
+    let options = serde_json::to_value(variants).unwrap_or(Value::Null);
+    let on = |option: &str| options.get(option).is_some();
+    let setting = |option: &str, name: &str| -> Option<String> {
+        options.get(option)?.get(name)?.as_str().map(str::to_string)
+    };
+    let mut forms = ActionForms::default();
+    // PTERMS-06: with announce "declaration" the plunge is a trump choice, never a bid
+    if (on("plunge") || on("plunge_terms"))
+        && setting("plunge_terms", "announce").as_deref() != Some("declaration")
+    {
+        forms.special.push(("plunge".into(), false));
+    }
+    if on("splash") {
+        let carries = setting("splash", "marks").as_deref() == Some("bid");
+        forms.special.push(("splash".into(), carries));
+    }
+    if on("nello") && setting("nello", "announce").as_deref() == Some("bid") {
+        forms.announces.push("nello".into());
+    }
+    forms.names_doubles = (on("nello")
+        && setting("nello", "doubles").as_deref() == Some("declared"))
+        || (on("no_trump") && setting("no_trump", "doubles").as_deref() == Some("declared"));
+    forms
+}
+
+/// An action's form checked (DIG-01, actions.md "Malformed or illegal") before anything
+/// else: an object of a known type with exactly its fields, seat A..D, integers where the
+/// form has integers (never a boolean or a fraction), trump an integer or a string, a tile
+/// of the 28; a field an option adds only with that option in force (`forms`, from
+/// `forms_of`). Else a refusal MALFORMED_ACTION. Values are left to the rules (`"points":
+/// 29` and `"trump": 7` are well formed). Returns the action read.
+pub fn check_action(payload: &Value, forms: &ActionForms) -> Result<Action, Fail> {
+    if let Some(why) = action_form_break(payload, forms) {
+        return reject(MALFORMED_ACTION, why);
+    }
+    strict(payload, MALFORMED_ACTION)
+}
+
+fn action_form_break(payload: &Value, forms: &ActionForms) -> Option<String> {
+    let fields = match payload.as_object() {
+        Some(fields) => fields,
+        None => return Some("an action is an object".into()),
+    };
+    let is_integer = |v: Option<&Value>| v.map_or(false, |v| v.is_i64() || v.is_u64());
+    let exactly = |names: &[&str]| {
+        fields.len() == names.len() && names.iter().all(|n| fields.contains_key(*n))
+    };
+    let has = |name: &str| fields.contains_key(name);
+    match fields.get("type").and_then(Value::as_str) {
+        Some("pass") if !exactly(&["type", "seat"]) => {
+            return Some("a pass has type and seat only".into())
+        }
+        Some("pass") => {}
+        Some("play") => {
+            if !exactly(&["type", "seat", "tile"]) {
+                return Some("a play has type, seat and tile only".into());
+            }
+            let tile = fields.get("tile").cloned().unwrap_or(Value::Null);
+            if !all_tiles()
+                .iter()
+                .any(|t| serde_json::to_value(t).ok().as_ref() == Some(&tile))
+            {
+                return Some("tile is one of the 28 \"a|b\", a <= b".into());
+            }
+        }
+        Some("bid") => {
+            let mut rest: Vec<&str> = fields
+                .keys()
+                .map(String::as_str)
+                .filter(|k| *k != "type" && *k != "seat")
+                .collect();
+            if rest.len() == 2 && (has("points") || has("marks")) {
+                if let Some(choice) = forms.announces.iter().find(|c| has(c)) {
+                    if fields.get(choice.as_str()) != Some(&Value::Bool(true)) {
+                        return Some(format!("{} is always true", choice));
+                    }
+                    rest.retain(|k| *k != choice.as_str());
+                }
+            }
+            if !has("seat") || rest.len() != 1 {
+                return Some(
+                    "a bid has type, seat and exactly one of points, marks or a special bid".into(),
+                );
+            }
+            let which = rest[0];
+            let carries = if which == "points" || which == "marks" {
+                true
+            } else {
+                match forms.special.iter().find(|(name, _)| name == which) {
+                    Some((_, carries)) => *carries,
+                    None => {
+                        return Some(format!(
+                            "a bid with {} needs the option that adds it (VAR-04)",
+                            which
+                        ))
+                    }
+                }
+            };
+            let value = fields.get(which);
+            if (carries && !is_integer(value)) || (!carries && value != Some(&Value::Bool(true))) {
+                return Some(format!("{} is not of its form", which));
+            }
+        }
+        Some("trump") => {
+            for name in fields.keys() {
+                match name.as_str() {
+                    "type" | "seat" | "trump" | "stacks" => {}
+                    "doubles" if forms.names_doubles => {}
+                    _ => return Some(format!("a declaration has no field {} here (VAR-04)", name)),
+                }
+            }
+            if !has("seat") || !has("trump") {
+                return Some("a declaration has type, seat and trump".into());
+            }
+            if !is_integer(fields.get("trump")) && !fields["trump"].is_string() {
+                return Some("trump is an integer or a string".into());
+            }
+            if has("stacks") && !is_integer(fields.get("stacks")) {
+                return Some("stacks is an integer".into());
+            }
+            if has("doubles") && !fields["doubles"].is_string() {
+                return Some("doubles is a string".into());
+            }
+        }
+        _ => return Some("unknown action type".into()),
+    }
+    match fields.get("seat").and_then(Value::as_str) {
+        Some("A" | "B" | "C" | "D") => None,
+        _ => Some("seat is one of A, B, C, D".into()),
+    }
+}
+
 /// Serve `engine` on stdin and stdout until `stop`. A crash (a `Fail::Crash`, a refusal
 /// of a command that may not be refused, a request it cannot read) is written to stderr
 /// and the process exits with status 1, without a reply (protocol.md). A panic is a

@@ -5,8 +5,8 @@
 //   t42 run -k deal.order-dealer --variant base --adapter "cmd:node kits/typescript/example/adapter.js"
 // Replace the Engine with your own; keep the mapping below.
 import {
-  INVALID_SETUP, MALFORMED_ACTION, SEATS, WRONG_PHASE,
-  Rejected, checkSetup, log, nextSeat, serve,
+  INVALID_SETUP, SEATS, WRONG_PHASE,
+  Rejected, checkAction, checkSetup, log, nextSeat, serve,
 } from "../t42.js";
 
 const isObject = (x) => typeof x === "object" && x !== null && !Array.isArray(x);
@@ -45,7 +45,8 @@ serve({
     throw new Rejected(isObject(deal) ? WRONG_PHASE : INVALID_SETUP, "a deal waits for round_over");
   },
   act: (action) => {
-    throw new Rejected(isObject(action) ? WRONG_PHASE : MALFORMED_ACTION, "this engine only deals");
+    checkAction(action); // MALFORMED_ACTION first (DIG-01): the base game's forms
+    throw new Rejected(WRONG_PHASE, "this engine only deals");
   },
   view: () => engine.view(),
   observe: (seat) => engine.observe(seat),

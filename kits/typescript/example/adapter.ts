@@ -5,8 +5,8 @@
 //   t42 run -k deal.order-dealer --variant base --adapter "cmd:node kits/typescript/dist/adapter.js"
 // Replace the Engine with your own; keep the mapping below.
 import {
-  INVALID_SETUP, MALFORMED_ACTION, WRONG_PHASE,
-  Rejected, checkSetup, log, nextSeat, serve,
+  INVALID_SETUP, WRONG_PHASE,
+  Rejected, checkAction, checkSetup, log, nextSeat, serve,
 } from "../t42.js";
 import type { Hands, Observation, Seat, Setup, View } from "../t42.js";
 
@@ -51,7 +51,8 @@ serve({
     throw new Rejected(isObject(deal) ? WRONG_PHASE : INVALID_SETUP, "a deal waits for round_over");
   },
   act: (action) => {
-    throw new Rejected(isObject(action) ? WRONG_PHASE : MALFORMED_ACTION, "this engine only deals");
+    checkAction(action); // MALFORMED_ACTION first (DIG-01): the base game's forms
+    throw new Rejected(WRONG_PHASE, "this engine only deals");
   },
   view: () => engine.view(),
   observe: (seat) => engine.observe(seat),

@@ -121,6 +121,27 @@ class PublicHistory(ReferenceAdapter):
                                     if a.get("type") != "play"]}
 
 
+class StartsPastTarget(ReferenceAdapter):
+    """Accepts a setup whose starting marks (scores under match_points) are at or past
+    the target, as a test input: the match starts from it (here the marks are kept at 0;
+    the scenarios stop at the acceptance). Every other refused setup is still refused."""
+
+    name = "starts-past-target"
+
+    def start(self, setup):
+        try:
+            super().start(setup)
+        except Rejected as refused:
+            marks = setup.get("marks") if isinstance(setup, dict) else None
+            if refused.code != "INVALID_SETUP" or not isinstance(marks, dict) or not all(
+                    type(m) is int and m >= 0 for m in marks.values()):
+                raise
+            try:  # the same setup from 0-0: refused for something else, it stays refused
+                super().start({**setup, "marks": dict.fromkeys(marks, 0)})
+            except Rejected:
+                raise refused from None
+
+
 class SortedOwnDeals(ReferenceAdapter):
     """Deals its own matches with a fair shuffle but sorts each hand (DEAL-03 asks for the
     order received): which seat gets which tile is uniform (DEAL-06 holds)."""

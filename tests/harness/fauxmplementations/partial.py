@@ -13,27 +13,29 @@ from conformance.adapters.reference import ReferenceAdapter
 # Nel-O with the doubles high or low only; the forced bid only where the dealer may make
 # any bid (its default, "minimum", unsupported).
 SUPPORTED = {"nello": {"doubles": ("high", "low")}, "forced_bid": {"bid": ("any",)}}
-DEFAULTS = {"nello": {"doubles": "high"}, "forced_bid": {"bid": "minimum"}}
 
 
 class NelloForcedInPart(ReferenceAdapter):
     name = "nello-forced-in-part"
+    supported = SUPPORTED
 
     def __init__(self) -> None:
         super().__init__()
         self.variants = [
-            {"name": name, "settings": {k: list(v) for k, v in SUPPORTED[name].items()}}
-            if name in SUPPORTED else name for name in self.variants]
+            {"name": name, "settings": {k: list(v) for k, v in self.supported[name].items()}}
+            if name in self.supported else name for name in self.variants]
 
     def start(self, setup):
+        from reference_impl.variants import OPTIONS
+
         variants = setup.get("variants") if isinstance(setup, dict) else None
-        for name, limits in SUPPORTED.items():
+        for name, limits in self.supported.items():
             value = variants.get(name) if isinstance(variants, dict) else None
-            if value is None:
+            if value is None or value is False:
                 continue
             given = value if isinstance(value, dict) else {}
             for key, values in limits.items():
-                if given.get(key, DEFAULTS[name][key]) not in values:
+                if given.get(key, OPTIONS[name].settings[key].default) not in values:
                     raise Rejected("INVALID_SETUP", f"{name} {key} is not supported here")
         super().start(setup)
 
@@ -47,3 +49,12 @@ class NelloForcedByName(NelloForcedInPart):
     def __init__(self) -> None:
         super().__init__()
         self.variants = [v["name"] if isinstance(v, dict) else v for v in self.variants]
+
+
+class PlungeAnyTime(NelloForcedInPart):
+    """The reference declaring plunge `when: ["any_time"]` only, as a real engine of issue
+    39 did: the scenarios that do not depend on `before_bids`, its default, run with
+    `any_time` in its place; the others are skipped."""
+
+    name = "plunge-any-time"
+    supported = {"plunge": {"when": ("any_time",)}}

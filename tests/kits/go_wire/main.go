@@ -29,7 +29,7 @@ func main() {
 			var action t42.Action
 			err, value = t42.Strict(in.JSON, &action, t42.MALFORMED_ACTION), &action
 		} else {
-			var setup t42.SetupClass
+			var setup t42.Setup
 			err, value = t42.Strict(in.JSON, &setup, t42.INVALID_SETUP), &setup
 		}
 		if err != nil {
@@ -52,33 +52,33 @@ func write(value any) {
 func ptr[T any](v T) *T { return &v }
 
 var bids = []t42.Action{
-	{Type: t42.TypeBid, Seat: t42.B, Points: ptr[int64](30)},
-	{Type: t42.Pass, Seat: t42.C},
-	{Type: t42.Pass, Seat: t42.D},
-	{Type: t42.Pass, Seat: t42.A},
+	{Type: t42.ActionTypeBid, Seat: t42.B, Points: ptr[int64](30)},
+	{Type: t42.ActionTypePass, Seat: t42.C},
+	{Type: t42.ActionTypePass, Seat: t42.D},
+	{Type: t42.ActionTypePass, Seat: t42.A},
 }
 
-var contract = &t42.ContractClass{
-	Bid: t42.BidClass{Points: ptr[int64](30)}, Declarer: t42.B, Team: t42.Bd, Stake: 1,
+var contract = &t42.Contract{
+	Bid: t42.ContractBid{Points: ptr[int64](30)}, Declarer: t42.B, Team: t42.BD, Stake: 1,
 	Trump: &t42.ContractTrump{Integer: ptr[int64](6)}, Stacks: nil,
 }
 
-func view() t42.ViewClass {
-	return t42.ViewClass{
-		Phase: t42.Playing, Round: 1, Dealer: t42.A, ToAct: ptr(t42.B), Contract: contract,
+func view() t42.View {
+	return t42.View{
+		Phase: t42.PhasePlaying, Round: 1, Dealer: t42.A, ToAct: ptr(t42.B), Contract: contract,
 		Hands: t42.ViewHands{A: hand(0), B: hand(7), C: hand(14), D: hand(21)},
-		Bids:  bids, History: append(bids, t42.Action{Type: t42.Trump, Seat: t42.B,
+		Bids:  bids, History: append(bids, t42.Action{Type: t42.ActionTypeTrump, Seat: t42.B,
 			Trump: &t42.ActionTrump{Integer: ptr[int64](6)}}),
-		Trick: []t42.TrickElement{}, Tricks: []t42.Trick{},
+		Trick: []t42.TrickPlay{}, Tricks: []t42.Trick{},
 	}
 }
 
 func observation() t42.Observation {
 	return t42.Observation{
-		Seat: t42.C, Phase: t42.Playing, Round: 1, Dealer: t42.A, ToAct: ptr(t42.B),
+		Seat: t42.C, Phase: t42.PhasePlaying, Round: 1, Dealer: t42.A, ToAct: ptr(t42.B),
 		Contract: contract, Hand: hand(14), HandSizes: t42.HandSizes{A: 7, B: 7, C: 7, D: 7},
-		Bids: bids, History: bids, Trick: []t42.TrickElement{}, Captured: []t42.Captured{},
-		Points: &t42.PointsClass{},
+		Bids: bids, History: bids, Trick: []t42.TrickPlay{}, Captured: []t42.Captured{},
+		Points: &t42.TeamPoints{},
 	}
 }
 
