@@ -175,13 +175,12 @@ def _adapter(config: pytest.Config) -> Harnessed:
     """One adapter per test process (a cmd: adapter keeps its process for the session)."""
     if _ADAPTER not in config.stash:
         from conformance.adapters.limits import Limits
-        from conformance.cli.commands import RunOptions, start_adapter
+        from conformance.adapters.loading import start_adapter
 
         limits = Limits(config.getoption("t42_max_reply_bytes"),
                         config.getoption("t42_max_stderr_bytes"))
-        adapter = start_adapter(RunOptions(adapter=_chosen_adapter(config) or "reference",
-                                           timeout=config.getoption("t42_timeout"),
-                                           limits=limits))
+        adapter = start_adapter(_chosen_adapter(config) or "reference",
+                                config.getoption("t42_timeout"), limits)
         if isinstance(adapter, str):
             pytest.exit(safe(f"t42: {adapter}"), returncode=2)
         config.stash[_ADAPTER] = adapter

@@ -50,7 +50,7 @@ HINTS = (
 )
 
 
-# Bounds: an engine may add thousands of unknown fields, new at every call (issue 40).
+# Bounds: an engine may add thousands of unknown fields, new at every call.
 SHOWN_PER_KIND = 3  # findings of one kind shown; the rest of that kind counted
 KEPT_PER_KIND = 10_000  # distinct findings of one kind told apart; past it, "more than"
 SESSION_FINDINGS = 100  # findings (shown or counted) after which a session stops
@@ -221,10 +221,10 @@ def _at(value: Any, path: tuple[Any, ...]) -> Any:
 def _schema_words() -> list[str]:
     """Every property name in the schemas: the fallback for a field the reference's own
     answer has no parent for."""
-    from conformance.specdata.schemas import _load_all
+    from conformance.specdata.schemas import load_all
 
     words: set[str] = set()
-    stack: list[Any] = list(_load_all().values())
+    stack: list[Any] = list(load_all().values())
     while stack:
         item = stack.pop()
         if isinstance(item, dict):

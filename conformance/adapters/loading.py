@@ -46,6 +46,25 @@ def load_adapter(spec: str, timeout: float = 5.0, limits: Limits | None = None,
                      "use reference, python:MODULE:OBJECT or cmd:COMMAND")
 
 
+def start_adapter(spec: str, timeout: float = 5.0, limits: Limits | None = None,
+                  in_process: bool = False) -> Harnessed | str:
+    """The adapter, started and shaken hands with, or one message saying why it cannot
+    start (a missing program, an import error, a failed handshake): the run stops."""
+    from conformance.adapters.protocol import broken_stderr_note
+
+    try:
+        adapter = load_adapter(spec, timeout, limits, in_process)
+    except KeyboardInterrupt:
+        raise
+    except Exception as error:  # noqa: BLE001 - report any failure to build the adapter
+        return f"cannot start adapter {spec!r}: {type(error).__name__}: {error}"
+    if adapter.broken:
+        adapter.close()
+        return (f"adapter {spec!r}: {adapter.broken} (stopped before any scenario)"
+                f"{broken_stderr_note(adapter)}")
+    return adapter
+
+
 def python_object(target: str) -> Any:
     """`MODULE:OBJECT` or `path/file.py:OBJECT`; a class or factory is called."""
     module, _, name = target.rpartition(":")

@@ -14,7 +14,6 @@ from conformance.report.safe import echo
 
 if TYPE_CHECKING:
     from conformance.adapters.limits import Limits
-    from conformance.adapters.protocol import Harnessed
 
 
 def _fail(message: str) -> int:
@@ -62,6 +61,7 @@ def run_command(options: RunOptions) -> int:
     128 + the signal after Ctrl-C, SIGTERM or SIGHUP: 130, 143, 129). Every run that got
     as far as choosing scenarios ends with the summary line."""
     from conformance.adapters.inprocess import WithVariants, parse_variants
+    from conformance.adapters.loading import start_adapter
     from conformance.report import text as report
     from conformance.run import results as results_mod
     from conformance.run.runner import run_all
@@ -90,7 +90,7 @@ def run_command(options: RunOptions) -> int:
     except ValueError as error:
         return _fail(f"--variants: {error}")
     try:
-        adapter = start_adapter(o)
+        adapter = start_adapter(o.adapter, o.timeout, o.limits, o.in_process)
     except KeyboardInterrupt as stop:  # Ctrl-C, SIGTERM, SIGHUP (cli/stopping.py)
         how, status = stopping.what(stop)
         echo(f"interrupted ({how}) before the first scenario")
@@ -267,25 +267,6 @@ def _known_level(level: str) -> str | None:
 
     names = load_index().levels.names
     return None if level in names else f"unknown level {level} (one of {', '.join(names)})"
-
-
-def start_adapter(o: RunOptions) -> Harnessed | str:
-    """The adapter, started and shaken hands with, or one message saying why it cannot
-    start (a missing program, an import error, a failed handshake): the run stops."""
-    from conformance.adapters.loading import load_adapter
-    from conformance.adapters.protocol import broken_stderr_note
-
-    try:
-        adapter = load_adapter(o.adapter, o.timeout, o.limits, o.in_process)
-    except KeyboardInterrupt:
-        raise
-    except Exception as error:  # noqa: BLE001 - report any failure to build the adapter
-        return f"cannot start adapter {o.adapter!r}: {type(error).__name__}: {error}"
-    if adapter.broken:
-        adapter.close()
-        return (f"adapter {o.adapter!r}: {adapter.broken} (stopped before any scenario)"
-                f"{broken_stderr_note(adapter)}")
-    return adapter
 
 
 def book_command(out: Path, paths) -> int:

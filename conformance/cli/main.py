@@ -406,17 +406,26 @@ def bench(seconds, seed):
     raise SystemExit(bench_command(seconds, seed))
 
 
-@main.command(add_help_option=False,
-              context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
-@click.argument("args", nargs=-1, type=click.UNPROCESSED)
-def selftest(args):
-    """Run the suite against planted-bug engines: each must be caught."""
+@main.command()
+@PATHS
+@click.option("-k", "keyword", help="Only bugs whose name contains this.")
+@click.option("-j", "--jobs", type=int, default=1, show_default=True,
+              help="Worker processes (fork), one bug at a time each.")
+@click.option("--full", is_flag=True, help="Run every bug over every scenario (no stop at "
+              "the first catch): how many scenarios catch each, and every crash of a plant.")
+@click.option("--show", type=int, default=3, show_default=True,
+              help="Catching ids shown per bug.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.option("--list", "list_only", is_flag=True, help="List the planted bugs and stop.")
+def selftest(paths, keyword, jobs, full, show, as_json, list_only):
+    """Run the scenarios against every planted-bug engine; each must fail at least one
+    scenario the reference engine passes."""
     from conformance.cli.commands import _say_source
-    from conformance.planted.selftest import main as selftest_main
+    from conformance.planted.selftest import selftest_command
 
-    if not {"--list", "-h", "--help"} & set(args):  # those read no scenario
-        _say_source(err="--json" in args)  # stdout is then the JSON report
-    raise SystemExit(selftest_main(list(args)))
+    if not list_only:  # --list reads no scenario
+        _say_source(err=as_json)  # stdout is then the JSON report
+    raise SystemExit(selftest_command(paths, keyword, jobs, full, show, as_json, list_only))
 
 
 @main.command()

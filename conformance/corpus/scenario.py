@@ -400,7 +400,7 @@ def _problems(path: Path, lines: dict[FieldPath, int], found: Iterable[tuple[Fie
     return sorted(out, key=lambda pr: pr.line)
 
 
-def _build(path: Path, doc: dict[str, Any], lines: dict[FieldPath, int]) -> Scenario:
+def build(path: Path, doc: dict[str, Any], lines: dict[FieldPath, int]) -> Scenario:
     setup = doc.get("setup")
     variants = dict(doc.get("variants") or {})
     steps: list[Step] = []
@@ -522,7 +522,7 @@ def _load(path: Path, index: SpecIndex) -> Loaded:
     if problems:
         return Loaded(path, None, sorted(problems, key=lambda p: p.line))
     try:
-        return Loaded(path, _build(path, doc, lines), [], lines.get(("id",), 1))
+        return Loaded(path, build(path, doc, lines), [], lines.get(("id",), 1))
     except ValueError as error:  # the contract shortcut, refused by the reference engine
         return _refused(path, line_of(lines, ("setup", "contract")), str(error),
                         "setup.contract")

@@ -182,10 +182,10 @@ class Causes:
         """Settle the causes still open between rules together, with the fewest causes
         (settle.cover): the same engine makes the same mistake in every game. A cause
         settled to one already found joins its group."""
-        from conformance.run.settle import Option, cover
+        from conformance.run.settle import Filing, cover
 
         groups = list(self.groups.values())
-        open_: list[tuple[list[Option], tuple[str, ...]]] = [
+        open_: list[tuple[list[Filing], tuple[str, ...]]] = [
             ([(g.cause.rule, g.cause.what), *g.cause.alternatives], ())
             for g in groups if g.cause.alternatives]
         if not open_:

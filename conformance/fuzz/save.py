@@ -220,6 +220,8 @@ def scenario(found: Divergence, name: str, scenario_id: str, cause: Cause | None
         if first in index.rules and index.rules[first].variant in (None, *options):
             rules = list(dict.fromkeys([first, *rules]))  # a rule in force only (t42 check)
         description += f"\nCause: {cause.rule}: {cause.what}"
+        if cause.entry:  # the same check under other options (restated) is this cause
+            description += f"\nCheck: {cause.entry}"
     setup = {k: v for k, v in case.setup.items() if k != "variants"}
     doc: dict[str, Any] = {
         "id": scenario_id,
@@ -326,6 +328,8 @@ def write(found: Divergence, directory: Path, name: str, number: int,
 # --- the cause of a divergence ---------------------------------------------------------
 
 CAUSE_LINE = re.compile(r"^Cause: (\S+): (.+)$", re.MULTILINE)
+CHECK_LINE = re.compile(r"^Check: (\w+)$", re.MULTILINE)  # a known cause by its check
+CHECK = "check"  # (CHECK, entry) in a known set: every cause of that check
 
 
 class Diagnosed(NamedTuple):
@@ -341,11 +345,11 @@ def diagnose(found: Divergence, adapter: Any, level: str = "strict"
     the case is run as a scenario that expects every difference at its last step, and
     each failure there judged at `level` is a cause, with its own differences (a case of
     two causes is split). And how many failures there were not judged at the level."""
-    from conformance.corpus.scenario import _build
+    from conformance.corpus.scenario import build
     from conformance.run.runner import run_scenario
 
     doc = scenario(found, adapter.name, "generated.diagnosis", every=True)
-    built = _build(Path("generated-diagnosis.yaml"), doc, {})
+    built = build(Path("generated-diagnosis.yaml"), doc, {})
     result = run_scenario(built, adapter, level=level)
     last = built.steps[-1].label if built.steps else None
     out: dict[Cause, list[Any]] = {}
@@ -454,10 +458,13 @@ def _known_in(file: Path) -> tuple[set[tuple[str, str]], list[tuple[int, str]]]:
         return set(), [(1, "not a saved case: a scenario with `rules` and a `description`")]
     named = CAUSE_LINE.findall(str(doc.get("description", "")))
     found |= set(named) if named else {(str(rules[0]), "")} if rules else set()
+    found |= {(CHECK, entry) for entry in CHECK_LINE.findall(str(doc.get("description", "")))}
     return found, []
 
 
 def is_known(cause: Cause, known: set[tuple[str, str]]) -> bool:
-    """A known cause, or one that fits a known one among its readings."""
-    return any((rule, what) in known or (rule, "") in known
-               for rule, what in [(cause.rule, cause.what), *cause.alternatives])
+    """A known cause, one that fits a known one among its readings, or one of a known
+    check (the same entry of the rule table, whichever rule the options in force name)."""
+    return bool(cause.entry) and (CHECK, cause.entry) in known or any(
+        (rule, what) in known or (rule, "") in known
+        for rule, what in [(cause.rule, cause.what), *cause.alternatives])

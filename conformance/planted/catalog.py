@@ -501,7 +501,7 @@ VARIANT_BUGS: tuple[Bug, ...] = (
     Bug("plunge-terms-jump-dropped", "PLUNGE-08",
         'with plunge_terms the plunge of when "any_time" no longer jumps',
         option("plunge_terms", vswap.special_entry("plunge_terms", v.PLUNGE, jumps=False))),
-    # ---- nello, doubles own_suit_reversed (issue 18)
+    # ---- nello, doubles own_suit_reversed
     Bug("nello-reversed-as-own-suit", "NELLO-10",
         'doubles "own_suit_reversed" rank as "own_suit" (6|6 highest)',
         option("nello", vswap.nello_reversed_read_as_own_suit)),
@@ -582,7 +582,7 @@ VARIANT_BUGS: tuple[Bug, ...] = (
     Bug("forced-31-allows-30", "FORCE-10",
         'with bid "at_least_31" the forced dealer may still bid 30',
         option("forced_bid", vswap.read_as("forced_bid", "bid", "at_least_31", "any"))),
-    # ---- first_bidder (issue 28)
+    # ---- first_bidder
     Bug("first-bidder-ignored", "FIRST-02",
         "the seat left of the dealer still bids first, whoever holds 0|1",
         option_without("first_bidder", "last_bidder")),
@@ -592,14 +592,14 @@ VARIANT_BUGS: tuple[Bug, ...] = (
     Bug("holder-of-0-1-bids-last", "FIRST-02",
         "the holder of 0|1 bids last instead of first",
         option("first_bidder", vswap.holder_bids_last)),
-    # ---- match_points ladder and high_bids (issue 28)
+    # ---- match_points ladder and high_bids
     Bug("points-ladder-linear", "MPTS-10",
         'with ladder "doubling" a mark is still worth 42 points',
         option_settings("match_points", ladder="linear")),
     Bug("all-or-nothing-ignored", "MPTS-11",
         'with high_bids "all_or_nothing" a set contract of 42 or more adds the round points',
         option_settings("match_points", high_bids="with_points")),
-    # ---- marks_raise (issue 28)
+    # ---- marks_raise
     Bug("marks-raise-ignored", "RAISE-02",
         "a marks bid still rises by exactly one mark",
         option_without("marks_raise", "marks_raises")),
@@ -610,7 +610,7 @@ VARIANT_BUGS: tuple[Bug, ...] = (
         "a special bid is held to the one-mark step, whatever the raise",
         option_wrapping("marks_raise", "special_bid_problem", vswap.special_bid_one_step),
         level="codes"),  # a refused plunge either way: only the code tells (RAISE-03)
-    # ---- plunge_terms double_six and raise (issue 28)
+    # ---- plunge_terms double_six and raise
     Bug("plunge-six-six-ignored", "PTERMS-10",
         'with double_six "required" a plunge still needs only the count of doubles',
         option_settings("plunge_terms", double_six="optional")),

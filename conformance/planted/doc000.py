@@ -1,6 +1,7 @@
-"""Planted bugs of issue 17: the round points of a marks contract shown during the round
-(VIS-09: under every marks contract, or under Nel-O, Sevens or a plunge only), and an
-implementation's own first dealer and shuffles that are not fair (DEAL-04, DEAL-06).
+"""Planted bugs of the base game's points shown and dealing: the round points of a
+marks contract shown during the round (VIS-09: under every marks contract, or under
+Nel-O, Sevens or a plunge only), and an implementation's own first dealer and shuffles
+that are not fair (DEAL-04, DEAL-06).
 Built at the adapter's edge on the public API only (the reference adapter's `start`,
 `deal`, `act`, `view`, `observe`, `rng` and `shuffled`), as edges.py and variant_edges.py.
 """

@@ -17,9 +17,7 @@ cite the rule it breaks, and every crash of a plant anywhere in the corpus.
 
 from __future__ import annotations
 
-import argparse
 import json
-import sys
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -240,7 +238,7 @@ def table(report: SelfTest, show: int = 3) -> Iterable[str]:
 
 def diagnosis_lines(report: SelfTest) -> Iterable[str]:
     """--full: for each plant whose report names another rule than its own, its groups;
-    then how many plants' reports name only their rule (issue 30's measure)."""
+    then how many plants' reports name only their rule."""
     failing = [b for b in report.bugs if b.groups]
     for b in failing:
         if not b.named:
@@ -257,36 +255,20 @@ def diagnosis_lines(report: SelfTest) -> Iterable[str]:
            f"also breaks, with why; {groups / share:.1f} groups a plant")
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="t42 selftest",
-        description="Run the scenarios against every planted-bug engine; each must fail "
-                    "at least one scenario the reference engine passes.")
-    parser.add_argument("paths", nargs="*", type=Path, help="scenario files or folders")
-    parser.add_argument("-k", dest="keyword", help="only bugs whose name contains this")
-    parser.add_argument("-j", "--jobs", type=int, default=1,
-                        help="worker processes (fork), one bug at a time each")
-    parser.add_argument("--full", action="store_true",
-                        help="run every bug over every scenario (no stop at the first catch): "
-                             "how many scenarios catch each, and every crash of a plant")
-    parser.add_argument("--show", type=int, default=3, help="catching ids shown per bug")
-    parser.add_argument("--json", action="store_true", help="print the report as JSON")
-    parser.add_argument("--list", action="store_true", help="list the planted bugs and stop")
-    args = parser.parse_args(argv)
-    if args.list:
+def selftest_command(paths: Sequence[Path] = (), keyword: str | None = None, jobs: int = 1,
+                     full: bool = False, show: int = 3, as_json: bool = False,
+                     list_only: bool = False) -> int:
+    """`t42 selftest` (cli/main.py): the exit status, 0 when every plant is caught."""
+    if list_only:
         from conformance.planted import BUGS
 
         for bug in BUGS:
             print(f"{bug.name:32} {bug.rule:9} {bug.description}")
         return 0
-    report = run_selftest(args.paths, args.keyword, args.jobs, args.full)
-    if args.json:
+    report = run_selftest(paths, keyword, jobs, full)
+    if as_json:
         print(json.dumps(report.to_json(), indent=2))
     else:
-        for line in table(report, args.show):
+        for line in table(report, show):
             print(line)
     return 0 if report.ok and report.bugs else 1
-
-
-if __name__ == "__main__":
-    sys.exit(main())

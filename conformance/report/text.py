@@ -245,8 +245,10 @@ class Group:
             line += "\n  also seen as: " + "; ".join(f"{w} ({n})" for w, n in ways[1:6])
         also = self.also
         if also:
-            line += (f"\n  and under {', '.join(also)}: one check of the reference, made "
-                     "the engine's way, gives every failure here")
+            entry = next((d.entry for _, d in self.members if d.entry), "")
+            line += (f"\n  also {', '.join(also)}: one check decides them all (the "
+                     f"reference's `{entry}`, made your engine's way, gives every failure "
+                     "here)")
         return line
 
     @property

@@ -253,7 +253,7 @@ class ScenarioRun:
                 found = causes()
             except (Rejected, Hung):
                 raise
-            except AdapterError as error:  # a failure found stays one (issue 40)
+            except AdapterError as error:  # a failure found stays one
                 self.replay_broke, found = cut(str(error), 500), []
             except Exception:  # noqa: BLE001 - a diagnosis that fails falls back to the rules
                 found = []

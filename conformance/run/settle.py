@@ -27,10 +27,10 @@ LEAK_KINDS = ("hidden_tiles", "hidden_seats", "hidden_points")
 UNKNOWN_FIELD = re.compile(r"^(\S+)\.[^.\s]+: unknown field")
 
 
-Option = tuple[str, str]  # (rule, what differs)
+Filing = tuple[str, str]  # (rule, what differs)
 
 
-def cover(choices: list[tuple[list[Option], tuple[str, ...]]], firm: Counter[str]
+def cover(choices: list[tuple[list[Filing], tuple[str, ...]]], firm: Counter[str]
           ) -> Counter[str]:
     """The rules that explain every choice with the fewest causes, with `firm` (the rules
     of failures that fit one only): a greedy cover, the firm rules first, then the rule
@@ -49,7 +49,7 @@ def cover(choices: list[tuple[list[Option], tuple[str, ...]]], firm: Counter[str
     return chosen
 
 
-def pick(options: list[Option], chosen: Counter[str]) -> Option:
+def pick(options: list[Filing], chosen: Counter[str]) -> Filing:
     """The reading of one failure that the cover chose."""
     return max(options, key=lambda o: (o[0] in chosen, chosen[o[0]]))
 
@@ -58,7 +58,7 @@ def settle(results: list[Result]) -> list[Result]:
     """File each failure that fits several rules so that the run shows the fewest causes
     (`cover`); returns `results`, changed in place."""
     details = [(r, d) for r in results for d in [*r.failures, *r.not_judged]]
-    choices: dict[int, list[Option]] = {
+    choices: dict[int, list[Filing]] = {
         id(d): [(d.rule, d.cause), *((rule, what) for rule, what in d.alternatives)]
         for _, d in details if d.alternatives}
     chosen = cover([(choices[id(d)], r.rules) for r, d in details if d.alternatives],

@@ -21,7 +21,7 @@ from conformance.specdata.files import schemas_dir
 GENERATED = "generated from the spec"
 
 
-def _load_all() -> dict[str, Any]:
+def load_all() -> dict[str, Any]:
     root = schemas_dir()
     return {p.relative_to(root).as_posix(): json.loads(p.read_text()) for p in root.rglob("*.json")}
 
@@ -50,7 +50,7 @@ def _registry(partial: bool):  # -> referencing.Registry
     from referencing.jsonschema import DRAFT202012
 
     resources = []
-    for uri, schema in _load_all().items():
+    for uri, schema in load_all().items():
         contents = _strip_required(schema) if partial else schema
         # without `$schema`, a `$ref` keeps the explaining validator's own keywords
         # (`_explaining`) instead of the stock class that `$schema` names
@@ -63,7 +63,7 @@ def _registry(partial: bool):  # -> referencing.Registry
 def _fast_registry(partial: bool):  # -> jsonschema_rs.Registry
     import jsonschema_rs
 
-    loaded = _load_all()
+    loaded = load_all()
     return jsonschema_rs.Registry([(uri, _strip_required(schema) if partial else schema)
                                    for uri, schema in loaded.items()])
 
@@ -92,7 +92,7 @@ def _canonical(value: Any) -> Any:
 
 def _unique_items(validator, unique, instance, schema):  # -> Iterator[ValidationError]
     """`uniqueItems` in linear time: python-jsonschema's compares objects pairwise, and an
-    adapter's hello of 25,000 objects would hold the handshake for hours (issue 40)."""
+    adapter's hello of 25,000 objects would hold the handshake for hours."""
     from jsonschema import ValidationError
     from jsonschema._keywords import uniqueItems
 
@@ -189,7 +189,7 @@ def _resolve(base: str, ref: str) -> tuple[str, Any]:
     from urllib.parse import urljoin
 
     file, _, pointer = urljoin(base, ref).partition("#")
-    node = _load_all().get(file)
+    node = load_all().get(file)
     for part in filter(None, pointer.split("/")):
         node = node.get(part) if isinstance(node, dict) else None
     return file, node

@@ -1,7 +1,7 @@
 """The reference engine's promise on illegal actions (DIG-01, DIG-03): every action that
 is not legal is rejected with a code listed in errors.yaml, and the referee view, every
 observation and the legal list are byte for byte what they were. Shared by the
-Hypothesis test (test_illegal_actions.py) and tools/illegal_probe.py (>= 100,000)."""
+Hypothesis test (test_illegal_actions.py) and tests/engine/illegal_probe.py (>= 100,000)."""
 
 from __future__ import annotations
 

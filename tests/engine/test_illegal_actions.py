@@ -1,5 +1,5 @@
 """DIG-01, DIG-03 as a Hypothesis property (CI size): an illegal action is rejected with a
-listed code and changes nothing, byte for byte. tools/illegal_probe.py runs the same
+listed code and changes nothing, byte for byte. tests/engine/illegal_probe.py runs the same
 judgment over >= 100,000 random attempts."""
 
 from __future__ import annotations

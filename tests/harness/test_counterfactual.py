@@ -98,7 +98,8 @@ def test_the_failures_one_decision_explains_are_one_group():
     found = report(any_marks_bid(), ("bidding",))
     assert [g.rule for g in found] == ["BID-06"], [(g.rule, g.what) for g in found]
     assert found[0].also == ["BID-05"]
-    assert "and under BID-05: one check of the reference" in found[0].head()
+    assert "also BID-05: one check decides them all (the reference's `marks_bid_problem`" \
+        in found[0].head()
 
 
 class SwapRemove(PlantedAdapter):

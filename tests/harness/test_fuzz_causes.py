@@ -221,3 +221,22 @@ def test_a_campaign_files_the_failures_of_one_decision_as_one_cause():
     causes.settle()
     assert len(causes.new()) == 1, [(g.cause.rule, g.cause.what) for g in causes.new()]
     assert len(causes.new()[0].games) == len({d.seed for d in found})
+
+
+def test_a_saved_case_is_known_by_its_check_under_other_options(tmp_path):
+    """A saved case names the reference's check behind its cause (`Check:`); `--known`
+    then acknowledges a cause of that check whatever rule the options in force file it
+    under (an option's rule restating the base one), and no other."""
+    from conformance.run.diagnosis import Cause
+    from tests.harness.test_differential import SortedHands
+
+    hands = {seat: TILES[7 * i: 7 * i + 7][::-1] for i, seat in enumerate("ABCD")}
+    case = Case({"dealer": "D", "hands": hands}, [])
+    found = Divergence(0, case, replay(SortedHands(), case).finding, 0)
+    cause = Cause("BID-06", "a bid accepted", entry="marks_bid_problem")
+    path = save.write(found, tmp_path, "x", 1, cause=cause)
+    assert "Check: marks_bid_problem" in path.read_text()
+    known = save.known_causes(tmp_path)
+    assert save.is_known(Cause("RAISE-02", "a bid accepted", entry="marks_bid_problem"), known)
+    assert not save.is_known(Cause("RAISE-02", "a bid accepted", entry="point_bid_problem"),
+                             known)

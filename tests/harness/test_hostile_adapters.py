@@ -17,7 +17,7 @@ from conformance.adapters.loading import load_adapter
 from conformance.corpus.scenario import load_scenario
 from conformance.run.results import Outcome
 from conformance.run.runner import run_all
-from tools.hostile_run import leftovers
+from tests.harness.hostile.run import leftovers
 
 from .conftest import GOOD, HERE
 

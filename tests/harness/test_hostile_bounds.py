@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from conformance.adapters.limits import TEXT_CHARS, cut
-from tools.hostile_run import left_behind
+from tests.harness.hostile.run import left_behind
 
 from .conftest import GOOD, HERE
 

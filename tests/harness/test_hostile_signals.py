@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from tools.hostile_run import left_behind
+from tests.harness.hostile.run import left_behind
 
 from .conftest import GOOD, HERE
 

@@ -11,7 +11,7 @@ import pytest
 from conformance.planted import BUGS, BY_NAME, doc000
 from conformance.planted.base import PlantedAdapter
 from conformance.planted.catalog import BASE_BUGS, VARIANT_BUGS, Bug
-from conformance.planted.selftest import main, run_bug, run_selftest, table
+from conformance.planted.selftest import run_bug, run_selftest, selftest_command, table
 from conformance.run.results import Outcome
 from conformance.specdata.index import load_index
 from reference_impl.rules import BASE_RULES
@@ -196,7 +196,7 @@ def test_a_variant_plant_plays_the_reference_rules_without_its_option():
 def test_selftest_fails_when_a_bug_is_not_caught(capsys):
     # a perft count at the declaration cannot see a visibility bug
     path = ROOT / "scenarios" / "regressions" / "perft-declaring-points-contract.yaml"
-    assert main([str(path), "-k", "covered-tricks-shown"]) == 1
+    assert selftest_command([path], "covered-tricks-shown") == 1
     assert "NOT CAUGHT" in capsys.readouterr().out
 
 

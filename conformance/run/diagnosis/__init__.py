@@ -170,7 +170,7 @@ class Diagnosis:
     def __init__(self, context: Context):
         self.context = context
         self._shadow: Shadow | None = None
-        self._first: Cause | None = None  # the first divergence, once replayed
+        self._divergence: Cause | None = None  # the first divergence, once replayed
         self._replayed = False
         self._verdicts: dict[tuple[int, Any, str], tuple[Match, counterfactual.Verdict]] = {}
 
@@ -219,8 +219,8 @@ class Diagnosis:
         if not _differs(reference.view(), now):
             return None
         if not self._replayed:
-            self._first, self._replayed = self._replay(upto), True
-        return self._first
+            self._divergence, self._replayed = self._replay(upto), True
+        return self._divergence
 
     def _replay(self, upto: int) -> Cause | None:
         """Replay the engine from its setup, a view after each step, and name the first
@@ -262,7 +262,7 @@ class Diagnosis:
             explain.forced_field_alternatives(before, action, field, theirs)
         cause = self.in_play(replace(self.restated(Cause(rule, what, where=where)),
                                      alternatives=tuple((r, what) for r in also)), after)
-        cause = _first(cause, "FORCE-05") if explain.played_forced(
+        cause = _filed_first(cause, "FORCE-05") if explain.played_forced(
             before, action, field, theirs) else cause
         if before is None or not isinstance(theirs, dict):
             return cause
@@ -897,7 +897,7 @@ def _played_as_named(match: Match | None, action: Any, cause: Cause) -> Cause:
         action.get("type") == "play" else None
     named = (explain.played_as_named(match, tile) or explain.played_as_other_choice(
         match, tile)) if match is not None and tile is not None else None
-    return _first(cause, named)
+    return _filed_first(cause, named)
 
 
 def rule_in_force(rule: Rule, variants: dict[str, Any]) -> bool:
@@ -924,11 +924,11 @@ def _forced_only_misread(match: Match | None, action: Any, cause: Cause) -> Caus
     """A legal action refused (or missing) that `nello_sevens: "forced_only"` would refuse
     under a setup that leaves it `"any_contract"`: FORCE-06 first
     (explain.forced_only_misread), the rule that allows the action as its alternative."""
-    return _first(cause, explain.forced_only_misread(match, action) if match is not None
+    return _filed_first(cause, explain.forced_only_misread(match, action) if match is not None
                   else None)
 
 
-def _first(cause: Cause, rule: str | None) -> Cause:
+def _filed_first(cause: Cause, rule: str | None) -> Cause:
     """`cause` filed under `rule` (when one is given), its rule kept as an alternative."""
     if not rule or rule == cause.rule:
         return cause

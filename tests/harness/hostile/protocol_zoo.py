@@ -1,7 +1,7 @@
 """Hostile JSON-lines servers: `python protocol_zoo.py MODE`. Each is `t42 serve` until
 the first `view` of a run (the first `perft` for PERFT_MODES), which it answers in its
 own wrong way (once.py). The stderr
-line is 20 MB here, 100 MB in tools/hostile_run.py (T42_HOSTILE_STDERR_MB)."""
+line is 20 MB here, 100 MB in tests/harness/hostile/run.py (T42_HOSTILE_STDERR_MB)."""
 
 from __future__ import annotations
 

@@ -7,8 +7,8 @@ address-space limit (`ulimit -v`, default 1.5 GB, for the harness and every proc
 starts). Each run must end with its summary line and a non-zero status within its time
 limit, print no raw control character, and leave no process of its adapter behind.
 
-    python tools/hostile_run.py                  # all of them
-    python tools/hostile_run.py --only HardExit  # the adapters whose spec contains this
+    python -m tests.harness.hostile.run                  # all of them
+    python -m tests.harness.hostile.run --only HardExit  # the adapters whose spec contains this
                                                  # (and the other commands whose name does)
 
 Prints one line per run (seconds, the harness's peak resident memory, the processes left
@@ -28,8 +28,7 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+ROOT = Path(__file__).resolve().parents[3]  # the checkout
 
 # The child: t42 run in this interpreter, then its own peak RSS (KB) on the last line of
 # stderr. The harness is measured alone; the workers it starts have their own limits.

@@ -5,8 +5,8 @@ time, the CPU time of it and its child processes, and the load average before an
 with the date, commit and machine, as a row for docs/measurements.md. Wall time means
 something only on a quiet machine: a load average above the core count says it was not.
 
-    python tools/test_times.py                   # pytest -n auto, t42 selftest -j 2, t42 run
-    python tools/test_times.py --only selftest
+    python tools/time_commands.py                   # pytest -n auto, t42 selftest -j 2, t42 run
+    python tools/time_commands.py --only selftest
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Random illegal actions against the reference engine: each must be rejected with a code
 of errors.yaml and leave the match byte for byte unchanged (DIG-01, DIG-03).
 
-    python tools/illegal_probe.py --attempts 100000 --seed 0
+    python -m tests.engine.illegal_probe --attempts 100000 --seed 0
 
 Prints the figures and every violation; exit status 1 if there is one. The same judgment
 runs at CI size as a Hypothesis test (tests/engine/test_illegal_actions.py).
@@ -13,11 +13,8 @@ import argparse
 import random
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from tests.engine.illegal import OPTION_SETS, judge, near_legal, position  # noqa: E402
+from tests.engine.illegal import OPTION_SETS, judge, near_legal, position
 
 
 def main(argv: list[str] | None = None) -> int:
