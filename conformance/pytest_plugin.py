@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -28,6 +28,9 @@ if TYPE_CHECKING:
 
 _ADAPTER: pytest.StashKey[Harnessed] = pytest.StashKey()
 _IDS = pytest.StashKey[dict]()  # scenario id -> the first file that had it
+# the chosen adapter's declaration, kept by the controller for the HTML report: under
+# xdist the controller's adapter is closed before any scenario (each worker starts its own)
+_DECLARED = pytest.StashKey[Any]()
 _WALKED = pytest.StashKey[set]()  # the real folders walked: each once, whatever the links
 
 
@@ -210,6 +213,12 @@ def pytest_configure(config: pytest.Config) -> None:
     if _chosen_adapter(config) not in (None, "reference"):
         install_for_pytest()  # SIGTERM, SIGHUP: no adapter left behind, under xdist too
         adapter = _adapter(config)
+        if not hasattr(config, "workerinput"):
+            from types import SimpleNamespace
+
+            config.stash[_DECLARED] = SimpleNamespace(
+                variants=list(adapter.variants), settings=dict(adapter.settings or {}),
+                declaration=adapter.declaration)
         if not hasattr(config, "workerinput") and _uses_workers(config):
             adapter.close()  # each worker starts its own
             del config.stash[_ADAPTER]
@@ -248,7 +257,9 @@ class RunReport:
                                     for e in self.entries])
         return self._settled
 
+    @pytest.hookimpl(tryfirst=True)  # before junitxml writes the test case
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        _junit_classname(self.config, report)
         for name, value in getattr(report, "user_properties", ()):
             if name == "t42_result" and report.when == "call":
                 self.entries.append(json.loads(value))
@@ -302,7 +313,8 @@ class RunReport:
             where = write_report(Path(self.config.getoption("t42_report_html")), [],
                                  results, shots, _chosen_adapter(self.config) or "reference",
                                  counts, self.config.getoption("t42_level"),
-                                 loaded=loaded, steps_not_kept=cut_short)
+                                 loaded=loaded, steps_not_kept=cut_short,
+                                 declared=self.config.stash.get(_DECLARED, None))
         except Exception as error:  # noqa: BLE001 - the session's summary still comes
             said = f"t42: the HTML report could not be written ({type(error).__name__}: " \
                    f"{error})"
@@ -325,6 +337,23 @@ class RunReport:
                         "was collected or all were deselected, so nothing was checked")
         if session.exitstatus == pytest.ExitCode.OK:
             session.exitstatus = pytest.ExitCode.NO_TESTS_COLLECTED
+
+
+def _junit_classname(config: pytest.Config, report: pytest.TestReport) -> None:
+    """A scenario's JUnit class is its file without `.yaml` (`scenarios.play.no-pass`):
+    junitxml strips only `.py`. Set on the controller's test case, where the XML is
+    written (a worker's own attribute would not reach it under xdist)."""
+    path = report.nodeid.split("::")[0]
+    if not path.endswith(".yaml"):
+        return
+    try:
+        from _pytest.junitxml import xml_key
+    except ImportError:  # a pytest that moved it: the class keeps `.yaml`
+        return
+    xml = config.stash.get(xml_key, None)
+    if xml is not None:
+        xml.node_reporter(report).add_attribute("classname",
+                                                path.removesuffix(".yaml").replace("/", "."))
 
 
 def _uses_workers(config: pytest.Config) -> bool:
@@ -363,7 +392,8 @@ class ScenarioItem(pytest.Item):
         from conformance.run.runner import run_scenario
 
         level = self.config.getoption("t42_level")
-        result = run_scenario(self.scenario, _adapter(self.config), level=level)
+        html = bool(self.config.getoption("t42_report_html", None))
+        result = run_scenario(self.scenario, _adapter(self.config), level=level, pictures=html)
         self._keep_for_report(result)
         if result.stand_in:  # a JUnit property: a value in place of one it does not depend on
             self.user_properties.append(("t42_stand_in", "; ".join(result.stand_in)))
@@ -377,9 +407,7 @@ class ScenarioItem(pytest.Item):
             raise Reported(result.reports(), result.headline())
 
     def _keep_for_report(self, result) -> None:
-        from conformance.book.actual import capture
         from conformance.book.compliance import checks_to_json
-        from conformance.run.results import Outcome
 
         entry = {"result": result.to_json(), "checks": checks_to_json(result)}
         html = self.config.getoption("t42_report_html", None)
@@ -387,9 +415,8 @@ class ScenarioItem(pytest.Item):
             from conformance.book.report import kept_scenario
 
             entry["scenario"] = kept_scenario(self.scenario)
-        if html and result.outcome in (Outcome.FAILED, Outcome.ERRORED):
-            entry["shot"] = capture(self.scenario, _adapter(self.config),
-                                    self.config.getoption("t42_level"))
+        if result.pictures:  # kept as the scenario was judged: it is never run again
+            entry["shot"] = result.pictures
         self.user_properties.append(("t42_result", json.dumps(entry)))
 
     def repr_failure(self, excinfo, style=None):

@@ -24,6 +24,7 @@ from conformance.book.replay import Frame, replay
 from conformance.book.report import KEPT_STEPS_CHARS
 from conformance.corpus.scenario import Scenario, display_path
 from conformance.report.outputs import replace
+from conformance.run.pictures import OBSERVE_KINDS, REFUSAL_KINDS
 from conformance.specdata.index import SpecIndex, load_index
 
 RULE_AREA = re.compile(r"^([A-Z]+)-\d+$")
@@ -128,7 +129,8 @@ def _frame_context(frame: Frame, code_text: dict[str, str], title: str) -> dict[
         "diagram": drawing.table(frame.view, frame.covered, frame.completed,
                                  f"{title}: the table after {frame.label}"),
         "failed": False, "unjudged": False, "unreached": False, "stopped_here": False,
-        "failures": [], "not_judged": [], "actual": None, "actual_note": "",
+        "failures": [], "not_judged": [], "actual": None, "actual_note": "", "what": "",
+        "what_note": "",
     }
 
 
@@ -177,8 +179,6 @@ def _run_marks(sc: Scenario, result: dict[str, Any] | None,
     if not result or result.get("outcome") not in ("failed", "errored", "not judged"):
         return None
     shot_steps = dict((shot or {}).get("steps") or {})
-    if shot and not shot_steps and shot.get("index") is not None:  # a one-step capture
-        shot_steps[str(shot["index"])] = {"view": shot.get("view"), "note": shot.get("note", "")}
     found = [(_detail(d, True)) for d in result.get("failures") or []]
     found += [_detail(d, False) for d in result.get("not_judged") or []]
     error = None
@@ -254,20 +254,92 @@ def _mark_frame(sc: Scenario, f: Frame, ctx: dict[str, Any], marks: dict[str, An
         return
     shot = marks["shots"].get(str(f.index))
     note = ""
-    if shot and shot.get("view") is not None:
+    if shot:
         try:
-            ctx["actual"] = drawing.table(shot["view"], drawing_covered(shot["view"]),
-                                          f.completed, f"{sc.title}: the implementation's "
-                                          f"table at {f.label}")
+            _draw_what_failed(sc, f, ctx, shot, {d["kind"] for d in here})
         except Exception as error:  # noqa: BLE001 - a view of the wrong shape: say so
+            ctx["actual"] = None
             note = (f"the implementation's view could not be drawn ({type(error).__name__}: "
                     f"{cut(str(error), 200)}); see the failure above")
     if shot:
         ctx["actual_note"] = note or shot.get("note", "")
     elif ctx["failed"]:
-        ctx["actual_note"] = ("the implementation's table was not captured in this run"
+        ctx["actual_note"] = ("the implementation's answers were not kept in this run"
                               if not marks["captured"] else
-                              "the implementation's table was not read again at this step")
+                              "the implementation's answers were not kept at this step")
+
+
+def _draw_what_failed(sc: Scenario, f: Frame, ctx: dict[str, Any], shot: dict[str, Any],
+                      kinds: set[str]) -> None:
+    """The pictures of a failing step, expected beside actual, of what the check read:
+    a seat's observation where it failed, the legal actions marked on the table where
+    they did, the position a step was tried in where its acceptance or code did, else
+    the referee's table. Each side is drawn from what its engine answered, so the two
+    differ where the implementation did."""
+    title = f"{sc.title}: the implementation's table at {f.label}"
+    observed = shot.get("observe") or {}
+    seat = next(iter(observed), None)
+    if kinds & OBSERVE_KINDS and seat in f.seen:
+        ctx["what"] = f"what {seat} is shown"
+        ctx["diagram"] = drawing.observation_table(f.seen[seat], seat,
+                                                   f"{sc.title}: what {seat} should be shown")
+        ctx["actual"] = drawing.observation_table(observed[seat], seat,
+                                                  f"{sc.title}: what the implementation "
+                                                  f"shows {seat} at {f.label}")
+        others = [s for s in observed if s != seat]
+        if others:  # one seat is drawn; the others' differences are listed below
+            many = len(others) > 1
+            ctx["what_note"] = (f"The observation{'s' if many else ''} of {', '.join(others)} "
+                                f"also failed here ({'their' if many else 'its'} differences "
+                                f"are listed below); {seat}'s is drawn.")
+        return
+    view = shot.get("view")
+    if "legal" in kinds and isinstance(shot.get("legal"), list) and view is not None:
+        mine, due = shot["legal"], f.legal
+        ctx["what"] = "legal actions, marked"
+        ctx["diagram"] = drawing.table(f.view, f.covered, f.completed, ctx["diagram"].title,
+                                       drawing.legal_marks(due), _legal_notes(due, None))
+        ctx["actual"] = drawing.table(view, drawing_covered(view), f.completed, title,
+                                      drawing.legal_marks(mine, due), _legal_notes(mine, due))
+        return
+    if kinds & REFUSAL_KINDS and "answer" in shot and f.step.kind == "act":
+        action = f.step.payload if isinstance(f.step.payload, dict) else {}
+        tried = {action["tile"]: "tried"} if isinstance(action.get("tile"), str) else {}
+        said = words.step_words(f.step)
+        owed = f"refused with {f.refused}" if f.refused else "accepted"
+        got = f"refused with {shot['answer']}" if shot["answer"] else "accepted"
+        before = shot.get("before") or view  # its view before the step, else as it refused
+        ctx["what"] = "the position the step was tried in"
+        ctx["diagram"] = drawing.table(f.before, drawing_covered(f.before or {}), False,
+                                       f"{sc.title}: the position {f.label} was tried in",
+                                       tried, [f"{said}: {owed}"])
+        if before is not None:
+            ctx["actual"] = drawing.table(before, drawing_covered(before), False,
+                                          f"{title} (before the step)", tried,
+                                          [f"{said}: {got}"])
+        return
+    if view is not None:
+        ctx["actual"] = drawing.table(view, drawing_covered(view), f.completed, title)
+
+
+def _legal_notes(actions: list[Any], due: list[Any] | None) -> list[str]:
+    """The legal actions in words on the felt: how many, and (against `due`) which are
+    missing or extra, the ones that are not tiles by name."""
+    key = words.compact
+    have = {key(a): a for a in actions}
+    if due is None:
+        return [f"{len(actions)} legal action{'s' if len(actions) != 1 else ''}"]
+    want = {key(a): a for a in due}
+    missing = [a for k, a in want.items() if k not in have]
+    extra = [a for k, a in have.items() if k not in want]
+    notes = [f"{len(actions)} legal actions listed, {len(due)} due"]
+    for what, those in (("missing", missing), ("extra", extra)):
+        if those:
+            shown = ", ".join(words.action_words(a) if isinstance(a, dict) else key(a)
+                              for a in those[:3])
+            more = f" (+{len(those) - 3})" if len(those) > 3 else ""
+            notes.append(f"{what}: {shown}{more}")
+    return notes
 
 
 def _undrawn(contexts: list[dict[str, Any]], error: Exception) -> None:
@@ -315,8 +387,9 @@ def write_assets(out: Path) -> None:
 def build(out: Path, paths: Sequence[Path] = (), results: list[dict[str, Any]] | None = None,
           shots: dict[str, dict[str, Any]] | None = None,
           run: dict[str, Any] | None = None, loaded: list[Any] | None = None) -> BookStats:
-    """Write the site into `out`. `results`: Result.to_json() of a run; `shots`: the
-    implementation's view at each failure (conformance.book.actual.capture), by id;
+    """Write the site into `out`. `results`: Result.to_json() of a run; `shots`: what the
+    implementation answered at each failing step, kept as the run judged it
+    (Result.pictures, conformance.run.pictures), by id;
     `loaded`: the scenarios as the run read them (else `paths` are read now)."""
     from conformance.corpus import select
     from conformance.specdata.files import data_root, spec_dir, versions
@@ -339,7 +412,16 @@ def build(out: Path, paths: Sequence[Path] = (), results: list[dict[str, Any]] |
     page = env.get_template("scenario.html.j2")
     summaries, frames = [], 0
     rule_text = {r.id: r.text for r in index.rules.values()}
+    not_run = 0
+    if run is not None:  # a run's report: a page for each scenario that ran, none else
+        not_run = sum(1 for sc in scenarios if sc.id not in by_id)
+        scenarios = [sc for sc in scenarios if sc.id in by_id]
     for sc in scenarios:
+        if run is not None and by_id[sc.id].get("outcome") == "skipped":
+            summary = _summary(sc, index, by_id[sc.id])  # listed, with why, but not drawn
+            summary["href"] = None
+            summaries.append(summary)
+            continue
         cut_short = (run or {}).get("steps_not_kept", {}).get(sc.id, 0)
         labels = {step.label for step in sc.steps}
         wanted = [fig for fig in figures.get(sc.id, []) if not cut_short or fig["step"] in labels]
@@ -360,6 +442,8 @@ def build(out: Path, paths: Sequence[Path] = (), results: list[dict[str, Any]] |
     areas = _areas(index)
     citing: dict[str, list[str]] = {}
     for summary in summaries:
+        if not summary["href"]:  # no page to link to (skipped in this run)
+            continue
         for rule in summary["rules"]:
             citing.setdefault(rule, []).append(summary["id"])
     sections = _sections(index, citing)
@@ -373,7 +457,7 @@ def build(out: Path, paths: Sequence[Path] = (), results: list[dict[str, Any]] |
     index_html = env.get_template("index.html.j2").render(causes=causes,
         root="", scenarios=summaries, areas=[{"key": k, "name": v} for k, v in areas.items()],
         variants=variants, codes=codes, rules_count=rules_count, invalid=invalid,
-        compliance=table, **common)
+        compliance=table, not_run=not_run, **common)
     replace(out / "index.html", index_html)  # never through a planted link
     rules_html = env.get_template("rules.html.j2").render(root="", sections=sections, **common)
     replace(out / "rules.html", rules_html)

@@ -54,17 +54,21 @@ def _scenarios(results: Sequence[Result]) -> tuple[dict[str, list[str]], dict[st
 
 def table(results: Sequence[Result], level: str, area_names: dict[str, str]) -> dict[str, Any]:
     """The rows the template draws: areas, each with its rules, and the total."""
-    from conformance.report.text import compliance
+    from conformance.report.text import compliance, errored_by_area
     from conformance.specdata.index import load_index
 
     levels = load_index().levels
     names, judged = levels.names, levels.judged
     counts = compliance(list(results))
+    errored = errored_by_area(list(results))
     failing, unjudged = _scenarios(results)
     areas: dict[str, dict[str, Any]] = {}
-    for area, by_level in counts["areas"].items():
+    # an area whose every scenario broke has no check at all: its row still says so
+    for area, by_level in sorted({**dict.fromkeys(errored["areas"], {}),
+                                  **counts["areas"]}.items()):
         areas[area] = {"key": area, "name": area_names.get(area, area), "rules": [],
-                       "cells": _cells(by_level, names, level, judged)}
+                       "cells": _cells(by_level, names, level, judged),
+                       "errored": errored["areas"].get(area, 0)}
     for rule, by_level in counts["rules"].items():
         area = rule.split("-")[0]
         areas[area]["rules"].append({
@@ -72,5 +76,5 @@ def table(results: Sequence[Result], level: str, area_names: dict[str, str]) -> 
             "failing": failing.get(rule, []), "not_judged": unjudged.get(rule, [])})
     return {"level": level, "levels": list(names),
             "judged": [name for name in names if judged(name, level)],
-            "areas": list(areas.values()),
+            "areas": list(areas.values()), "errored": errored["all"],
             "all": _cells(counts["all"].get("checks", {}), names, level, judged)}

@@ -6,6 +6,7 @@ the right (TBL-01). Every tile is a `Tile` (two halves of pips); the templates o
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,6 +41,7 @@ class Tile:
     order: int | None = None  # play order badge
     seat: str | None = None
     kind: str = "hand"  # hand, play, captured, back
+    mark: str = ""  # a run report's highlight: legal, missing, extra, tried
 
     @property
     def width(self) -> float:
@@ -119,20 +121,24 @@ PLAY = {"A": (270, 318), "B": (196, 272), "C": (270, 206), "D": (344, 272)}
 SEAT_LABEL = {"A": (270, 548), "C": (270, 64), "B": (64, 138), "D": (TABLE_W - 64, 138)}
 
 
-def _hand_tiles(seat: str, tiles: list[str | None]) -> list[Tile]:
+def _hand_tiles(seat: str, tiles: list[str | None], marks: dict[str, str] | None = None
+                ) -> list[Tile]:
     x, y, upright = HAND[seat]
     w = 18
     out = []
+    marks = marks or {}
     if upright:
         total = len(tiles) * (w + 5) - 5
         for i, name in enumerate(tiles):
             out.append(make_tile(name, x - total / 2 + i * (w + 5), y, w, True, seat=seat,
-                                 kind="hand" if name else "back"))
+                                 kind="hand" if name else "back",
+                                 mark=marks.get(name, "") if isinstance(name, str) else ""))
     else:
         for i, name in enumerate(tiles):
             tx = x if seat == "B" else x - 2 * w
             out.append(make_tile(name, tx, y + i * (w + 6), w, False, seat=seat,
-                                 kind="hand" if name else "back"))
+                                 kind="hand" if name else "back",
+                                 mark=marks.get(name, "") if isinstance(name, str) else ""))
     return out
 
 
@@ -152,7 +158,8 @@ def _play_tiles(plays: list[dict[str, Any]]) -> list[Tile]:
 def contract_words(contract: dict[str, Any] | None) -> str:
     if not contract:
         return "no contract yet"
-    text = f"{contract.get('declarer')} ({contract.get('team')}) bid {bid_words(contract['bid'])}"
+    bid = bid_words(contract["bid"], trump=contract.get("trump"))
+    text = f"{contract.get('declarer')} ({contract.get('team')}) bid {bid}"
     if contract.get("trump") is not None:
         text += f", trump: {trump_words(contract['trump'])}"
     if contract.get("stacks"):
@@ -161,17 +168,22 @@ def contract_words(contract: dict[str, Any] | None) -> str:
 
 
 def _pair(value: Any) -> str:
+    if value is None:  # a seat is not shown the round points of a marks contract (VIS-09)
+        return "not shown"
     if not isinstance(value, dict):
         return "?"
     return f"AC {value.get('AC', '?')} · BD {value.get('BD', '?')}"
 
 
 def table(view: dict[str, Any] | None, covered: list[int], completed: bool,
-          title: str) -> Diagram:
+          title: str, marks: dict[str, str] | None = None,
+          notes: Sequence[str] = ()) -> Diagram:
     """The referee's table: every hand, the trick numbered in play order, captured tricks
-    (covered ones face down), contract, points and marks."""
+    (covered ones face down), contract, points and marks. A run report adds `marks` (tile
+    -> legal, missing, extra or tried: drawn on the tile in its hand) and `notes` (lines
+    on the felt: the actions that are not tiles, what was answered)."""
     tiles: list[Tile] = []
-    labels: list[Label] = []
+    labels: list[Label] = _notes(notes)
     seats: list[dict[str, Any]] = []
     if view is None:
         labels.append(Label("no match is running", TABLE_W / 2, HEIGHT / 2, "note"))
@@ -179,7 +191,7 @@ def table(view: dict[str, Any] | None, covered: list[int], completed: bool,
     hands = view.get("hands") or {}
     for seat in SEATS:
         hand = hands.get(seat) or []
-        tiles += _hand_tiles(seat, list(hand))
+        tiles += _hand_tiles(seat, list(hand), marks)
         x, y = SEAT_LABEL[seat]
         role = []
         if view.get("dealer") == seat:
@@ -203,6 +215,10 @@ def table(view: dict[str, Any] | None, covered: list[int], completed: bool,
             labels.append(Label(f"trick {len(tricks) + 1} in play", TABLE_W / 2, 380,
                                 "trick-note"))
     contract = view.get("contract")
+    if isinstance(view.get("bids"), list):  # the round's bids (VIS-02: public)
+        labels.append(Label(cut_text("bids: " + (bids_words(view["bids"]) or "none"), 44),
+                            TABLE_W - 12,
+                            20, "info", "end"))
     labels += [
         Label(f"round {view.get('round')} · {view.get('phase')}"
               + (f" · {view.get('to_act')} to act" if view.get("to_act") else ""),
@@ -220,8 +236,127 @@ def table(view: dict[str, Any] | None, covered: list[int], completed: bool,
     if view.get("winner"):
         labels.append(Label(f"{view['winner']} win the match", TABLE_W / 2, 424, "result"))
     tiles_c, labels_c = _captured(tricks, covered)
-    return Diagram(WIDTH, HEIGHT, tiles + tiles_c, labels + labels_c, seats, title,
-                   describe(view, covered, completed))
+    text = describe(view, covered, completed) + "".join(f" {n}." for n in notes)
+    return Diagram(WIDTH, HEIGHT, tiles + tiles_c, labels + labels_c, seats, title, text)
+
+
+# A run report's lines on the felt, under the trick (at most this many: the rest is in
+# the failure's table of differences beside the picture).
+NOTE_LINES = 3
+
+
+def _notes(notes: Sequence[str]) -> list[Label]:
+    shown = list(notes[:NOTE_LINES])
+    if len(notes) > NOTE_LINES:
+        shown[-1] = f"... and {len(notes) - NOTE_LINES + 1} more lines (see the failure)"
+    return [Label(cut_text(n), TABLE_W / 2, 436 + 14 * i, "mark-note")
+            for i, n in enumerate(shown)]
+
+
+def bids_words(bids: Any) -> str:
+    """`A 30 · B pass · C pass`: the bids of a round, short."""
+    if not isinstance(bids, list):
+        return "?"
+    out = []
+    for b in bids:
+        if not isinstance(b, dict):
+            out.append("?")
+            continue
+        rest = {k: v for k, v in b.items() if k not in ("type", "seat")}
+        out.append(f"{b.get('seat')} " + ("pass" if b.get("type") == "pass"
+                                          else bid_words(rest, goal=False) if rest
+                                          else str(b.get("type"))))
+    return " · ".join(out)
+
+
+def cut_text(text: str, most: int = 80) -> str:
+    """A line that fits the felt."""
+    return text if len(text) <= most else text[:most - 3] + "..."
+
+
+def observation_table(seen: Any, seat: str, title: str) -> Diagram:
+    """What one seat is shown (an observation, observation.md): its own hand face up,
+    the other hands face down by their sizes, the trick, each captured trick face up or
+    covered as the observation gives it, and anything it tells of who won."""
+    if not isinstance(seen, dict):
+        labels = [Label(f"not an observation: {cut_text(repr(seen), 60)}", TABLE_W / 2,
+                        HEIGHT / 2, "note")]
+        return Diagram(WIDTH, HEIGHT, [], labels, [], title, "Not an observation.")
+    sizes: dict[str, Any] = seen["hand_sizes"] if isinstance(seen.get("hand_sizes"), dict) \
+        else {}
+    hands: dict[str, list[str | None]] = {}
+    for s in SEATS:
+        if s == seat:
+            hands[s] = [t for t in seen.get("hand") or [] if isinstance(t, str)]
+        else:
+            size = sizes.get(s)
+            hands[s] = [None] * (size if isinstance(size, int) and 0 <= size <= 28 else 0)
+    as_view = {k: seen.get(k) for k in ("phase", "round", "dealer", "to_act", "contract",
+                                         "bids", "trick", "points", "marks", "result",
+                                         "winner")}
+    as_view["hands"] = hands
+    as_view["tricks"] = []
+    diagram = table(as_view, [], False, title)
+    tiles = [t for t in diagram.tiles if t.kind != "captured"]
+    labels = [lb for lb in diagram.labels if lb.cls not in ("panel-title", "note")
+              or lb.x < TABLE_W]
+    tiles_c, labels_c = _captured_seen(seen.get("captured") or [])
+    for entry in diagram.seats:
+        if entry["seat"] == seat:
+            entry["text"] += " · this seat"
+    text = (f"What {seat} is shown. " + describe(as_view, [], False)
+            + " Captured tricks as shown: " + _captured_words(seen.get("captured") or []))
+    return Diagram(WIDTH, HEIGHT, tiles + tiles_c, labels + labels_c, diagram.seats, title,
+                   text)
+
+
+def _captured_seen(captured: Any) -> tuple[list[Tile], list[Label]]:
+    """The captured tricks of an observation: face up where it gives the tiles, face
+    down where it covers them (VIS-06), with any seat it names (VIS-08)."""
+    x0 = TABLE_W + 16
+    labels = [Label("captured tricks (as shown)", x0, 24, "panel-title", "start")]
+    tiles: list[Tile] = []
+    entries = [c for c in captured if isinstance(c, dict)] if isinstance(captured, list) else []
+    if not entries:
+        labels.append(Label("none", x0, 48, "note", "start"))
+    for row, trick in enumerate(entries[:7]):
+        y = 40 + row * 72
+        names = trick.get("tiles")
+        hidden = not isinstance(names, list)
+        told = [f"{k} {trick[k]}" for k in ("winner", "leader") if trick.get(k)]
+        labels.append(Label(" · ".join([str(trick.get("number")), str(trick.get("team")),
+                                        *told, *(["covered"] if hidden else [])]),
+                            x0, y + 12, "trick-label", "start"))
+        faces = [None] * 4 if not isinstance(names, list) else [
+            n if isinstance(n, str) else None for n in names]
+        for i, name in enumerate(faces[:7]):
+            tiles.append(make_tile(name, x0 + i * 26, y + 18, 20, True,
+                                   kind="back" if name is None else "captured"))
+    return tiles, labels
+
+
+def _captured_words(captured: Any) -> str:
+    entries = [c for c in captured if isinstance(c, dict)] if isinstance(captured, list) else []
+    return "; ".join(f"{c.get('number')} " + (", ".join(map(str, c["tiles"]))
+                                               if isinstance(c.get("tiles"), list) else "covered")
+                     for c in entries) or "none"
+
+
+def legal_marks(mine: list[Any], due: list[Any] | None = None) -> dict[str, str]:
+    """Tile -> mark for a legal list: `legal` for each tile `mine` plays; with `due`
+    (the reference's list), `extra` for a play `due` lacks and `missing` for one of `due`
+    that `mine` lacks."""
+    def plays(actions: list[Any]) -> set[str]:
+        return {a["tile"] for a in actions if isinstance(a, dict) and a.get("type") == "play"
+                and isinstance(a.get("tile"), str)}
+
+    have = plays(mine)
+    marks = {t: "legal" for t in have}
+    if due is not None:
+        want = plays(due)
+        marks.update({t: "extra" for t in have - want})
+        marks.update({t: "missing" for t in want - have})
+    return marks
 
 
 def _captured(tricks: list[dict[str, Any]], covered: list[int]) -> tuple[list[Tile], list[Label]]:

@@ -30,6 +30,12 @@ class Frame:
     refused: str | None = None  # the code the reference engine refused the step with
     problem: str = ""  # the reference engine disagreed with the scenario here
     observation: dict[str, Any] | None = None  # seat A's: the public table of the figures
+    # at a step a run failed (`also`), what the report draws on the expected side: the
+    # view before the step (the position a step was tried in), every seat's observation
+    # and the legal actions after it
+    before: dict[str, Any] | None = None
+    seen: dict[str, dict[str, Any]] = field(default_factory=dict)
+    legal: list[Any] = field(default_factory=list)
 
     @property
     def step(self) -> Step:
@@ -96,9 +102,21 @@ def replay(scenario: Scenario, also: AbstractSet[int] = frozenset()) -> list[Fra
         next_step = steps[i + 1] if i + 1 < len(steps) else None
         if i in also or problem or _matters(step, before, after, next_step):
             observation = match.observe(SEATS[0]) if match is not None else None
-            frames.append(Frame(i, step.label, step.line, pending, after,
-                                covered_tricks(after, observation) if after else [],
-                                _completed(before, after), refused, problem or "",
-                                observation))
+            frame = Frame(i, step.label, step.line, pending, after,
+                          covered_tricks(after, observation) if after else [],
+                          _completed(before, after), refused, problem or "", observation)
+            if i in also and match is not None:
+                frame.before = before
+                frame.seen = {seat: match.observe(seat) for seat in SEATS}
+                frame.legal = _legal(match)
+            frames.append(frame)
             pending = []
     return frames
+
+
+def _legal(match: Any) -> list[Any]:
+    """The reference's legal actions as JSON, none where it has no seat to act."""
+    try:
+        return [dict(a) for a in match.legal_actions()]
+    except Exception:  # noqa: BLE001 - a finished match: no action is legal
+        return []

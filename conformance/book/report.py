@@ -9,12 +9,12 @@ during the run costs nothing, and nothing is read twice.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from conformance.corpus.scenario import Scenario, Step
-from conformance.run.results import Outcome, Result, summary_line
+from conformance.run.results import Result, summary_line
 
 # What the plugin keeps of a scenario for the report: its head, and its steps up to this
 # many characters of JSON. A valid file holds at most 1 MiB, but YAML aliases can repeat
@@ -62,41 +62,39 @@ def scenario_from_kept(data: dict[str, Any]) -> Scenario:
                     frozenset(data["needs"]))
 
 
-def capture_failures(chosen: Iterable[Any], results: Sequence[Result],
-                     adapter: Any, level: str = "strict") -> dict[str, dict[str, Any]]:
-    """The implementation's table at each failing step of each failed scenario, by id."""
-    from conformance.book.actual import capture
-
-    bad = {r.id for r in results if r.outcome in (Outcome.FAILED, Outcome.ERRORED)}
-    shots = {}
-    for item in chosen:
-        sc = item.scenario
-        if sc is not None and sc.id in bad:
-            shots[sc.id] = capture(sc, adapter, level)
-    return shots
-
-
 def write_report(out: Path, paths: Sequence[Path], results: Sequence[Result | dict[str, Any]],
                  shots: dict[str, dict[str, Any]] | None, adapter: Any,
                  counts: dict[str, int], level: str = "strict",
                  checks: dict[str, list[list[Any]]] | None = None,
                  loaded: list[Any] | None = None,
-                 steps_not_kept: dict[str, int] | None = None) -> Path:
+                 steps_not_kept: dict[str, int] | None = None,
+                 declared: Any = None) -> Path:
     """The book with this run's outcomes and compliance table; returns the index page.
     `results`: Result objects, or Result.to_json() dicts with their `checks`
     (compliance.checks_to_json) by id, as the pytest plugin's controller has them.
     `loaded`: the scenarios the run read, so that a file changed since is not shown;
-    `steps_not_kept`: by id, how many steps of a scenario were too large to keep."""
+    `steps_not_kept`: by id, how many steps of a scenario were too large to keep;
+    `declared`: what declares the options when `adapter` is only a name (the pytest
+    plugin's controller keeps the chosen adapter's `variants`, `settings` and
+    `declaration`)."""
     from conformance.book.build import build
     from conformance.book.compliance import result_from_json
 
     as_json = [r.to_json() if isinstance(r, Result) else r for r in results]
     judged = [r if isinstance(r, Result) else result_from_json(r, (checks or {}).get(r["id"], ()))
               for r in results]
+    from conformance.report.text import option_coverage
+
     options = ", ".join(sorted(getattr(adapter, "variants", []) or []))
     name = adapter if isinstance(adapter, str) else (
         f"{getattr(adapter, 'name', '?')} {getattr(adapter, 'version', '')}".strip())
+    # per option, its entry as the hello gave it (settings and all) and what was judged
+    source = declared if declared is not None else None if isinstance(adapter, str) else adapter
+    coverage = [] if source is None else option_coverage(judged, source)
+    for row in coverage:
+        row["declared_text"] = json.dumps(row["declared"], ensure_ascii=False)
     run = {"adapter": name, "variants": options, "summary": summary_line(counts, level),
-           "level": level, "results": judged, "steps_not_kept": steps_not_kept or {}}
+           "level": level, "results": judged, "steps_not_kept": steps_not_kept or {},
+           "options": coverage}
     build(out, paths, as_json, shots, run, loaded)
     return out / "index.html"

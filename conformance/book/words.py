@@ -25,7 +25,15 @@ def trump_words(trump: Any) -> str:
     return TRUMPS.get(trump, compact(trump)) if isinstance(trump, str) else compact(trump)
 
 
-def bid_words(bid: dict[str, Any]) -> str:
+# What a marks bid undertakes, unless Nel-O is declared on it (or announced with it):
+# then the declarer's side must lose every trick instead (NELLO-01), and saying "all the
+# tricks" would contradict the trump words beside it.
+LOSING_TRUMPS = ("nello",)
+
+
+def bid_words(bid: dict[str, Any], goal: bool = True, trump: Any = None) -> str:
+    """A bid in words; `goal`: say what a marks bid undertakes, given the `trump`
+    declared on it (None: not yet)."""
     announced = [name for name, value in bid.items()
                  if name not in ("points", "marks") and value is True]
     also = f", announcing {announced[0]}" if announced and len(bid) == 2 else ""  # NELLO-14
@@ -33,7 +41,9 @@ def bid_words(bid: dict[str, Any]) -> str:
         return f"{bid['points']} points{also}"
     if "marks" in bid:
         marks = bid["marks"]
-        return f"{marks} mark{'s' if marks != 1 else ''} (all the tricks){also}"
+        losing = trump in LOSING_TRUMPS or any(a in LOSING_TRUMPS for a in announced)
+        undertakes = " (all the tricks)" if goal and not losing else ""
+        return f"{marks} mark{'s' if marks != 1 else ''}{undertakes}{also}"
     if len(bid) == 1 and next(iter(bid.values())) is True:  # a special bid: plunge, splash
         return f"a {next(iter(bid))} (the partner names trump)"
     if len(bid) == 1 and type(next(iter(bid.values()))) is int:  # one that carries its marks
@@ -141,7 +151,7 @@ def value_words(name: str, value: Any) -> str:
         if "declarer" in value:
             parts.append(f"declarer {value['declarer']}")
         if "bid" in value and isinstance(value["bid"], dict):
-            parts.append(bid_words(value["bid"]))
+            parts.append(bid_words(value["bid"], trump=value.get("trump")))
         if "trump" in value:
             parts.append(trump_words(value["trump"]))
         if value.get("stacks") is not None:

@@ -130,14 +130,10 @@ def run_command(options: RunOptions) -> int:
         progress(result)
 
     interrupted: tuple[str, int] | None = None
-    shots = None
-    try:
-        results = run_all(chosen, adapter, on_result, level=o.level)
+    try:  # a report's pictures are kept as each scenario is judged, never run again
+        results = run_all(chosen, adapter, on_result, level=o.level,
+                          pictures=o.report_html is not None)
         seconds = time.perf_counter() - start
-        if o.report_html:
-            from conformance.book.report import capture_failures
-
-            shots = capture_failures(chosen, results, adapter, o.level)
     except KeyboardInterrupt as stop:  # Ctrl-C, SIGTERM, SIGHUP: stop, report what ran
         from conformance.run.settle import settle
 
@@ -149,7 +145,7 @@ def run_command(options: RunOptions) -> int:
         except KeyboardInterrupt as stop:  # while it was told to stop: it is ended
             interrupted = interrupted or stopping.what(stop)
     try:
-        stale, unwritten = _report(o, results, loaded, expected, adapter, seconds, shots)
+        stale, unwritten = _report(o, results, loaded, expected, adapter, seconds)
     except Exception as error:  # noqa: BLE001 - the summary line still comes, last
         echo(f"t42: the report failed ({type(error).__name__}: {error}); please "
                    "report it", err=True)
@@ -178,7 +174,7 @@ def _unwritable_outputs(o: RunOptions) -> str | None:
 
 
 def _report(o: RunOptions, results: list[Result], loaded: Any, expected: Any,
-            adapter: Harnessed, seconds: float, shots: Any = None) -> tuple[list[str], bool]:
+            adapter: Harnessed, seconds: float) -> tuple[list[str], bool]:
     """Everything a run prints before its summary line; the stale expected failures, and
     whether an output could not be written (an error: status 2)."""
     from conformance.report import expected as xf
@@ -190,6 +186,7 @@ def _report(o: RunOptions, results: list[Result], loaded: Any, expected: Any,
 
     failed = [r.path for r in results if r.outcome in (Outcome.FAILED, Outcome.ERRORED)]
     for part in (report.verdict(results, o.adapter), report.details(results, o.verbose),
+                 "\n".join(report.option_lines(report.option_coverage(results, adapter))),
                  installed_note(failed), report.variant_table(results),
                  report.compliance_table(results, o.level), report.recap(results)):
         if part:
@@ -208,6 +205,7 @@ def _report(o: RunOptions, results: list[Result], loaded: Any, expected: Any,
         from conformance.book.report import write_report
 
         try:
+            shots = {r.id: r.pictures for r in results if r.pictures}
             where = write_report(o.report_html, list(o.paths), results, shots, adapter,
                                  counts, o.level, loaded=loaded)
             echo(f"wrote the HTML report {where}")

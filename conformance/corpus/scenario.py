@@ -15,6 +15,7 @@ import os
 import stat
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -60,18 +61,41 @@ class Scenario:
 
 
 def display_path(path: Path) -> str:
-    """A path relative to the working directory when possible (clickable in terminals); a
-    file of the installed package's own copy as `scenarios/...` (`installed_note` says
-    where it is), not a path deep in site-packages."""
+    """A scenario's path as every output shows it, whatever folder the run started in:
+    relative to the checkout that holds it (`scenarios/play/x.yaml`, the corpus's own
+    layout), else to the folder holding the nearest `scenarios/` above it (a corpus of
+    your own); a file of the installed package's own copy as `scenarios/...`
+    (`installed_note` says where it is); any other file by its absolute path."""
     from conformance.specdata.files import installed_copy
 
     absolute = Path(os.path.abspath(path))  # not resolve: a link is shown as itself
-    for base in (Path.cwd(), installed_copy()):
+    root = _checkout_holding(absolute.parent)
+    for base in (root, installed_copy()):
+        if base is None:
+            continue
         try:
             return absolute.relative_to(base).as_posix()
         except (ValueError, OSError):
             continue
-    return path.as_posix()
+    return absolute.as_posix()
+
+
+@lru_cache(maxsize=1024)
+def _checkout_holding(folder: Path) -> Path | None:
+    """The nearest checkout at or above `folder`, else the folder holding the nearest
+    `scenarios/` (a run asks once per folder)."""
+    from conformance.specdata.files import is_checkout
+
+    corpus = None
+    for parent in (folder, *folder.parents):
+        try:
+            if is_checkout(parent):
+                return parent
+        except OSError:
+            break
+        if corpus is None and parent.name == "scenarios":
+            corpus = parent.parent
+    return corpus
 
 
 def installed_note(shown: list[str]) -> str:

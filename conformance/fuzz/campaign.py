@@ -7,10 +7,12 @@ causes `merge` puts together.
 
 from __future__ import annotations
 
+import copy
 import json
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -56,8 +58,12 @@ class Progress:
     and known. On a terminal it is redrawn every half second; otherwise (CI logs) a line
     every 10 s."""
 
-    def __init__(self, total: int, stream: Any = None):
+    def __init__(self, total: int, stream: Any = None,
+                 counts: Callable[[], tuple[int, int]] | None = None):
         self.stream = stream or sys.stderr
+        # the causes new and known as the campaign would settle them now (Causes.counts),
+        # so that the last line agrees with the closing one; else the causes seen so far
+        self.counts = counts
         self.tty = hasattr(self.stream, "isatty") and self.stream.isatty()
         self.total, self.games, self.rounds, self.diverged = total, 0, 0, 0
         self.new: set[Any] = set()
@@ -80,8 +86,8 @@ class Progress:
 
     def line(self, now: float | None = None) -> str:
         seconds = max((now or time.perf_counter()) - self.start, 1e-9)
-        causes = (f" ({_plural(len(self.new), 'new cause')}, {len(self.known)} known)"
-                  if self.new or self.known else "")
+        new, known = self.counts() if self.counts else (len(self.new), len(self.known))
+        causes = f" ({_plural(new, 'new cause')}, {known} known)" if new or known else ""
         return (f"{self.games}/{self.total} games, {self.rounds:,} rounds, "
                 f"{self.rounds / seconds:,.0f} rounds/s, {self.diverged} diverged{causes}")
 
@@ -201,6 +207,15 @@ class Causes:
                                                 strict=True)
                   for g in self.add(found, diagnosis)]
         return ([g.cause for g in groups if not g.known], [g.cause for g in groups if g.known])
+
+    def counts(self) -> tuple[int, int]:
+        """The causes new and known as settle() would leave them now (a copy is settled):
+        the groups of causes that fit several rules merge once settled, so a count of the
+        causes as found is larger than the closing line's."""
+        preview = copy.copy(self)
+        preview.groups = dict(self.groups)
+        preview.settle()
+        return len(preview.new()), len(preview.acknowledged())
 
     def new(self) -> list[Group]:
         return [g for g in self.groups.values() if not g.known]
@@ -367,8 +382,8 @@ def fuzz_command(adapter_spec: str, *, games: int, seed: int, illegal_rate: floa
         if workers:
             workers.stop()
         return 2
-    progress = Progress(len(seeds))
     causes = Causes(adapter, level, acknowledged)
+    progress = Progress(len(seeds), counts=causes.counts)
     stopped: list[str] = []
 
     def on_game(played: Any, diagnoses: list[Any] | None = None) -> None:
@@ -404,6 +419,7 @@ def fuzz_command(adapter_spec: str, *, games: int, seed: int, illegal_rate: floa
         causes.settle()
         new = causes.new()
         stems: set[str] = set()
+        shrinking = time.perf_counter()
         for number, group in enumerate(new, 1):
             found = group.found
             if shrink:
@@ -423,6 +439,7 @@ def fuzz_command(adapter_spec: str, *, games: int, seed: int, illegal_rate: floa
         for group in causes.acknowledged():
             echo(f"known cause {group.cause.rule}: {group.cause.what} "
                  f"({_plural(len(group.games), 'game')}; not shrunk)")
+        shrinking = time.perf_counter() - shrinking
     finally:
         adapter.close()
     for where in stopped[:3]:  # a few: they all end like the causes above
@@ -434,8 +451,12 @@ def fuzz_command(adapter_spec: str, *, games: int, seed: int, illegal_rate: floa
     diverged = len({d.seed for d in divergences})
     agreed = played - diverged - len(errors)
     what = f"{played} games" + (f" (shard {shard})" if shard else "") + f" from seed {seed}"
-    echo(f"{progress.rounds:,} rounds in {seconds:.1f} s "
-         f"({progress.rounds / max(seconds, 1e-9):,.0f} rounds/s), deal {deal}, "
+    # the rate is of the games (their diagnosis included); shrinking and saving the causes
+    # after them is said apart, and the whole wall time beside
+    echo(f"{progress.rounds:,} rounds in {seconds:.1f} s of play and diagnosis "
+         f"({progress.rounds / max(seconds, 1e-9):,.0f} rounds/s), "
+         f"{shrinking:.1f} s shrinking and saving, {time.perf_counter() - start:.1f} s in all; "
+         f"deal {deal}, "
          f"level {level}, {_plural(len(new), 'new cause')}, "
          f"{len(causes.acknowledged())} known, {causes.not_judged} differences not judged "
          f"at {level}; "

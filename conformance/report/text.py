@@ -357,25 +357,41 @@ def compliance(results: list[Result]) -> dict[str, dict[str, dict[str, dict[str,
     return table
 
 
+def errored_by_area(results: list[Result]) -> dict[str, Any]:
+    """Errored scenarios, in each area of the rules they cite (`areas`) and in all: their
+    checks stop where the engine broke, so the checks alone would read as a pass (an
+    engine whose play crashes made every play check it reached, and passed them)."""
+    areas: dict[str, int] = {}
+    errored = [r for r in results if r.outcome is Outcome.ERRORED]
+    for result in errored:
+        for area in dict.fromkeys(r.split("-")[0] for r in result.rules if RULE_ID.match(r)):
+            areas[area] = areas.get(area, 0) + 1
+    return {"areas": dict(sorted(areas.items())), "all": len(errored)}
+
+
 def compliance_table(results: list[Result], level: str) -> str:
-    """The text form: one row per rule area, passed/failed/above the level at each level."""
+    """The text form: one row per rule area, passed/failed/above the level at each level,
+    and the errored scenarios apart."""
     from conformance.specdata.index import load_index
 
     names = load_index().levels.names
     table = compliance(results)
-    areas = table["areas"]
+    errored = errored_by_area(results)
+    areas = {**dict.fromkeys(errored["areas"], {}), **table["areas"]}
     if not areas:
         return ""
-    head = f"{'checks':8}" + "".join(f"{name:>16}" for name in names)
+    head = f"{'checks':8}" + "".join(f"{name:>16}" for name in names) + f"{'errored':>9}"
     rows = [f"compliance at level {level} (checks passed/failed/above the level per rule area; "
-            "a check counts in each area of its rules)", head]
-    for area, by_level in [*areas.items(), ("all", table["all"].get("checks", {}))]:
+            "a check counts in each area of its rules; errored: scenarios that broke, whose "
+            "later checks were never made, in each area of the rules they cite)", head]
+    for area, by_level in [*sorted(areas.items()), ("all", table["all"].get("checks", {}))]:
         cells = []
         for name in names:
             cell = by_level.get(name, {"passed": 0, "failed": 0, "not_judged": 0})
             triple = [cell["passed"], cell["failed"], cell["not_judged"]]
             cells.append("/".join(map(str, triple)) if any(triple) else "-")
-        rows.append(f"{area:8}" + "".join(f"{c:>16}" for c in cells))
+        broke = errored["all"] if area == "all" else errored["areas"].get(area, 0)
+        rows.append(f"{area:8}" + "".join(f"{c:>16}" for c in cells) + f"{broke or '-':>9}")
     return "\n".join([*rows, unanswered_line(results)]).rstrip("\n")
 
 
@@ -419,6 +435,47 @@ def variant_table(results: list[Result]) -> str:
     return "\n".join([head, *rows])
 
 
+def option_coverage(results: list[Result], adapter: Any) -> list[dict[str, Any]]:
+    """Per option the implementation declares: its entry as the hello gave it, the
+    settings it supports when in part, how many scenarios judged it and how many were
+    skipped for a setting; for an option declared in part, the `t42 fuzz --variants` that
+    plays whole games with settings it supports (what the corpus could not judge)."""
+    hello = getattr(adapter, "declaration", None) or []
+    limits = getattr(adapter, "settings", None) or {}
+    rows = []
+    for name in sorted(getattr(adapter, "variants", None) or []):
+        entry = next((e for e in hello if e == name or (isinstance(e, dict)
+                                                         and e.get("name") == name)), name)
+        mine = [r for r in results if name in r.variants]
+        judged = sum(r.outcome is not Outcome.SKIPPED for r in mine)
+        for_setting = sum(r.outcome is Outcome.SKIPPED and r.reason.startswith(SETTING)
+                          and f"{name} " in r.reason[len(SETTING):] for r in mine)
+        supported = {key: list(values) for key, values in (limits.get(name) or {}).items()
+                     if isinstance(values, list | tuple) and values}
+        fuzz = ""
+        if supported:  # one supported value per limited setting: a campaign it can play
+            fuzz = "t42 fuzz --variants " + shlex.quote(json.dumps(
+                {name: {key: values[0] for key, values in supported.items()}}))
+        rows.append({"name": name, "declared": entry, "settings": supported,
+                     "judged": judged, "skipped_for_a_setting": for_setting, "fuzz": fuzz})
+    return rows
+
+
+def option_lines(rows: list[dict[str, Any]]) -> list[str]:
+    """The options declared in part, a line each: what the corpus judged of them."""
+    out = []
+    for row in rows:
+        if not row["settings"]:
+            continue
+        said = "; ".join(f"{key} {', '.join(json.dumps(v) for v in values)}"
+                         for key, values in row["settings"].items())
+        out.append(f"{row['name']} declared in part ({said}): {row['judged']} scenarios "
+                   f"judged it, {row['skipped_for_a_setting']} skipped for a setting"
+                   + (f"; `{row['fuzz']}` plays whole games with settings you support"
+                      if row["fuzz"] else ""))
+    return out
+
+
 def to_json(results: list[Result], adapter: Any, counts: dict[str, int],
             seconds: float, stale: list[str], level: str = "strict") -> dict[str, Any]:
     from conformance.specdata.files import versions
@@ -441,7 +498,8 @@ def to_json(results: list[Result], adapter: Any, counts: dict[str, int],
         "stale_expected_failures": stale,
         "level": level,
         "by_variant": by_variant(results),
-        "compliance": compliance(results),
+        "option_coverage": option_coverage(results, adapter),
+        "compliance": {**compliance(results), "errored": errored_by_area(results)},
         "groups": [{"rule": g.rule, "also": g.also, "cause": g.what, "kind": g.kind,
                     "level": g.level, "expected": g.expected,
                     "count": len(g.members), "scenarios": g.ids} for g in groups(results)],

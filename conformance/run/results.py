@@ -149,6 +149,10 @@ class Detail:
 def difference_lines(differences: list[Difference], many: int = 4) -> list[str]:
     """One line per difference; many legal actions extra or missing as one line per kind
     (`18 declarations with stacks missing: ...`)."""
+    divide = [d for d in differences if d.path.startswith("perft.divide.")]
+    if len(divide) > many:  # a count per first action: one line, not one per action
+        rest = [d for d in differences if d not in divide]
+        return [*difference_lines(rest, many), _divide_line(divide)]
     legal = [d for d in differences if d.path == "legal"]
     if len(legal) <= many:
         return [d.render() for d in differences]
@@ -165,6 +169,19 @@ def difference_lines(differences: list[Difference], many: int = 4) -> list[str]:
         more = f" (+{len(actions) - 2} more)" if len(actions) > 2 else ""
         out.append(f"legal: {len(actions)} {noun} actions, {note}: {shown}{more}")
     return out
+
+
+def _divide_line(divide: list[Difference], shown: int = 3) -> str:
+    """Perft's divide differences in one line: `perft.divide: 7 first actions differ
+    (expected/actual): play:0|3 2/7, play:1|1 3/7, play:1|5 1/7 (+4 more)`."""
+    def count(value: Any) -> str:
+        return "absent" if value is MISSING else show(value)
+
+    each = [f"{d.path.removeprefix('perft.divide.')} {count(d.expected)}/{count(d.actual)}"
+            for d in divide]
+    more = f" (+{len(each) - shown} more)" if len(each) > shown else ""
+    return (f"perft.divide: {len(divide)} first actions differ (expected/actual): "
+            f"{', '.join(each[:shown])}{more}")
 
 
 @dataclass(slots=True)  # a run keeps one per scenario: no __dict__ each
@@ -190,6 +207,9 @@ class Result:
     # run with a supported setting value in place of one the scenario does not depend on
     # (run/standin.py): `plunge when: "any_time" for "before_bids"`
     stand_in: tuple[str, ...] = ()
+    # what an HTML report draws of the failing steps (run/pictures.py), kept only when a
+    # report is asked for; not part of to_json (the JSON report's schema has no place)
+    pictures: dict[str, Any] = field(default_factory=dict)
 
     @property
     def where(self) -> str:
@@ -261,9 +281,10 @@ class Result:
         if not shown:
             return f"{self.outcome.value} {self.id}"
         first, more = shown[0], len(shown) - 1
+        # the rule first: pytest cuts a long summary line at the terminal's width
         where = f"{first.step}: " if first.step else ""
-        rule = f" ({first.rule})" if first.rule else ""
-        return where + first.message + rule + (f"; and {more} more" if more else "")
+        rule = f"{first.rule} " if first.rule else ""
+        return rule + where + first.message + (f"; and {more} more" if more else "")
 
     def _shown(self) -> Sequence[Detail | None]:
         return self.failures or self.not_judged or [self.detail]

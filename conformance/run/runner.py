@@ -30,6 +30,7 @@ from conformance.run import selfdeal
 from conformance.run.diagnosis import Cause, Context, Diagnosis, general_path
 from conformance.run.inputs import input_of
 from conformance.run.matching import MISSING, Difference, diff, diff_sets, show
+from conformance.run.pictures import Pictures
 from conformance.run.results import Check, Detail, Outcome, Result, interned, shared
 from conformance.run.settle import settle
 from conformance.run.standin import StandIn, stand_in
@@ -118,9 +119,12 @@ class ScenarioRun:
     """
 
     def __init__(self, scenario: Scenario, adapter: Harnessed, index: SpecIndex,
-                 level: str = "strict"):
+                 level: str = "strict", pictures: bool = False):
         self.sc, self.adapter, self.index, self.level = scenario, adapter, index, level
         self.step: Step | None = None
+        self.at: int | None = None  # the step's index (steps alike are told apart)
+        # what an HTML report draws of each failing step, kept only when one is asked for
+        self.pictures: Pictures | None = Pictures() if pictures else None
         self.started = False
         self.checks: list[Check] = []
         self.failures: list[Detail] = []
@@ -152,6 +156,8 @@ class ScenarioRun:
         """`value` as JSON, judged against its schema; `judged`: paths a leak check has
         already failed (an unknown field that leaks is that leak, not also a form)."""
         value = as_json(value, what)
+        if self.pictures is not None and what == "view":
+            self.pictures.read["view"] = value
         problems = schemas.check(schema, value)
         diffs = [Difference(f"{what}.{'.'.join(map(str, p))}".rstrip("."), MISSING, MISSING, m)
                  for p, m in problems[:10]]
@@ -183,6 +189,8 @@ class ScenarioRun:
         level = levels.of(kind, code, test_input)
         judged = levels.judged(level, self.level)
         bad = bool(differences) if failed is None else failed
+        if bad and self.pictures is not None:
+            self.pictures.failed(self.at, kind, self._view_for_picture)
         if not bad:
             own = levels.checks[kind].rules
             self.checks.append(interned(Check(kind, level,
@@ -213,6 +221,16 @@ class ScenarioRun:
         if diverges or broke:
             raise Diverged(f"{'failed' if judged else 'not judged'} {kind}")
         return False
+
+    def _view_for_picture(self) -> Any:
+        """The implementation's view for a report's picture, or why there is none: a view
+        it cannot give is drawn as none, never judged (the run's own checks judge views)."""
+        try:
+            return as_json(self.adapter.view(), "view()")
+        except Hung:
+            raise
+        except Exception as error:  # noqa: BLE001 - an unusable view is drawn as none
+            return {"_unreadable": f"{type(error).__name__}: {cut(str(error), 200)}"}
 
     def _since(self, most: int = 8) -> list[str]:
         """The steps sent since the last step that was checked, up to this one: how the
@@ -247,8 +265,10 @@ class ScenarioRun:
         return [Cause(rule, own.means.split(";")[0]) for rule in named]
 
     def run(self) -> None:
-        for step in self.sc.steps:
-            self.step = step
+        for at, step in enumerate(self.sc.steps):
+            self.step, self.at = step, at
+            if self.pictures is not None:
+                self.pictures.next_step()
             if step.kind:
                 self.send(step)
             if step.expect:
@@ -258,6 +278,8 @@ class ScenarioRun:
         kind, want = step.kind, step.reject
         assert kind is not None  # run() sends only the steps that have a kind
         before = self.view() if want and self.started else None
+        if self.pictures is not None and before is not None:
+            self.pictures.read["before"] = before
         method = {"setup": self.adapter.start, "deal": self.adapter.deal, "act": self.adapter.act}
         payload = json.loads(json.dumps(step.payload))  # the adapter may keep or mutate it
         refused: Rejected | None = None
@@ -265,6 +287,8 @@ class ScenarioRun:
             self._call(kind, method[kind], payload)
         except Rejected as error:
             refused = error
+        if self.pictures is not None:
+            self.pictures.read["answer"] = refused.code if refused else None
         if want is None:
             code = refused.code if refused else None
             self.judge("accepted", None,
@@ -321,6 +345,8 @@ class ScenarioRun:
                 raw = as_json(self._call(f"observe({seat})", self.adapter.observe, seat),
                                    f"observe({seat})")
                 # leaks first: a field the schema does not know may be the leak itself
+                if self.pictures is not None:
+                    self.pictures.read["observe"] = (seat, raw)
                 leaked = self.check_leaks(seat, raw, referee) if isinstance(raw, dict) else set()
                 seen = self._checked(f"observe.{seat}", raw, "observation.schema.json",
                                      leaked)
@@ -335,6 +361,8 @@ class ScenarioRun:
                            causes=partial(self.diagnosis.expectation, "observe", found))
         if "legal" in expect and self.answerable("legal"):
             actions = as_json(self._call("legal()", self.adapter.legal), "legal()")
+            if self.pictures is not None:
+                self.pictures.read["legal"] = actions
             if not isinstance(actions, list):
                 self.judge("schema", [Difference("legal", [], actions)],
                            "legal() did not return a list", diverges=True)
@@ -554,9 +582,11 @@ class _Common(TypedDict):
 
 
 def run_scenario(scenario: Scenario, adapter: Adapter | Harnessed, index: SpecIndex | None = None,
-                 limit: float | None = IN_PROCESS_LIMIT, level: str = "strict") -> Result:
+                 limit: float | None = IN_PROCESS_LIMIT, level: str = "strict",
+                 pictures: bool = False) -> Result:
     """One scenario's outcome at one level. `limit` bounds an in-process adapter's whole
-    scenario (a process adapter has its own per-message timeout)."""
+    scenario (a process adapter has its own per-message timeout); `pictures`: keep what
+    an HTML report draws of each failing step (Result.pictures)."""
     index = index or load_index()
     adapter = harnessed(adapter)
     path = display_path(scenario.path)
@@ -575,7 +605,7 @@ def run_scenario(scenario: Scenario, adapter: Adapter | Harnessed, index: SpecIn
         return Result(scenario.id, path, Outcome.SKIPPED, reason=reason, missing=missing,
                       **base)
     mark = adapter.stderr_mark()
-    run = ScenarioRun(scenario, adapter, index, level)
+    run = ScenarioRun(scenario, adapter, index, level, pictures)
     start = time.perf_counter()
     error: Detail | None = None
     stopped = ""
@@ -598,18 +628,13 @@ def run_scenario(scenario: Scenario, adapter: Adapter | Harnessed, index: SpecIn
     detail = error or next(iter(run.failures or run.not_judged), None)
     if detail is not None and not detail.stderr:
         detail.stderr = adapter.stderr_since(mark)
+    if run.pictures is not None and error is not None:
+        run.pictures.errored(run.at)
     return Result(scenario.id, path, outcome, seconds, detail, **base,
                   failures=run.failures, not_judged=run.not_judged, checks=run.checks[:],
                   stopped=stopped, unanswered=dict(sorted(run.unanswered.items())),
-                  stand_in=standing.notes if standing else ())
-
-
-def as_run(scenario: Scenario, adapter: Adapter | Harnessed, index: SpecIndex | None = None
-           ) -> Scenario:
-    """The scenario as `run_scenario` runs it against `adapter`: with any value standing in
-    (run/standin.py), so that a run again for a report's picture sends the same steps."""
-    standing = _standing_in(scenario, harnessed(adapter), index or load_index())
-    return standing.scenario if standing else scenario
+                  stand_in=standing.notes if standing else (),
+                  pictures=run.pictures.to_json() if run.pictures is not None else {})
 
 
 def _standing_in(scenario: Scenario, adapter: Harnessed, index: SpecIndex) -> StandIn | None:
@@ -703,7 +728,9 @@ def invalid_file(loaded: Loaded | Held) -> Result:
 
 def run_all(loaded: Iterable[Loaded | Held], adapter: Adapter | Harnessed,
             on_result: Callable[[Result], None] = lambda r: None,
-            level: str = "strict") -> list[Result]:
+            level: str = "strict", pictures: bool = False) -> list[Result]:
+    """Every scenario, then the run's causes settled; `pictures`: keep what an HTML
+    report draws (run_scenario)."""
     index = load_index()
     adapter = harnessed(adapter)
     results = []
@@ -712,7 +739,7 @@ def run_all(loaded: Iterable[Loaded | Held], adapter: Adapter | Harnessed,
         if scenario is None:
             result = invalid_file(item)
         else:
-            result = run_scenario(scenario, adapter, index, level=level)
+            result = run_scenario(scenario, adapter, index, level=level, pictures=pictures)
         del scenario
         on_result(result)
         results.append(result)

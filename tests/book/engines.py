@@ -40,3 +40,14 @@ class OneCode(ReferenceAdapter):
             return super().act(action)
         except Rejected as refused:
             raise Rejected("MALFORMED_ACTION", refused.message) from None
+
+
+class PartialNello(ReferenceAdapter):
+    """The reference declaring Nel-O in part (protocol.md, "Partial support"): only its
+    doubles as their own suit."""
+
+    name = "partial-nello"
+
+    def __init__(self):
+        super().__init__()
+        self.variants = [{"name": "nello", "settings": {"doubles": ["own_suit"]}}]

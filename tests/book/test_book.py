@@ -193,6 +193,17 @@ def test_actions_in_words(action, said):
     assert action_words(action) == said
 
 
+def test_a_nello_contract_does_not_say_all_the_tricks():
+    """Issue 44: Nel-O is losing every trick; the header said "bid 2 marks (all the
+    tricks)" beside it. A marks contract on a trump still says it."""
+    from conformance.book.drawing import contract_words
+
+    nello = {"declarer": "B", "team": "BD", "bid": {"marks": 2}, "trump": "nello"}
+    sixes = {**nello, "trump": 6}
+    assert contract_words(nello) == "B (BD) bid 2 marks, trump: Nel-O (to lose every trick)"
+    assert contract_words(sixes) == "B (BD) bid 2 marks (all the tricks), trump: sixes"
+
+
 def test_the_published_house_rules_page_renders_the_spec_table(book):
     """variants.md's table of published house rules, row by row, on its own page: every
     row of each subsection, its rule IDs linked to the rules page (issue 28)."""

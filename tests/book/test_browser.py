@@ -167,3 +167,68 @@ def test_the_report_shows_the_compliance_table_and_every_failing_step(tmp_path, 
         assert "Failed here:" in frame.inner_text()
     assert page.locator(".frame.unreached").count() == 0
     assert tab.errors == []
+
+
+# A screenshot is checked by Chromium itself (no image library): the PNG drawn on a
+# canvas, its distinct colours counted over a grid of samples. A blank or one-colour
+# shot has one or two; a drawn table with tiles has dozens.
+DISTINCT_COLOURS = """async (data) => {
+  const img = new Image();
+  img.src = "data:image/png;base64," + data;
+  await img.decode();
+  const canvas = document.createElement("canvas");
+  canvas.width = img.width; canvas.height = img.height;
+  const ctx = canvas.getContext("2d");
+  ctx.drawImage(img, 0, 0);
+  const pixels = ctx.getImageData(0, 0, img.width, img.height).data;
+  const seen = new Set();
+  for (let y = 0; y < img.height; y += 4) for (let x = 0; x < img.width; x += 4) {
+    const i = (y * img.width + x) * 4;
+    seen.add((pixels[i] >> 3) + "," + (pixels[i + 1] >> 3) + "," + (pixels[i + 2] >> 3));
+  }
+  return seen.size;
+}"""
+
+
+def test_the_failing_pictures_in_screenshots_at_set_widths(tmp_path, tab):
+    """Issue 44: each kind of failure drawn, screenshotted in Chromium at a wide and a
+    narrow window; a page whose first failure is far down opens scrolled to it and its
+    screenshot is not blank. The PNGs are kept in the test's folder."""
+    import base64
+
+    from click.testing import CliRunner
+
+    from conformance.cli.main import main
+
+    planted = "python:conformance.planted:"
+    pages = {  # the kind of failure -> (engine, scenario)
+        "observation": (planted + "covered-tricks-shown", "visibility/marks-two-stacks-cover"),
+        "legal": (planted + "must-follow-not-enforced", "play/no-duty-to-play-higher"),
+        "refusal": (planted + "must-follow-not-enforced",
+                    "play/check-order-tile-before-must-follow"),
+    }
+    for kind, (adapter, scenario) in pages.items():
+        out = tmp_path / kind
+        result = CliRunner().invoke(main, ["run", str(ROOT / "scenarios" / f"{scenario}.yaml"),
+                                           "--adapter", adapter, "--in-process",
+                                           "--report-html", str(out)])
+        assert result.exit_code == 1, result.output
+        html = out / "scenarios" / f"{scenario.replace('/', '.')}.html"
+        for width in (1280, 760):
+            page = tab.page
+            page.set_viewport_size({"width": width, "height": 900})
+            tab.open(html)
+            frame = page.locator(".frame.failed").first
+            offset = frame.evaluate("f => f.offsetTop")
+            box = frame.bounding_box()
+            assert box is not None and -2 <= box["y"] < 900, (kind, width, box)
+            shot = tmp_path / f"{kind}-{width}.png"
+            page.screenshot(path=str(shot))  # the window as the reader sees it
+            colours = page.evaluate(DISTINCT_COLOURS, base64.b64encode(shot.read_bytes())
+                                    .decode("ascii"))
+            assert colours > 20, (kind, width, colours)
+            for side in ("expected", "actual"):
+                assert frame.locator(f"figure.{side} svg").is_visible(), (kind, side)
+            if kind == "observation":
+                assert offset > 3 * 900, "the first failure is not far down"
+    assert tab.errors == []

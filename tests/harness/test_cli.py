@@ -156,3 +156,29 @@ def test_a_scenario_of_the_installed_copy_is_shown_from_scenarios(t42, tmp_path,
     assert re.search(r"\(scenarios/deal/order-dealer-\w\.yaml:\d+", out), out
     assert str(root / "scenarios") not in out.replace(f"(in {root})", "")
     assert out.count("note: scenarios/... are the installed suite's own files") == 1, out
+
+
+def test_scenario_paths_do_not_depend_on_the_folder_a_run_starts_in(t42, tmp_path, monkeypatch):
+    """Issue 44: a path was relative to the working folder, so the same failure read
+    differently from two folders. A checkout's file is shown from the checkout
+    (`scenarios/...`), any other by its absolute path."""
+    from conformance.specdata import files
+
+    root = files.data_root().path
+    path = root / "scenarios" / "play" / "winner-leads-next-trick.yaml"
+    outside = tmp_path / "mine" / "winner.yaml"
+    outside.parent.mkdir()
+    text = path.read_text(encoding="utf-8").replace("id: play.winner-leads-next-trick",
+                                                    "id: mine.winner")
+    modeline = f"# yaml-language-server: $schema={root}/spec/schemas/scenario.schema.json"
+    outside.write_text(modeline + "\n" + text.split("\n", 1)[1], encoding="utf-8")
+    shown = []
+    for folder in (root, root / "scenarios", tmp_path):
+        monkeypatch.chdir(folder)
+        code, out = t42("run", path, outside, "--adapter",
+                        "python:conformance.planted:leader-rotates", "--in-process", "-v")
+        assert code == 1, out
+        shown.append(sorted(set(re.findall(r"\((\S+\.yaml):\d+", out))))
+    assert shown[0] == shown[1] == shown[2], shown
+    assert shown[0] == sorted(["scenarios/play/winner-leads-next-trick.yaml",
+                               outside.as_posix()]), shown

@@ -171,6 +171,35 @@ def test_a_malformed_action_refused_by_its_phase_is_settled_as_the_form_by_the_c
     assert {g.cause.rule for g in causes.new()} == {"DIG-01"}
 
 
+def test_the_progress_line_counts_the_causes_as_the_closing_line_does():
+    """Issue 44: the progress line counted the causes as found (8), the closing line
+    as settled (6). Both now count them settled: a cause that fits DIG-03 and DIG-01 is
+    one cause, not two."""
+    import io
+
+    from conformance.fuzz.campaign import Causes, Progress
+    from conformance.planted import BY_NAME
+
+    adapter = BY_NAME["boolean-is-integer"].adapter()
+    _, found, _ = fuzz(adapter, games=40, seed=0, illegal_rate=0.5)
+    causes = Causes(adapter, "strict")
+    stream = io.StringIO()
+    progress = Progress(len(found), stream, counts=causes.counts)
+    as_found: set[object] = set()
+    for divergence in found:
+        new = [g.cause for g in causes.add(divergence)]
+        as_found.update(new)
+        progress(1, True, new)
+    progress.show()
+    shown = causes.counts()
+    causes.settle()
+    closing = (len(causes.new()), len(causes.acknowledged()))
+    assert shown == closing and len(as_found) > closing[0]  # the old count disagreed
+    new, known = closing
+    assert stream.getvalue().rstrip().endswith(
+        f"diverged ({new} new cause{'' if new == 1 else 's'}, {known} known)")
+
+
 def test_a_campaign_files_the_failures_of_one_decision_as_one_cause():
     """One check broken (every marks bid accepted) shows under BID-05 (the first marks
     bid) and BID-06 (a later one): the diagnosis finds the same decision of the reference

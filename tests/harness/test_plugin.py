@@ -63,11 +63,27 @@ def test_on_ci_a_failure_is_one_line_in_the_summary_and_junit(corpus, tmp_path, 
     assert len(summary) == 2 and all(line.startswith("FAILED") for line in summary)
     corrupt, wrong = sorted(summary, key=lambda line: "corrupt" not in line)
     assert "corrupt.yaml - invalid scenario file: " in corrupt
-    assert re.search(r" - steps\[\d+\]: rejected with the wrong code .*\([A-Z]+-\d+\)$",
-                     wrong), wrong
+    assert re.search(r" - [A-Z]+-\d+ steps\[\d+\]: rejected with the wrong code ", wrong), wrong
     assert done.stdout.count('error.code: expected "NOT_YOUR_TURN"') == 1
     messages = re.findall(r'<failure message="([^"]*)"', junit.read_text())
     assert len(messages) == 2 and all("\n" not in m and "&#10;" not in m for m in messages)
+    # the class of a scenario is its file, without `.yaml` (junitxml strips only `.py`)
+    classes = set(re.findall(r'<testcase classname="([^"]*)"', junit.read_text()))
+    assert classes and not any(c.endswith(".yaml") for c in classes), classes
+    assert any(c.split(".")[-1] == "corrupt" for c in classes), classes
+
+
+def test_a_narrow_terminal_keeps_the_rule_in_the_short_summary(corpus):
+    """pytest cuts a summary line at the terminal's width: the rule comes first."""
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-rf",
+         "--t42-adapter", inproc("WrongCode"), "scenarios"], capture_output=True, text=True,
+        timeout=120, cwd=corpus.parent,
+        env={**{k: v for k, v in os.environ.items() if k != "CI"}, "COLUMNS": "90"})
+    summary = [line for line in done.stdout.splitlines() if line.startswith("FAILED ")
+               and "::" in line and "corrupt" not in line]
+    assert len(summary) == 1 and len(summary[0]) <= 90, summary
+    assert re.search(r" - [A-Z]+-\d+ ", summary[0]), summary
 
 
 def test_runs_under_xdist(corpus):

@@ -38,3 +38,19 @@ def test_the_recap_says_which_way_a_rule_broken_two_ways_was_broken():
     assert line.startswith("failed: 2 causes: DIG-03 ("), line
     assert "DIG-03 (a refusal with another code) in 1" in line
     assert "DIG-03 (a later code of the check order) in 1" in line
+
+
+def test_perft_divide_differences_print_in_one_line():
+    """Issue 44: a perft block printed a line per first action (28 at the bidding)."""
+    from conformance.run.matching import MISSING, Difference
+    from conformance.run.results import difference_lines
+
+    divide = [Difference(f"perft.divide.bid:{n}", n, n + 1) for n in range(30, 42)]
+    divide.append(Difference("perft.divide.pass", MISSING, 3))
+    total = Difference("perft.depth2.total", 100, 113)
+    lines = difference_lines([total, *divide])
+    assert lines == ["perft.depth2.total: expected 100, actual 113",
+                     "perft.divide: 13 first actions differ (expected/actual): bid:30 30/31, "
+                     "bid:31 31/32, bid:32 32/33 (+10 more)"]
+    few = difference_lines([total, *divide[:2]])
+    assert len(few) == 3 and few[1] == "perft.divide.bid:30: expected 30, actual 31"
