@@ -95,7 +95,7 @@ def _causes(results: list[Any]) -> list[dict[str, Any]]:
     from conformance.report.text import groups
 
     return [{"rule": g.rule, "what": g.what, "level": g.level, "count": len(g.members),
-             "ids": g.ids, "ways": g.ways[1:], "expected": g.expected}
+             "ids": g.ids, "ways": g.ways[1:], "expected": g.expected, "also": g.also}
             for g in groups(list(results))]
 
 

@@ -1,6 +1,7 @@
 """A run's outcomes on the book: `t42 run --report-html` and `pytest --t42-report-html`."""
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -509,3 +510,19 @@ def test_the_plugins_report_keeps_the_declaration_under_xdist(tmp_path):
     skipped = int(re.search(r'"skipped">(\d+)<', shown).group(1))
     passed = int(re.search(r"(\d+) passed", done.stdout).group(1))
     assert judged == passed > 0 and skipped > 0
+
+
+def test_the_index_lists_the_other_rules_of_one_check(tmp_path):
+    """A cause that one check of the reference explains under two rules (every marks bid
+    accepted: BID-05 and BID-06) is one cause in the index, its other rule linked."""
+    out = tmp_path / "report"
+    done = subprocess.run(
+        ["t42", "run", str(ROOT / "scenarios" / "bidding"), "--level", "rules", "--in-process",
+         "--adapter", "python:tests.harness.test_counterfactual:any_marks_bid",
+         "--report-html", str(out)],
+        capture_output=True, text=True, cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 1, done.stdout[-2000:]
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert index.count('class="cause"') == 1 and 'data-rule="BID-06"' in index
+    assert 'also <a href="rules.html#BID-05">BID-05</a>: one check decides them all' in index
