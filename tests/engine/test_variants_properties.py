@@ -227,6 +227,35 @@ def decide(contract: dict, trump, points: dict, won: dict, us: str, them: str):
     return "made" if points[us] >= bid else ("set" if points[them] > 42 - bid else None)
 
 
+def special_marks(m: Match, bid: dict, last: int) -> int:
+    """The marks of a plunge or splash after a marks bid of `last` (0: none, or point bids
+    only): PLUNGE-03 (4), PTERMS-05 (its `marks`), SPLASH-03 (its `marks`), SPLASH-06
+    (the marks carried); PLUNGE-07, SPLASH-07 (`when: "any_time"`: one more over its own
+    marks); PLUNGE-09, SPLASH-08 (`when: "raise"`: the last marks bid plus its marks)."""
+    if "plunge" in bid:
+        terms = settings_of(m.variants, "plunge_terms")
+        marks, when = (terms["marks"] if terms else 4), settings_of(m.variants, "plunge")
+        when = when["when"] if when else "before_bids"  # plunge_terms alone: before bids
+    else:
+        splash = settings_of(m.variants, "splash")
+        marks = bid["splash"] if splash["marks"] == "bid" else splash["marks"]
+        when = splash["when"]
+    if when == "raise":
+        return last + marks
+    return marks + 1 if when == "any_time" and last == marks else marks
+
+
+def bid_marks(m: Match, bids: list[dict]) -> int:
+    """The marks of the last marks bid of `bids` (BID-05, BID-06, special_marks)."""
+    last = 0
+    for bid in bids:
+        if "marks" in bid:
+            last = bid["marks"]
+        elif "plunge" in bid or "splash" in bid:
+            last = special_marks(m, bid, last)
+    return last
+
+
 def check_round_result(m: Match, view: dict, start_marks: dict) -> None:
     """The round recomputed from the views: winners, points, outcome, when it ended, the
     score (SCORE or MPTS) and the match winner (MATCH, MPTS-08)."""
@@ -241,11 +270,10 @@ def check_round_result(m: Match, view: dict, start_marks: dict) -> None:
         return
     bids = view["bids"]
     top = [b for b in bids if b["type"] == "bid"][-1]
-    if "plunge" in top:  # PLUNGE-04; PTERMS-05 its marks; PLUNGE-07 one more over them
+    if "plunge" in top or "splash" in top:  # PLUNGE-04, SPLASH-04: the partner declares
         partner = SEATS[(SEATS.index(top["seat"]) + 2) % 4]
-        terms = settings_of(m.variants, "plunge_terms")
-        marks = terms["marks"] if terms else 4
-        assert contract["declarer"] == partner and contract["bid"]["marks"] in (marks, marks + 1)
+        assert contract["declarer"] == partner
+        assert contract["bid"]["marks"] == bid_marks(m, bids)
     trump = contract["trump"]
     us = contract["team"]
     them = "BD" if us == "AC" else "AC"
