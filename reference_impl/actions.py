@@ -11,7 +11,16 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from .errors import IllegalAction
-from .rules import BASE_RULES, MISSING, Bidding, Contract, Rules, carries_marks, legal_bids
+from .rules import (
+    BASE_RULES,
+    MISSING,
+    Bidding,
+    Contract,
+    Rules,
+    carried_marks,
+    carries_marks,
+    legal_bids,
+)
 from .tiles import NAMES, SEAT_INDEX, SEATS, TILE_INDEX
 
 # ---- Canonical dicts ---------------------------------------------------------------
@@ -65,8 +74,9 @@ def bidding_actions(rules: Rules, seat: int, state: Bidding) -> tuple[dict, ...]
                     rules,  # pragma: no mutate
                     None, None) is None)
     return ((PASSES[seat],) if may_pass else ()) + tuple(
-        bid_action(seat, kind, value, kind not in ORDINARY_BIDS and carries_marks(rules, kind),
-                   announced)
+        bid_action(seat, kind, carried_marks(rules, kind, state.last_marks, value)
+                   if kind not in ORDINARY_BIDS else value,
+                   kind not in ORDINARY_BIDS and carries_marks(rules, kind), announced)
         for kind, value, announced in legal_bids(rules, state))
 
 

@@ -349,6 +349,7 @@ class Match:
 
     def _bid(self, seat: int, kind: str, value: int, announced: str | None = None) -> None:
         bid_made = self.high_bidder is not None
+        written = value  # SPLASH-06: the marks a splash carries, kept as made (SPLASH-08)
         if kind not in ORDINARY_BIDS:  # PLUNGE-07: a plunge's marks depend on the bids
             value = self.rules.bid_marks(self.rules, kind, self.last_marks, value)
         # pragma: no mutate start
@@ -369,7 +370,7 @@ class Match:
         self.high_bidder = seat  # BID-08: every accepted bid outranks the ones before it
         self.announced = announced  # NELLO-14: what the highest bid announced
         carries = kind not in ORDINARY_BIDS and carries_marks(self.rules, kind)  # SPLASH-06
-        self.history.append(bid_action(seat, kind, value, carries, announced))
+        self.history.append(bid_action(seat, kind, written, carries, announced))
         self._after_bidding_turn(seat, after_passes)
 
     def _pass(self, seat: int) -> None:

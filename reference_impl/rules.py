@@ -84,8 +84,12 @@ class SpecialBid(NamedTuple):
     marks: int
     step_rule: str
     hand_rule: str
-    jumps: bool = False  # PLUNGE-07: also over earlier bids (`marks`, one more over `marks`)
+    # PLUNGE-07: also over earlier bids (`marks`, one more over `marks`); PLUNGE-09 too
+    jumps: bool = False
     jump_rule: str = "PLUNGE-07"  # the rule of its jump (SPLASH-07 for a splash)
+    # PLUNGE-09, SPLASH-08 (`when: "raise"`; `jumps` too): its marks are the last marks
+    # bid plus its own, over any bid; `jump_rule` then names that rule
+    raises: bool = False
     needs: int = 0  # PTERMS-10: a mask of doubles the hand must hold besides the count
     # SPLASH-06: the marks the bid may carry, written `"<name>": n`; () when it is `true`
     choices: tuple[int, ...] = ()
@@ -100,8 +104,12 @@ def special_bid_marks(rules: Rules, kind: str, last_marks: int,
                       ) -> int:
     """PLUNGE-03, SPLASH-03: a special bid is a marks bid of its `marks`; PLUNGE-07: one
     that jumps bids one mark more over a marks bid of its own `marks` (5 over a 4);
-    SPLASH-06: one that carries its marks bids `value`, the marks it carries."""
+    SPLASH-06: one that carries its marks bids `value`, the marks it carries. PLUNGE-09,
+    SPLASH-08: one that raises bids the last marks bid (0 after none or a point bid) plus
+    its marks (those it carries, with SPLASH-06)."""
     bid = next(bid for bid in rules.special_bids if bid.name == kind)
+    if bid.raises:
+        return last_marks + (value if bid.choices else bid.marks)
     if bid.choices:
         return value
     if bid.jumps and last_marks == bid.marks:
@@ -112,6 +120,13 @@ def special_bid_marks(rules: Rules, kind: str, last_marks: int,
 def carries_marks(rules: Rules, kind: str) -> bool:
     """SPLASH-06: a special bid written with its marks (`"splash": 2`), not `true`."""
     return any(bid.choices for bid in rules.special_bids if bid.name == kind)
+
+
+def carried_marks(rules: Rules, kind: str, last_marks: int, marks: int) -> int:
+    """SPLASH-06: the number a special bid of `marks` marks carries: its marks, or with
+    SPLASH-08 (it raises) the marks it raises the last marks bid by."""
+    raises = any(bid.raises for bid in rules.special_bids if bid.name == kind)
+    return marks - last_marks if raises else marks
 
 
 # ---- Suits (SUIT) and ranks (RANK) --------------------------------------------------
@@ -270,11 +285,8 @@ def bid_candidates(rules: Rules, state: Bidding) -> list[tuple[str, int]]:
     marks = rules.first_marks_bids if not state.last_marks else tuple(
         state.last_marks + raised for raised in raises)  # BID-06 (RAISE-02: 1 or 2 more)
     return [*(("points", p) for p in rules.point_bids), *(("marks", m) for m in marks),
-            *((bid.name, value) for bid in rules.special_bids
-              for value in bid.choices or (rules.bid_marks(
-                  rules, bid.name,
-                  state.last_marks,  # pragma: no mutate
-                  0),))]
+            *((bid.name, rules.bid_marks(rules, bid.name, state.last_marks, value))
+              for bid in rules.special_bids for value in bid.choices or (0,))]
 
 
 def legal_bids(rules: Rules, state: Bidding) -> list[tuple[str, int, str | None]]:

@@ -412,11 +412,14 @@ def special_bid_problem(rules: Rules, kind: str, marks: int, last_marks: int,
     (`doubles`: the mask of the doubles held). `kind` names the entry of
     `rules.special_bids`, `marks` the marks it bids; SPLASH-06: one that carries its
     marks carries one of its `choices`. One that jumps (PLUNGE-07, SPLASH-07):
-    jump_problem."""
+    jump_problem; one that raises (PLUNGE-09, SPLASH-08) may follow any bid."""
     bid = next(bid for bid in rules.special_bids if bid.name == kind)
-    if bid.choices and marks not in bid.choices:
+    carried = marks - last_marks if bid.raises else marks  # SPLASH-08: it carries its raise
+    if bid.choices and carried not in bid.choices:
         return ("MARKS_BID_STEP", "SPLASH-06",
-                f"a {kind} carries {' or '.join(map(str, bid.choices))} marks, not {marks}")
+                f"a {kind} carries {' or '.join(map(str, bid.choices))} marks, not {carried}")
+    if bid.raises:  # PLUNGE-09, SPLASH-08: over any bid, from a hand of its doubles
+        return hand_problem(bid, doubles)
     if bid.jumps:
         return jump_problem(rules, bid, marks, last_marks, doubles)
     if last_marks and marks - last_marks not in rules.marks_raises:

@@ -200,15 +200,18 @@ PLUNGE = "plunge"  # PLUNGE-02: the special bid's name, `"plunge": true`
 def plunge_bid(doubles: int, marks: int,
                jumps: bool = False,  # pragma: no mutate
                needs: int = 0, step_rule: str = "PLUNGE-03", hand_rule: str = "PLUNGE-02",
-               jump_rule: str = "PLUNGE-07", plunge_rule: str = "") -> SpecialBid:
+               jump_rule: str = "PLUNGE-07", plunge_rule: str = "",
+               raises: bool = False) -> SpecialBid:
     """The plunge's entry of the special bids: PLUNGE-02 (before any bid, `doubles` or
     more), PLUNGE-03 (a marks bid of `marks`); PLUNGE-07 (`jumps`: over earlier bids);
+    PLUNGE-09 (`raises`: the last marks bid raised by `marks`, over any bid);
     PTERMS-10 (`needs`: the mask of doubles the hand must hold). `step_rule`, `hand_rule`,
     `jump_rule`: the rules its checks cite (its marks, its hand, its jump): plunge_terms'
     own, PTERMS-05, PTERMS-02 and PLUNGE-08, whose plunge is one for PLUNGE-05 and
     NELLO-12 by PTERMS-04 (`plunge_rule`)."""
     return SpecialBid(PLUNGE, doubles, marks, step_rule=step_rule, hand_rule=hand_rule,
-                      jumps=jumps, jump_rule=jump_rule, needs=needs, plunge_rule=plunge_rule)
+                      jumps=jumps, jump_rule=jump_rule, needs=needs, plunge_rule=plunge_rule,
+                      raises=raises)
 
 
 def with_special_bid(rules: Rules, bid: SpecialBid | None, name: str | None = None) -> dict:
@@ -230,8 +233,12 @@ def with_special_bid(rules: Rules, bid: SpecialBid | None, name: str | None = No
 def plunge(s: Settings, rules: Rules) -> dict:
     """PLUNGE-02: a hand of four doubles may plunge (PLUNGE-03: a bid of 4 marks);
     PLUNGE-06: made and set as any marks contract, the doubles checked by the game;
-    PLUNGE-07 (`when: "any_time"`): it may jump over earlier bids."""
-    return with_special_bid(rules, plunge_bid(4, 4, s["when"] == "any_time"))
+    PLUNGE-07 (`when: "any_time"`): it may jump over earlier bids; PLUNGE-09 (`when:
+    "raise"`): it raises the last marks bid by 4, over any bid."""
+    raises = s["when"] == "raise"
+    # a plunge that raises also follows earlier bids (`jumps`); `raises` gives its marks
+    return with_special_bid(rules, plunge_bid(4, 4, s["when"] != "before_bids", raises=raises,
+                                              jump_rule="PLUNGE-09" if raises else "PLUNGE-07"))
 
 
 NOTRUMP_NAMED = ("high", "low", "own_suit")  # NOTRUMP-05: the doubles a no-trump may name
@@ -278,10 +285,12 @@ def plunge_terms(s: Settings, rules: Rules) -> dict:
     declared raises the contract by that many marks."""
     # PLUNGE-08: plunge's `when` holds for the plunge of these terms too
     jumps = any(bid.jumps for bid in rules.special_bids if bid.name == PLUNGE)
+    raises = any(bid.raises for bid in rules.special_bids if bid.name == PLUNGE)  # PLUNGE-10
     needs = SIX_SIX if s["double_six"] == "required" else 0
     changes = with_special_bid(rules, plunge_bid(s["doubles"], s["marks"], jumps, needs,
                                                  step_rule="PTERMS-05", hand_rule="PTERMS-02",
-                                                 jump_rule="PLUNGE-08", plunge_rule="PTERMS-04"))
+                                                 jump_rule="PLUNGE-10" if raises else "PLUNGE-08",
+                                                 plunge_rule="PTERMS-04", raises=raises))
     if s["announce"] == "declaration":
         changes = {**with_special_bid(rules, None, PLUNGE),
                    "trumps": rules.trumps + (vr.PLUNGE_CHOICE,),
@@ -306,12 +315,14 @@ def splash(s: Settings, rules: Rules) -> dict:
     special_bid_problem; SPLASH-04: the partner declares, as won_contract does for every
     special bid, and the contract is a plunge for PLUNGE-05 and PTERMS-03; SPLASH-05: a bid
     form of its own beside the plunge; SPLASH-06 (`marks: "bid"`): the bid carries 2 or
-    3; SPLASH-07 (`when: "any_time"`): it may jump over earlier bids."""
+    3; SPLASH-07 (`when: "any_time"`): it may jump over earlier bids; SPLASH-08 (`when:
+    "raise"`): it raises the last marks bid by its marks, over any bid."""
     chosen = s["marks"] == "bid"
     bid = SpecialBid("splash", SPLASH_DOUBLES,
                      max(SPLASH_CHOICES) if chosen else s["marks"],  # pragma: no mutate
                      step_rule="SPLASH-03", hand_rule="SPLASH-02",
-                     jumps=s["when"] == "any_time", jump_rule="SPLASH-07",
+                     jumps=s["when"] != "before_bids", raises=s["when"] == "raise",
+                     jump_rule="SPLASH-08" if s["when"] == "raise" else "SPLASH-07",
                      choices=SPLASH_CHOICES if chosen else (), plunge_rule="SPLASH-04",
                      beside_rule="SPLASH-05")
     return with_special_bid(rules, bid)
@@ -363,7 +374,8 @@ OPTIONS: dict[str, Option] = {
     "sevens": Option({"duty": Setting(("closest", "free"), "closest"),
                       "ties": Setting(("first_played", "bidders"), "first_played"),
                       "min_marks": Setting((1, 2), 1)}, sevens),
-    "plunge": Option({"when": Setting(("before_bids", "any_time"), "before_bids")}, plunge),
+    "plunge": Option({"when": Setting(("before_bids", "any_time", "raise"), "before_bids")},
+                     plunge),
     "no_trump": Option({"doubles": Setting(("low", "own_suit", "declared"), "low")},
                        no_trump),
     "match_marks": Option({"target": Setting(range(1, 101), 10)}, match_marks),
@@ -375,7 +387,8 @@ OPTIONS: dict[str, Option] = {
                             "raise": Setting((0, 1), 0)},
                            plunge_terms),
     "splash": Option({"marks": Setting((2, 3, "bid"), 3),
-                      "when": Setting(("before_bids", "any_time"), "before_bids")}, splash),
+                      "when": Setting(("before_bids", "any_time", "raise"), "before_bids")},
+                     splash),
     "first_bidder": Option({}, first_bidder),
     "marks_raise": Option({}, marks_raise),
 }

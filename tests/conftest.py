@@ -69,7 +69,8 @@ def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Co
 # HYPOTHESIS_PROFILE=heavy: the property tests at the sizes they were written with
 # (tests/engine/support.py, examples()), new examples each run; the default run takes a
 # quarter of them, the same ones every run, so that CI's verdict is the change's, not a
-# draw's (a heavy run explores; what it finds becomes an issue and a test).
+# draw's (a heavy run explores, `--hypothesis-seed=N` replays one; what it finds becomes
+# an issue and a test).
 settings.register_profile("heavy", deadline=None)
 settings.register_profile("default", deadline=None, derandomize=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))

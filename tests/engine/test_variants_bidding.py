@@ -709,6 +709,122 @@ def test_splash_07_a_splash_jumps_over_earlier_bids():
     assert m.legal_actions() == [passes("C"), bid("C", marks=4)]
 
 
+# ---- plunge and splash when: "raise" (PLUNGE-09, PLUNGE-10, SPLASH-08; issue 41) -------
+
+RAISES = {"plunge": {"when": "raise"}}
+
+
+def test_plunge_09_a_plunge_raises_the_bid_before_it_by_four():
+    """PLUNGE-09: over point bids only 4 marks; over 2 marks 6; over 4 marks 8; over 5
+    marks 9 (no cap); the partner declares and `bids` keeps the plunge as made."""
+    m = start(DOUBLES4, dealer="C", variants=RAISES)  # D bids first, then A
+    m.apply(bid("D", points=35))
+    m.apply(PLUNGE)
+    assert m.legal_actions() == [passes("B"), bid("B", marks=5)]
+    m = start(DOUBLES4, dealer="C", variants=RAISES)
+    m.apply(bid("D", marks=2))
+    assert PLUNGE in m.legal_actions()
+    m.apply(PLUNGE)
+    assert m.legal_actions() == [passes("B"), bid("B", marks=7)]  # BID-06 after it
+    m = start(DOUBLES4, dealer="A", variants=RAISES)  # B, C, D, then A
+    for seat, marks in (("B", 2), ("C", 3), ("D", 4)):
+        m.apply(bid(seat, marks=marks))
+    m.apply(PLUNGE)
+    contract = m.view()["contract"]
+    assert contract["bid"] == {"marks": 8} and contract["stake"] == 8
+    assert contract["declarer"] == "C" and m.view()["bids"][-1] == PLUNGE
+    assert Match.from_json(m.to_json()) == m
+    m = start(DOUBLES4, dealer="A", variants={**RAISES, "marks_raise": True})
+    for seat, marks in (("B", 2), ("C", 4), ("D", 5)):
+        m.apply(bid(seat, marks=marks))
+    m.apply(PLUNGE)
+    assert m.view()["contract"]["bid"] == {"marks": 9}
+
+
+def test_plunge_09_fewer_doubles_is_refused_and_any_time_still_jumps():
+    """PLUNGE-09: B, with three doubles, may not plunge after a bid; `any_time` (PLUNGE-07)
+    still bids 4 over 2 marks where `raise` bids 6."""
+    m = start(DOUBLES4, dealer="D", variants=RAISES)
+    m.apply(bid("A", points=30))
+    assert error_of(m, {"type": "bid", "seat": "B", "plunge": True})[0] == \
+        "PLUNGE_NOT_ALLOWED"
+    m = start(DOUBLES4, dealer="C", variants=ANY_TIME)
+    m.apply(bid("D", marks=2))
+    m.apply(PLUNGE)
+    assert m.legal_actions() == [passes("B"), bid("B", marks=5)]
+
+
+def test_plunge_10_plunge_terms_splash_marks_raise_and_match_points():
+    """PLUNGE-10: the plunge of plunge_terms raises by its `marks`; a plunge raises a
+    splash by 4 and a raising splash a plunge by 3; marks_raise allows one or two more
+    after it; match_points values it at 42 a mark."""
+    m = start(DOUBLES4, dealer="C", variants={**RAISES, "plunge_terms": {"marks": 3}})
+    m.apply(bid("D", marks=2))
+    m.apply(PLUNGE)
+    assert m.legal_actions() == [passes("B"), bid("B", marks=6)]
+    both = {**RAISES, "splash": {"when": "raise"}}
+    m = start(SIX_SIX4, dealer="D", variants=both)  # A: four doubles, B: three
+    m.apply(PLUNGE)
+    m.apply(splash("B"))
+    for seat in "CD":
+        m.apply(passes(seat))
+    assert m.view()["contract"]["bid"] == {"marks": 7}
+    assert m.view()["contract"]["declarer"] == "D"
+    m = start(SIX_SIX4, dealer="C", variants=both)  # D, A, B, C
+    m.apply(bid("D", marks=2))
+    m.apply(splash("A"))  # A holds four doubles, so three too (SPLASH-02)
+    m.apply(bid("B", marks=6))
+    m = start(SIX_SIX4, dealer="D", variants={**RAISES, "splash": True})  # before_bids
+    m.apply(PLUNGE)
+    assert error_of(m, splash("B"))[0] == "MARKS_BID_STEP"
+    m = start(DOUBLES4, dealer="C", variants={**RAISES, "marks_raise": True})
+    m.apply(bid("D", marks=2))
+    m.apply(PLUNGE)
+    assert m.legal_actions() == [passes("B"), bid("B", marks=7), bid("B", marks=8)]
+    m = start(DOUBLES4, dealer="C", variants={**RAISES, "match_points": True})
+    m.apply(bid("D", marks=2))
+    m.apply(PLUNGE)
+    for seat in "BC":
+        m.apply(passes(seat))
+    assert m.view()["contract"]["stake"] == 42 * 6  # MPTS-03: 6 marks, linear
+
+
+def test_splash_08_a_splash_raises_the_bid_before_it_by_its_marks():
+    """SPLASH-08 (the Lechner Hall rules): 3 over a point bid, 5 over 2 marks, 7 over 4;
+    with marks "bid" the splash carries its raise (2 or 3), kept as made; fewer than three
+    doubles is refused."""
+    raises = {"splash": {"when": "raise"}}
+    m = start(SIX_SIX4, dealer="D", variants=raises)  # A, B, C, D; B holds three doubles
+    m.apply(bid("A", points=34))
+    m.apply(splash("B"))
+    for seat in "CD":
+        m.apply(passes(seat))
+    assert m.view()["contract"]["bid"] == {"marks": 3}
+    m = start(SIX_SIX4, dealer="D", variants=raises)
+    m.apply(bid("A", marks=2))
+    m.apply(splash("B"))
+    assert m.legal_actions() == [passes("C"), bid("C", marks=6)]
+    m = start(SIX_SIX4, dealer="B", variants=raises)  # C, D, A, B
+    for seat, marks in (("C", 2), ("D", 3), ("A", 4)):
+        m.apply(bid(seat, marks=marks))
+    m.apply(splash("B"))
+    assert m.view()["contract"]["bid"] == {"marks": 7}
+    assert m.view()["contract"]["declarer"] == "D"
+    m = start(SIX_SIX4, dealer="D", variants=raises)
+    m.apply(bid("A", marks=2))
+    m.apply(passes("B"))
+    assert error_of(m, splash("C"))[0] == "PLUNGE_NOT_ALLOWED"  # C holds no double
+    chosen = {"splash": {"when": "raise", "marks": "bid"}}
+    m = start(SIX_SIX4, dealer="D", variants=chosen)
+    m.apply(bid("A", marks=2))
+    assert [a for a in m.legal_actions() if "splash" in a] == [splash("B", 2), splash("B", 3)]
+    assert error_of(m, splash("B", 4)) == ("MARKS_BID_STEP", "SPLASH-06")
+    m.apply(splash("B", 2))
+    assert m.view()["bids"][-1] == splash("B", 2)
+    assert m.legal_actions() == [passes("C"), bid("C", marks=5)]
+    assert Match.from_json(m.to_json()) == m
+
+
 # ---- first_bidder (issue 28) ---------------------------------------------------------
 
 # C holds 0|1.

@@ -3,14 +3,16 @@ legal action applies and is listed in canonical order, everything else is reject
 code of errors.yaml and changes nothing, trick winners, outcomes and scores follow the
 rule functions and variants.md, JSON round-trips, observations leak nothing.
 
-The oracle here recomputes each round from its views with the plain rule functions
-(never the engine's tables, masks or seat orders)."""
+The oracle here recomputes each round from its views with suits and ranks written from
+the spec's text (never the engine's rule functions, tables, masks or seat orders): the
+contract as shown, its declared doubles included (NOTRUMP-05, NELLO-13)."""
 
 from __future__ import annotations
 
 import json
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,7 +20,6 @@ from reference_impl import Match
 from reference_impl.actions import action_key
 from reference_impl.rules import COUNTERS
 from reference_impl.tiles import NAMES, SEATS, TILE_INDEX
-from reference_impl.variant_rules import distance
 from reference_impl.variants import OPTIONS, rules_for
 
 from .property_checks import candidates, check_observations, check_rejected
@@ -104,40 +105,116 @@ def check_legal_list(m: Match, legal: list) -> None:
     assert (legal == []) == (m.to_act is None)
 
 
-def suits_of(m: Match, trump):
-    """The suit functions of the rule table (an option's own for its choice)."""
-    return m.rules.called_suit, m.rules.follows, m.rules.trick_rank
+def doubles_of(m: Match, contract: dict) -> str:
+    """Where the doubles of a contract without trumps play (RANK-05, NOTRUMP-02,
+    NOTRUMP-03, NELLO-06, NELLO-10): the value its declarer named (NOTRUMP-05,
+    NELLO-13: `contract.doubles`, shown from the declaration on), else the option's
+    fixed setting, else the base game's doubles high. The setting alone is not enough:
+    under `"declared"` it names no placement, the declaration does."""
+    if "doubles" in contract:
+        return contract["doubles"]
+    option = {"none": "no_trump", "nello": "nello"}.get(contract["trump"])
+    chosen = settings_of(m.variants, option) if option else None
+    return chosen["doubles"] if chosen else "high"
+
+
+def is_double(tile: str) -> bool:
+    return tile[0] == tile[2]
+
+
+def ends(tile: str) -> tuple[int, int]:
+    return int(tile[0]), int(tile[2])
+
+
+def is_trump(tile: str, trump) -> bool:
+    """SUIT-01 (a number trump: every tile showing it), SUIT-02 (`doubles`: the doubles);
+    no-trump, Nel-O and Sevens have no trumps (SUIT-03, NELLO-06, SEVENS-04)."""
+    if isinstance(trump, int):
+        return trump in ends(tile)
+    return trump == "doubles" and is_double(tile)
+
+
+def called_suit(lead: str, trump, doubles: str):
+    """SUIT-04 (a trump led calls trumps), NOTRUMP-03/NELLO-06 (a double led calls the
+    doubles when they are a suit of their own), SUIT-05 (else the larger number)."""
+    if is_trump(lead, trump):
+        return "trump"
+    if is_double(lead) and doubles in ("own_suit", "own_suit_reversed"):
+        return "doubles"
+    return max(ends(lead))
+
+
+def follows(tile: str, called, trump, doubles: str) -> bool:
+    """SUIT-04, SUIT-06; a suit of doubles is followed by doubles only, and a double
+    then follows no number (NOTRUMP-03, NELLO-06, NELLO-10)."""
+    if called == "trump":
+        return is_trump(tile, trump)
+    if called == "doubles":
+        return is_double(tile)
+    if is_trump(tile, trump):
+        return False
+    if is_double(tile) and doubles in ("own_suit", "own_suit_reversed"):
+        return False
+    return called in ends(tile)
+
+
+def rank(tile: str, called, trump, doubles: str) -> float:
+    """RANK-01..RANK-05, NOTRUMP-02 (a double lowest of its suit), NELLO-06, NELLO-10
+    (the doubles' own suit in reverse): higher wins; a tile that neither follows nor is a
+    trump never wins (RANK-02)."""
+    a, b = ends(tile)
+    if is_trump(tile, trump):
+        if trump == "doubles":
+            return 200 + a  # RANK-04
+        return 200 + (7 if a == b else a + b - trump)  # RANK-03 in the trump suit
+    if not follows(tile, called, trump, doubles):
+        return -1
+    if called == "doubles":
+        return 6 - a if doubles == "own_suit_reversed" else a
+    if a == b:
+        return -0.5 if doubles == "low" else 7  # NOTRUMP-02, NELLO-06; RANK-03, RANK-05
+    return a + b - called  # the other number
+
+
+def distance(tile: str) -> int:
+    """SEVENS-03: `|a + b - 7|`."""
+    return abs(sum(ends(tile)) - 7)
 
 
 def naive_legal_plays(m: Match, view: dict) -> list[str]:
-    """PLAY-04..PLAY-06 (SEVENS-04) from the rule functions."""
+    """PLAY-04..PLAY-06, SEVENS-04, written from the spec text: the suits of the contract
+    as declared (its `doubles` included)."""
     hand = view["hands"][view["to_act"]]
-    trump = view["contract"]["trump"]
+    contract = view["contract"]
+    trump = contract["trump"]
+    if trump == "sevens":
+        if settings_of(m.variants, "sevens")["duty"] == "free":
+            return sorted(hand, key=TILE_INDEX.get)
+        nearest = min(distance(t) for t in hand)
+        return sorted((t for t in hand if distance(t) == nearest),
+                      key=TILE_INDEX.get)
     allowed = hand
     if view["trick"] and trump != "first_tile":
-        called_suit, follows, _ = suits_of(m, trump)
-        called = called_suit(TILE_INDEX[view["trick"][0]["tile"]], trump)
-        allowed = [t for t in hand if follows(TILE_INDEX[t], called, trump)] or hand
-    sevens = settings_of(m.variants, "sevens")
-    if trump == "sevens" and sevens["duty"] == "closest":
-        nearest = min(distance(TILE_INDEX[t]) for t in hand)
-        allowed = [t for t in hand if distance(TILE_INDEX[t]) == nearest]
+        doubles = doubles_of(m, contract)
+        called = called_suit(view["trick"][0]["tile"], trump, doubles)
+        allowed = [t for t in hand if follows(t, called, trump, doubles)] or hand
     return sorted(allowed, key=TILE_INDEX.get)
 
 
-def naive_winner(m: Match, trick: dict, trump, bidders: str) -> str:
-    """RANK (NELLO-06, SEVENS-05) from the rule functions and the plays' own seats."""
-    called_suit, _, trick_rank = suits_of(m, trump)
-    tiles = [TILE_INDEX[p["tile"]] for p in trick["plays"]]
-    called = called_suit(tiles[0], trump)
-    ranks = [trick_rank(t, called, trump) for t in tiles]
-    best = ranks.index(max(ranks))
-    sevens = settings_of(m.variants, "sevens")
-    if trump == "sevens" and sevens["ties"] == "bidders":
-        for i, play in enumerate(trick["plays"]):
-            if ranks[i] == ranks[best] and play["seat"] in bidders:
-                return play["seat"]
-    return trick["plays"][best]["seat"]
+def naive_winner(m: Match, trick: dict, contract: dict) -> str:
+    """RANK (NELLO-06, NELLO-10, NOTRUMP-02, NOTRUMP-03, SEVENS-05) from the spec text,
+    the contract's declared doubles included, and the plays' own seats."""
+    trump, plays = contract["trump"], trick["plays"]
+    if trump == "sevens":
+        nearest = min(distance(p["tile"]) for p in plays)
+        tied = [p["seat"] for p in plays if distance(p["tile"]) == nearest]
+        if settings_of(m.variants, "sevens")["ties"] == "bidders":
+            return next((s for s in tied if s in contract["team"]), tied[0])
+        return tied[0]
+    doubles = doubles_of(m, contract)
+    called = called_suit(plays[0]["tile"], trump, doubles)
+    ranks = [rank(p["tile"], called, trump, doubles) for p in plays]
+    return plays[ranks.index(max(ranks))]["seat"]
 
 
 def decide(contract: dict, trump, points: dict, won: dict, us: str, them: str):
@@ -148,6 +225,35 @@ def decide(contract: dict, trump, points: dict, won: dict, us: str, them: str):
         return "set" if won[them] else ("made" if won[us] == 7 else None)
     bid = contract["bid"]["points"]
     return "made" if points[us] >= bid else ("set" if points[them] > 42 - bid else None)
+
+
+def special_marks(m: Match, bid: dict, last: int) -> int:
+    """The marks of a plunge or splash after a marks bid of `last` (0: none, or point bids
+    only): PLUNGE-03 (4), PTERMS-05 (its `marks`), SPLASH-03 (its `marks`), SPLASH-06
+    (the marks carried); PLUNGE-07, SPLASH-07 (`when: "any_time"`: one more over its own
+    marks); PLUNGE-09, SPLASH-08 (`when: "raise"`: the last marks bid plus its marks)."""
+    if "plunge" in bid:
+        terms = settings_of(m.variants, "plunge_terms")
+        marks, when = (terms["marks"] if terms else 4), settings_of(m.variants, "plunge")
+        when = when["when"] if when else "before_bids"  # plunge_terms alone: before bids
+    else:
+        splash = settings_of(m.variants, "splash")
+        marks = bid["splash"] if splash["marks"] == "bid" else splash["marks"]
+        when = splash["when"]
+    if when == "raise":
+        return last + marks
+    return marks + 1 if when == "any_time" and last == marks else marks
+
+
+def bid_marks(m: Match, bids: list[dict]) -> int:
+    """The marks of the last marks bid of `bids` (BID-05, BID-06, special_marks)."""
+    last = 0
+    for bid in bids:
+        if "marks" in bid:
+            last = bid["marks"]
+        elif "plunge" in bid or "splash" in bid:
+            last = special_marks(m, bid, last)
+    return last
 
 
 def check_round_result(m: Match, view: dict, start_marks: dict) -> None:
@@ -164,17 +270,16 @@ def check_round_result(m: Match, view: dict, start_marks: dict) -> None:
         return
     bids = view["bids"]
     top = [b for b in bids if b["type"] == "bid"][-1]
-    if "plunge" in top:  # PLUNGE-04; PTERMS-05 its marks; PLUNGE-07 one more over them
+    if "plunge" in top or "splash" in top:  # PLUNGE-04, SPLASH-04: the partner declares
         partner = SEATS[(SEATS.index(top["seat"]) + 2) % 4]
-        terms = settings_of(m.variants, "plunge_terms")
-        marks = terms["marks"] if terms else 4
-        assert contract["declarer"] == partner and contract["bid"]["marks"] in (marks, marks + 1)
+        assert contract["declarer"] == partner
+        assert contract["bid"]["marks"] == bid_marks(m, bids)
     trump = contract["trump"]
     us = contract["team"]
     them = "BD" if us == "AC" else "AC"
     points, won, first = {"AC": 0, "BD": 0}, {"AC": 0, "BD": 0}, None
     for n, trick in enumerate(tricks, 1):
-        assert trick["winner"] == naive_winner(m, trick, trump, us)
+        assert trick["winner"] == naive_winner(m, trick, contract)
         if trump == "nello":
             out = SEATS[(SEATS.index(contract["declarer"]) + 2) % 4]
             assert len(trick["plays"]) == 3 and out not in [p["seat"] for p in trick["plays"]]
@@ -285,3 +390,48 @@ def test_option_choices_are_declared_often(seed, rng, nello, sevens, end):
         if m.phase == "match_over":
             break
         m.deal({"order": rng.sample(NAMES, 28)})
+
+
+# A leads 5|5 in a no-trump whose declarer named the doubles (NOTRUMP-05). B holds two
+# fives (4|5, 1|5) and one double (6|6); C no double; D one five (5|6) and three doubles.
+LED_DOUBLE = {"A": ["5|5", "0|0", "0|1", "0|2", "0|3", "0|4", "1|1"],
+              "B": ["6|6", "4|5", "1|2", "1|3", "1|4", "1|5", "1|6"],
+              "C": ["0|5", "2|3", "2|4", "2|5", "2|6", "3|4", "3|5"],
+              "D": ["0|6", "2|2", "3|3", "3|6", "4|4", "4|6", "5|6"]}
+
+
+@pytest.mark.parametrize("doubles, plays, legal, winner", [
+    # RANK-05: 5|5 led calls fives and is the highest five, so the leader wins.
+    ("high", ["5|5", "4|5", "0|5", "5|6"],
+     [["1|5", "4|5"], ["0|5", "2|5", "3|5"], ["5|6"]], "A"),
+    # NOTRUMP-02: 5|5 still calls fives, but is the lowest: 5|6 > 4|5 > 0|5 > 5|5.
+    ("low", ["5|5", "4|5", "0|5", "5|6"],
+     [["1|5", "4|5"], ["0|5", "2|5", "3|5"], ["5|6"]], "D"),
+    # NOTRUMP-03: 5|5 calls the doubles; only doubles follow (B's fives do not), C holds
+    # none and plays freely, and 6|6 is the highest double.
+    ("own_suit", ["5|5", "6|6", "0|5", "3|3"],
+     [["6|6"], LED_DOUBLE["C"], ["2|2", "3|3", "4|4"]], "B"),
+])
+def test_the_oracle_judges_a_led_double_by_the_declared_doubles(doubles, plays, legal,
+                                                                  winner):
+    """NOTRUMP-05 (NOTRUMP-02, NOTRUMP-03, RANK-05): under `no_trump` `doubles:
+    "declared"` the doubles named in the declaration decide what follows a led double and
+    who wins; the oracle of the property tests is keyed by them and agrees with these
+    expectations, worked by hand from the spec, as the engine must."""
+    m = Match.start({"dealer": "D", "hands": LED_DOUBLE,
+                     "variants": {"no_trump": {"doubles": "declared"}}})
+    m.apply({"type": "bid", "seat": "A", "points": 30})
+    for seat in "BCD":
+        m.apply({"type": "pass", "seat": seat})
+    m.apply({"type": "trump", "seat": "A", "trump": "none", "doubles": doubles})
+    assert m.view()["contract"]["doubles"] == doubles
+    m.apply({"type": "play", "seat": "A", "tile": plays[0]})
+    for seat, tile, expected in zip("BCD", plays[1:], legal, strict=True):
+        expected = sorted(expected, key=TILE_INDEX.get)
+        assert naive_legal_plays(m, m.view()) == expected
+        assert [a["tile"] for a in m.legal_actions()] == expected
+        m.apply({"type": "play", "seat": seat, "tile": tile})
+    view = m.view()
+    trick = view["tricks"][0]
+    assert naive_winner(m, trick, view["contract"]) == winner
+    assert trick["winner"] == winner
