@@ -68,3 +68,17 @@ def cases() -> list[tuple[Any, dict[str, Any], str]]:
                     seen.add(key)
                     out.append((action, variants, verdict(action, variants)))
     return out
+
+
+def assert_agrees(said: list[str], given: list[tuple[Any, dict[str, Any], str]]) -> None:
+    """A kit's checker printed one verdict per case (`ok` or a code): each must be the
+    reference's."""
+    assert len(said) == len(given)
+    wrong = [(a, v, want, got) for (a, v, want), got in zip(given, said, strict=True)
+             if got != want]
+    assert wrong == [], wrong[:10]
+
+
+def lines(given: list[tuple[Any, dict[str, Any], str]]) -> str:
+    """The cases as a checker reads them: `[action, variants]`, one JSON line each."""
+    return "".join(json.dumps([a, v]) + "\n" for a, v, _ in given)

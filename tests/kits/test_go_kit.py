@@ -98,20 +98,16 @@ def test_check_action_agrees_with_the_reference_on_every_form(tmp_path):
     """tests/kits/go_forms: t42.CheckAction's verdict on each action of spec/actions.md,
     each broken every way, under the options that change the forms (read by t42.FormsOf
     from a setup's variants), is the reference engine's."""
-    from tests.kits.action_forms import cases
+    from tests.kits.action_forms import assert_agrees, cases, lines
 
     given = cases()
     env = {**os.environ, "GOPROXY": "off", "GOFLAGS": "-mod=mod", "CGO_ENABLED": "0",
            "GOCACHE": str(tmp_path / "gocache")}
     done = subprocess.run([GO, "run", "."], cwd=FORMS_CHECK, env=env, capture_output=True,
-                          input="".join(json.dumps([a, v]) + "\n" for a, v, _ in given),
+                          input=lines(given),
                           text=True, timeout=300)
     assert done.returncode == 0, done.stderr
-    said = done.stdout.split()
-    assert len(said) == len(given)
-    wrong = [(a, v, want, got) for (a, v, want), got in zip(given, said, strict=True)
-             if got != want]
-    assert wrong == [], wrong[:10]
+    assert_agrees(done.stdout.split(), given)
 
 
 def test_example_passes_its_scenarios_and_doctor(tmp_path):

@@ -94,7 +94,7 @@ def test_check_action_agrees_with_the_reference_on_every_form(tmp_path, target):
     verdict on each action of spec/actions.md, each broken every way, under the options
     that change the forms (read by forms_of from a setup's variants), is the reference
     engine's."""
-    from tests.kits.action_forms import cases
+    from tests.kits.action_forms import assert_agrees, cases, lines
 
     kit = copy(tmp_path / "kit")
     shutil.copy(FORMS, kit / "examples" / "forms.rs")
@@ -104,14 +104,10 @@ def test_check_action_agrees_with_the_reference_on_every_form(tmp_path, target):
     assert built.returncode == 0, built.stderr
     given = cases()
     done = subprocess.run([str(target / "debug" / "examples" / "forms")], capture_output=True,
-                          input="".join(json.dumps([a, v]) + "\n" for a, v, _ in given),
+                          input=lines(given),
                           text=True, timeout=120)
     assert done.returncode == 0, done.stderr
-    said = done.stdout.split()
-    assert len(said) == len(given)
-    wrong = [(a, v, want, got) for (a, v, want), got in zip(given, said, strict=True)
-             if got != want]
-    assert wrong == [], wrong[:10]
+    assert_agrees(done.stdout.split(), given)
 
 
 def test_an_engine_crate_in_another_folder_builds_into_the_adapter(tmp_path, target):
