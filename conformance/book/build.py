@@ -18,10 +18,9 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from conformance.adapters.limits import cut
-from conformance.book import compliance, drawing, words
+from conformance.book import KEPT_STEPS_CHARS, compliance, drawing, words
 from conformance.book.house_rules import house_rules
 from conformance.book.replay import Frame, replay
-from conformance.book.report import KEPT_STEPS_CHARS
 from conformance.corpus.scenario import Scenario, display_path
 from conformance.report.outputs import replace
 from conformance.run.pictures import OBSERVE_KINDS, REFUSAL_KINDS

@@ -13,14 +13,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from conformance.book import KEPT_STEPS_CHARS
 from conformance.corpus.scenario import Scenario, Step
 from conformance.run.results import Result, summary_line
 
-# What the plugin keeps of a scenario for the report: its head, and its steps up to this
-# many characters of JSON. A valid file holds at most 1 MiB, but YAML aliases can repeat
-# a large step a hundred thousand times; the steps past the budget are not drawn, and the
-# page says how many.
-KEPT_STEPS_CHARS = 1 << 20
 _ENCODER = json.JSONEncoder(separators=(",", ":"))
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-FieldPath = tuple[str | int, ...]
+from conformance.specdata.fields import FieldPath
 
 
 def format_field(path: FieldPath) -> str:

@@ -8,6 +8,10 @@ from functools import cache
 
 from conformance.specdata.files import spec_dir
 
+# A field's path in a JSON or YAML document: ("steps", 2, "act", "tile"), read from a
+# schema's errors (schemas.py) and written by the corpus's problems (corpus/problems.py).
+FieldPath = tuple[str | int, ...]
+
 CITED = re.compile(r"\b([A-Z]{2,}[A-Z0-9]*-\d{2})\b")
 FIELD_ROW = re.compile(r"^\| ((?:`[a-z_]+`(?:, )?)+) \|")
 

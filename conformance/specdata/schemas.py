@@ -12,7 +12,7 @@ import re
 from functools import cache
 from typing import Any
 
-from conformance.corpus.problems import FieldPath
+from conformance.specdata.fields import FieldPath
 from conformance.specdata.files import schemas_dir
 
 # The `$comment` of the enums tools/gen_schema_enums.py writes from the spec (rule IDs,
