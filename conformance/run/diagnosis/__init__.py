@@ -290,7 +290,7 @@ class Diagnosis:
             return cause
         named = {r for rules in found for r in rules}
         candidates = [r for r in (cause.restates, *(r for r, _ in cause.alternatives)) if r]
-        if cause.rule in named or not verdict.clears(cause.rule):
+        if _stands(cause.rule, verdict):
             rule = cause.rule  # a suspect's, or decided where the record cannot see
         else:
             rule = next((r for r in candidates if r in named),
@@ -324,7 +324,7 @@ class Diagnosis:
         """A check made to refuse with the engine's code is a suspect only if it names a
         rule of that code (errors.yaml): any check could be made to refuse with any code,
         and only the checks of that code give it (no rule's check says MALFORMED_ACTION)."""
-        made = _refusal_of(suspect.value)
+        made = counterfactual.refusal(suspect.value)
         if made is None or made[0] == "REFUSED":
             return True
         error = self.context.index.codes.get(made[0])
@@ -500,9 +500,7 @@ class Diagnosis:
         weighed = self._check_giving(verdict, got, what)
         if weighed is None or first is None:
             return weighed or first
-        named = {r for s in verdict.suspects for r in s.rules}
-        if first.rule in named or not verdict.clears(first.rule) or \
-                first.rule in [a for a, _ in weighed.alternatives]:
+        if _stands(first.rule, verdict) or first.rule in [a for a, _ in weighed.alternatives]:
             kept, other = first, weighed
         else:
             kept, other = weighed, first
@@ -531,7 +529,7 @@ class Diagnosis:
                 causes += [("DIG-03", "a refusal with a later code of the check order"),
                            (rules[0], what)]
                 continue
-            refused = _refusal_of(suspect.decision.value)
+            refused = counterfactual.refusal(suspect.decision.value)
             later = refused is not None and refused[0] in CODES and got in CODES and \
                 CODES.index(got) > CODES.index(refused[0])
             pair = [(rules[0], what), *(((refused[1], what),) if refused else ())]
@@ -830,17 +828,17 @@ class Diagnosis:
         return True
 
 
+def _stands(rule: str, verdict: counterfactual.Verdict) -> bool:
+    """A first reading stands against the reference's decisions when a suspect names its
+    rule, or when no decision of the step does (the record cannot see it)."""
+    return any(rule in s.rules for s in verdict.suspects) or not verdict.clears(rule)
+
+
 def _entry_of(suspects: list[counterfactual.Suspect], rules: set[str]) -> str:
     """The rule-table entry of the first suspect that names one of `rules` (an option's
     function and the base game's one it wraps are one entry: `score.inner` is `score`)."""
     return next((s.decision.entry.split(".")[0] for s in suspects
                  if s.reading is None and rules & set(s.rules)), "")
-
-
-def _refusal_of(value: Any) -> tuple[str, str, str] | None:
-    """A check's decision that refuses: (code, rule, message); None for one that passes."""
-    return value if isinstance(value, tuple) and len(value) == 3 and all(
-        isinstance(v, str) for v in value) else None
 
 
 def _act_step(action: Any) -> counterfactual.Step:

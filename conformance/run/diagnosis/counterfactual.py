@@ -271,7 +271,7 @@ def _others(value: Any, hints: list[Any], deltas: list[int]) -> Iterator[Any]:
     elif isinstance(value, str):
         yield from (h for h in hints if isinstance(h, str))
         yield None
-    elif isinstance(value, tuple) and _is_refusal(value):
+    elif refusal(value) is not None:
         yield None  # a check that accepts here
         yield from ((h, value[1], value[2]) for h in hints if isinstance(h, str) and h.isupper())
     elif isinstance(value, tuple | list):
@@ -299,8 +299,10 @@ def _sequences(value: tuple | list, hints: list[Any], deltas: list[int]) -> Iter
             yield make([*value[turn:], *value[:turn]])
 
 
-def _is_refusal(value: tuple) -> bool:
-    return len(value) == 3 and all(isinstance(v, str) for v in value)
+def refusal(value: Any) -> tuple[str, str, str] | None:
+    """A check's decision that refuses: (code, rule, message); None for one that passes."""
+    return value if isinstance(value, tuple) and len(value) == 3 and all(
+        isinstance(v, str) for v in value) else None
 
 
 def _hints(ours: Any, theirs: Any) -> list[Any]:
