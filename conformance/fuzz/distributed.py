@@ -54,11 +54,12 @@ def run_part(options: list[str], shard: str) -> Part:
 
 
 def merge(parts: list[Path], out: Path) -> dict[frozenset[tuple[str, str]], Path]:
-    """The saved cases of `parts` (folders), one per cause, written to `out`: for each
-    cause the case of fewest steps, then of the first part, then the first name. The
-    cause of each written file. ValueError when a part's file is no saved case."""
+    """The saved cases of `parts` (folders), one per cause (per check of the reference,
+    when a case names one), written to `out`: for each the case of fewest steps, then of
+    the first part, then the first name. The cause (or check) of each written file.
+    ValueError when a part's file is no saved case."""
     from conformance.corpus.yamlload import load_yaml
-    from conformance.fuzz.save import _known_in
+    from conformance.fuzz.save import CHECK, _known_in
 
     best: dict[frozenset[tuple[str, str]], tuple[int, int, str, Path]] = {}
     problems: list[str] = []
@@ -70,7 +71,10 @@ def merge(parts: list[Path], out: Path) -> dict[frozenset[tuple[str, str]], Path
                 continue
             doc = load_yaml(file.read_text(encoding="utf-8"))[0]
             steps = len(doc.get("steps") or []) if isinstance(doc, dict) else 0
-            key, rank = frozenset(causes), (steps, number, file.name, file)
+            # one case per check of the reference behind a cause (its `Check:` line), else
+            # per cause: the same bug filed under other rules in two parts is one case
+            checks = frozenset(c for c in causes if c[0] == CHECK)
+            key, rank = checks or frozenset(causes), (steps, number, file.name, file)
             if key not in best or rank[:3] < best[key][:3]:
                 best[key] = rank
     if problems:

@@ -13,7 +13,7 @@ from conformance.fuzz import differential
 from conformance.fuzz.differential import Duel, Game, play
 from conformance.fuzz.distributed import merge
 from conformance.fuzz.parallel import chunks, jobs_of
-from conformance.fuzz.save import known_causes
+from conformance.fuzz.save import CHECK, known_causes
 from conformance.planted import BY_NAME
 from conformance.run.matching import MISSING, Difference
 
@@ -83,9 +83,9 @@ def test_two_shards_merged_have_the_causes_of_the_whole_campaign(t42, tmp_path, 
             "--save", tmp_path / f"part{k}", "--shard", f"{k}/2")
     written = merge([tmp_path / "part1", tmp_path / "part2"], tmp_path / "merged")
     causes = known_causes(whole[0])
-    assert len(causes) == 2
+    assert len({c for c in causes if c[0] != CHECK}) == 2 and len(written) == 2
     assert known_causes(tmp_path / "merged") == causes
-    assert set().union(*written) == causes
+    assert set().union(*written) <= causes
 
 
 def test_merge_keeps_the_shortest_case_of_a_cause(tmp_path):

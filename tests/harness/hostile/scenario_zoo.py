@@ -177,7 +177,7 @@ BAD = [
          [(2, "", "'hello' is not of type 'object'")]),
     Case("dup-id-first.yaml", body("dup-id"), []),
     Case("dup-id-second.yaml", body("dup-id"),
-         [(2, "id", "id hostile.dup-id already used by {dir}/dup-id-first.yaml")]),
+         [(2, "id", "id hostile.dup-id already used by scenarios/dup-id-first.yaml")]),
     Case("extension.yml", body("extension"),
          [(1, "", "scenario files end in .yaml: rename this .yml file")]),
     # --- bounds the schema and the engine share ------------------------------------
