@@ -331,15 +331,20 @@ class Diagnosis:
         return error is None or bool(set(error.rules) & set(suspect.rules))
 
     def _rules_of(self, suspect: counterfactual.Suspect) -> tuple[str, ...]:
-        """A suspect's rules, those of the code it would refuse with first (errors.yaml: a
-        bid refused with POINT_BID_RANGE is BID-02's range, whichever check refused it)."""
-        value = suspect.value
-        code = value[0] if isinstance(value, tuple) and len(value) == 3 else None
-        error = self.context.index.codes.get(code) if isinstance(code, str) else None
+        """A suspect's rules of the options the scenario turns on (a function the base game
+        shares with an option names the option's rules too: canonical_trump names
+        FOLLOWME-02), those of the code it would refuse with first (errors.yaml: a bid
+        refused with POINT_BID_RANGE is BID-02's range, whichever check refused it). A
+        rule of another value of an option that is on stays: an engine may misread it."""
+        known, options = self.context.index.rules, self.context.sc.variants
+        rules = tuple(r for r in suspect.rules if r not in known
+                      or known[r].variant in (None, *options)) or suspect.rules
+        made = counterfactual.refusal(suspect.value)
+        error = self.context.index.codes.get(made[0]) if made else None
         if error is None:
-            return suspect.rules
-        return (*(r for r in suspect.rules if r in error.rules),
-                *(r for r in suspect.rules if r not in error.rules))
+            return rules
+        return (*(r for r in rules if r in error.rules),
+                *(r for r in rules if r not in error.rules))
 
     def _agreed(self, before: Match) -> list[tuple[Match, counterfactual.Step]]:
         """The steps before the state `before` (a shadow state), where the engine's view
