@@ -7,10 +7,12 @@ the held-out figures are in docs/measurements.md.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import replace
 
 import pytest
 
+from conformance.adapters.reference import ReferenceAdapter
 from conformance.planted.base import PlantedAdapter
 from reference_impl import rules as R
 from reference_impl.rules import BASE_RULES
@@ -45,7 +47,24 @@ def first_trump_wins() -> PlantedAdapter:
     return PlantedAdapter("first-trump-wins", replace(BASE_RULES, trick_winner=winner))
 
 
+class TrickPointsWithoutTheTrick(ReferenceAdapter):
+    """A view whose tricks show their counters only, the round points right (PTS-01): no
+    one decision gives that view whole; the trick point gives what differs, and shows the
+    engine's 0 where a blank tile would have to be worth -1. A trick of 0 points breaks
+    the view's schema too, but a number out of range is a value the rules decide, not a
+    form mistake (and its path `view.tricks.0.points` is one group, not one per trick)."""
+
+    name = "trick-points-without-the-trick"
+
+    def view(self):
+        view = copy.deepcopy(super().view())
+        for trick in view.get("tricks", []):
+            trick["points"] -= 1
+        return view
+
+
 @pytest.mark.parametrize("engine, folders, rule", [
+    (TrickPointsWithoutTheTrick, ("points",), "PTS-01"),
     (seating, ("points", "bidding"), "TBL-02"),
     (small_counters, ("points",), "PTS-02"),
     (set_awards_nothing, ("outcome", "match"), "SCORE-02"),
@@ -156,3 +175,10 @@ def test_distance_counts_as_the_judge_diffs():
         for _ in range(5):
             other = bent(view)
             assert distance(view, other) == len(diff(view, other, "", partial=False))
+
+
+def test_a_schemas_dotted_index_is_generalised_like_a_bracketed_one():
+    from conformance.run.diagnosis import general_path
+
+    assert general_path("view.tricks.0.points") == general_path("view.tricks[3].points") \
+        == "view.tricks[].points"

@@ -86,10 +86,14 @@ def _field(path: str) -> str:
 
 
 def general_path(path: str) -> str:
-    """`view.tricks[2].winner` -> `view.tricks[].winner`; `observe.B.hand` -> `observe.hand`."""
+    """`view.tricks[2].winner` (or a schema's `view.tricks.2.winner`) ->
+    `view.tricks[].winner`; `observe.B.hand` -> `observe.hand`."""
     out: list[str] = []
     for i, part in enumerate(path.split(".")):
         if i == 1 and out == ["observe"]:
+            continue
+        if part.isdigit() and out:
+            out[-1] = out[-1].removesuffix("[]") + "[]"
             continue
         head = part.split("[")[0]
         out.append(head + ("[]" if "[" in part else ""))
@@ -655,8 +659,10 @@ class Diagnosis:
         reference = self.shadow.state(self.index() + 1)
         broken = {_field(d.path) for d in differences}
         views = all(d.path.startswith("view.") for d in differences)
-        only_form = views and isinstance(value, dict) and reference is not None and set(
-            f.split(".")[0] for f in _differing_fields(reference.view(), value)) <= broken
+        ours = reference.view() if reference is not None else None
+        only_form = views and isinstance(value, dict) and ours is not None and set(
+            f.split(".")[0] for f in _differing_fields(ours, value)) <= broken and not any(
+            _same_kind(_value_at(ours, d.path), _value_at(value, d.path)) for d in differences)
         early = None if only_form else self.diverged(self.index() + 1)
         if early:
             return early
@@ -993,6 +999,28 @@ def _captured_rule(match: Match, path: str) -> str:
     if match.contract is not None and match.contract.kind == "marks":
         return "VIS-07" if match.trick else "VIS-06"
     return "VIS-05"
+
+
+def _value_at(document: Any, path: str) -> Any:
+    """The value at a difference's path (`view.tricks.0.points`, `view.tricks[0].points`)
+    of a view, or MISSING."""
+    for part in path.replace("[", ".").replace("]", "").split(".")[1:]:
+        if isinstance(document, list) and part.isdigit() and int(part) < len(document):
+            document = document[int(part)]
+        elif isinstance(document, dict) and part in document:
+            document = document[part]
+        else:
+            return MISSING
+    return document
+
+
+def _same_kind(ours: Any, theirs: Any) -> bool:
+    """Two values of one JSON kind (a number out of range, a name not of the list): what
+    the rules decide, not the form (`"6"` for `6`, a list for an object)."""
+    kinds = (bool, int | float, str, list, dict, type(None))
+    return ours is not MISSING and theirs is not MISSING and any(
+        isinstance(ours, k) and isinstance(theirs, k) for k in kinds) and \
+        isinstance(ours, bool) == isinstance(theirs, bool)
 
 
 def _differs(ours: dict[str, Any], theirs: Any) -> bool:

@@ -183,7 +183,9 @@ def _suspects(before: Match, step: Step, theirs: Any) -> list[Suspect]:
     if start == 0:
         return []
     hints = _hints(ours, theirs)
+    paths = [d.path for d in diff(ours, theirs, "", partial=False)]
     found: list[Suspect] = []
+    local: list[Suspect] = []  # each value that differs made the engine's, others not
     replays = 0
     for decision in reversed(list(record.decisions.values())):
         for value in _values(decision, hints, ours, theirs):
@@ -197,8 +199,12 @@ def _suspects(before: Match, step: Step, theirs: Any) -> list[Suspect]:
             away = distance(other, theirs)
             if away < start:
                 found.append(Suspect(decision, value, away))
-    whole = _nearest([s for s in found if s.distance == 0])
-    return whole or _together(before, step, theirs, found)
+            elif all(same_scalar(_at(other, path), _at(theirs, path)) for path in paths):
+                local.append(Suspect(decision, value, away))
+    whole = _nearest([s for s in found if s.distance == 0], hints)
+    # an answer no decision gives whole (a view whose own fields disagree: a trick's points
+    # without its trick point, the round's right): the decisions that give what differs
+    return whole or _together(before, step, theirs, found) or _nearest(local, hints)
 
 
 def _together(before: Match, step: Step, theirs: Any, found: list[Suspect]) -> list[Suspect]:
@@ -226,13 +232,17 @@ def _together(before: Match, step: Step, theirs: Any, found: list[Suspect]) -> l
     return whole
 
 
-def _nearest(found: list[Suspect]) -> list[Suspect]:
-    """The suspects at the least distance, one per decision, in the order found."""
+def _nearest(found: list[Suspect], hints: list[Any] = ()) -> list[Suspect]:  # type: ignore[assignment]
+    """The suspects at the least distance, one per decision, in the order found; of
+    those, none made a number the engine's answer does not show where others are (a
+    trick point made the 0 the engine shows, before a blank tile made worth -1: a number
+    no answer shows is the weaker reading)."""
     if not found:
         return []
     least = min(s.distance for s in found)
+    shown = [s for s in found if s.distance == least and _shows(hints, s.value)]
     seen: dict[Any, Suspect] = {}
-    for suspect in found:
+    for suspect in shown or found:
         if suspect.distance == least:
             seen.setdefault(suspect.decision.id, suspect)
     # a decision that passed on another suspect's unchanged comes after it: both fit (the
@@ -297,6 +307,12 @@ def _sequences(value: tuple | list, hints: list[Any], deltas: list[int]) -> Iter
     if len(value) <= 4 and all(type(v) is int for v in value):
         for turn in range(1, len(value)):
             yield make([*value[turn:], *value[:turn]])
+
+
+def _shows(hints: list[Any], value: Any) -> bool:
+    """A value that is no number (a yes/no, a name, a refusal), or a number the engine's
+    answer shows: not a number made up by arithmetic alone."""
+    return type(value) is not int or any(type(h) is int and h == value for h in hints)
 
 
 def refusal(value: Any) -> tuple[str, str, str] | None:
