@@ -216,7 +216,8 @@ def test_the_published_house_rules_page_renders_the_spec_table(book):
                       "Doubtful"]
     expressed = house["parts"][0]
     assert len(expressed["rows"]) > 30 and all(len(r) == 3 for r in expressed["rows"])
-    assert ["the holder of `0|1` bids first", "3 in issue 28's survey",
+    assert ["the holder of `0|1` bids first", "3 in issue 28's survey; eightygames.wordpress.com"
+            " (\"The player who has the 1:0 domino begins the biding\")",
             "`first_bidder` (FIRST-02)"] in expressed["rows"]
     text = (book / "house-rules.html").read_text(encoding="utf-8")
     assert text.count("<tr>") == sum(len(part["rows"]) + 1 for part in house["parts"])

@@ -81,3 +81,15 @@ def test_a_rule_has_one_status():
         for row in part["rows"]:
             assert row[0] not in seen, f"{row[0]!r}: {seen.get(row[0])} and {part['title']}"
             seen[row[0]] = part["title"]
+
+
+def test_every_doubtful_rule_quotes_its_source_and_says_what_is_unclear():
+    """A doubtful rule is listed as its page words it (issue 41): the sources cell quotes
+    the page, and the reason names what contradicts it or what is unclear, so that a reader
+    can find the sentence again and judge the doubt."""
+    part = next(p for p in house_rules(VARIANTS)["parts"] if p["title"] == "Doubtful")
+    assert part["rows"], "the doubtful rules are listed, not only counted"
+    for rule, sources, why in part["rows"]:
+        assert re.search(r'"[^"]{10,}"', sources), f"{rule!r}: quote the page"
+        doubt = r"\b(every other|unclear|the same page|cannot be checked)\b"
+        assert re.search(doubt, why), f"{rule!r}: say why"
