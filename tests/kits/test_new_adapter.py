@@ -66,15 +66,16 @@ def test_a_new_go_adapter_builds_and_passes_doctor(tmp_path):
 
 
 @needs_rust
-def test_a_new_rust_adapter_builds_and_passes_doctor(tmp_path):
+def test_a_new_rust_adapter_builds_and_passes_doctor(tmp_path, target):
     dest = tmp_path / "my42"
     code, out = _t42("new-adapter", "rust", dest)
     assert code == 0, out
     assert (dest / ".cargo" / "config.toml").is_file() and (dest / "src" / "wire.rs").is_file()
     step = out.splitlines()[1].strip()
     assert step == f"(cd {dest} && cargo build --example adapter)"
-    adapter = cargo_build(dest, dest / "target")
-    assert f"cmd:{adapter}" in out
+    # where the user's own build puts it; the test builds into the session's shared target
+    assert f"cmd:{dest / 'target' / 'debug' / 'examples' / 'adapter'}" in out
+    adapter = cargo_build(dest, target)
     code, out = _t42("doctor", "--adapter", f"cmd:{adapter}")
     assert code == 0, out
 

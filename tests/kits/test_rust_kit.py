@@ -4,6 +4,7 @@ copy of it breaks."""
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import shutil
@@ -25,20 +26,19 @@ pytestmark = pytest.mark.skipif(
            "librust-serde-dev librust-serde-derive-dev librust-serde-json-dev)")
 
 
-@pytest.fixture(scope="module")
-def target(tmp_path_factory) -> Path:
-    """One cargo target folder for the module: the crates are compiled once."""
-    return tmp_path_factory.mktemp("cargo-target")
-
-
-def build(kit: Path, target: Path) -> Path:
-    """The example adapter of the kit at `kit`, built offline (.cargo/config.toml: the
-    Debian registry) into `target` (one at a time: each build writes the same binary)."""
+def build(kit: Path, target: Path, example: str = "adapter") -> Path:
+    """An example of the kit at `kit`, built offline (.cargo/config.toml: the Debian
+    registry) into the shared `target` and copied beside the kit: each copy of the kit
+    builds the same binary name, so one build and its copy at a time (a lock)."""
+    target.mkdir(parents=True, exist_ok=True)
     env = {**os.environ, "CARGO_TARGET_DIR": str(target)}
-    done = subprocess.run([CARGO, "build", "--offline", "--quiet", "--example", "adapter"],
-                          cwd=kit, env=env, capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    return target / "debug" / "examples" / "adapter"
+    with open(target.parent / f"{target.name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        done = subprocess.run([CARGO, "build", "--offline", "--quiet", "--example", example],
+                              cwd=kit, env=env, capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        return Path(shutil.copy2(target / "debug" / "examples" / example,
+                                 kit / f"{example}.bin"))
 
 
 def copy(dest: Path) -> Path:
@@ -98,12 +98,9 @@ def test_check_action_agrees_with_the_reference_on_every_form(tmp_path, target):
 
     kit = copy(tmp_path / "kit")
     shutil.copy(FORMS, kit / "examples" / "forms.rs")
-    env = {**os.environ, "CARGO_TARGET_DIR": str(target)}
-    built = subprocess.run([CARGO, "build", "--offline", "--quiet", "--example", "forms"],
-                           cwd=kit, env=env, capture_output=True, text=True)
-    assert built.returncode == 0, built.stderr
+    forms = build(kit, target, "forms")
     given = cases()
-    done = subprocess.run([str(target / "debug" / "examples" / "forms")], capture_output=True,
+    done = subprocess.run([str(forms)], capture_output=True,
                           input=lines(given),
                           text=True, timeout=120)
     assert done.returncode == 0, done.stderr
