@@ -201,10 +201,12 @@ def _suspects(before: Match, step: Step, theirs: Any) -> list[Suspect]:
                 found.append(Suspect(decision, value, away))
             elif all(same_scalar(_at(other, path), _at(theirs, path)) for path in paths):
                 local.append(Suspect(decision, value, away))
-    whole = _nearest([s for s in found if s.distance == 0], hints)
+    whole = _nearest([s for s in found if s.distance == 0])
     # an answer no decision gives whole (a view whose own fields disagree: a trick's points
-    # without its trick point, the round's right): the decisions that give what differs
-    return whole or _together(before, step, theirs, found) or _nearest(local, hints)
+    # without its trick point, the round's right): the decisions that give what differs,
+    # those made a number the engine shows first
+    return whole or _together(before, step, theirs, found) or _nearest(
+        [s for s in local if _shows(hints, s.value)] or local)
 
 
 def _together(before: Match, step: Step, theirs: Any, found: list[Suspect]) -> list[Suspect]:
@@ -232,17 +234,13 @@ def _together(before: Match, step: Step, theirs: Any, found: list[Suspect]) -> l
     return whole
 
 
-def _nearest(found: list[Suspect], hints: list[Any] = ()) -> list[Suspect]:  # type: ignore[assignment]
-    """The suspects at the least distance, one per decision, in the order found; of
-    those, none made a number the engine's answer does not show where others are (a
-    trick point made the 0 the engine shows, before a blank tile made worth -1: a number
-    no answer shows is the weaker reading)."""
+def _nearest(found: list[Suspect]) -> list[Suspect]:
+    """The suspects at the least distance, one per decision, in the order found."""
     if not found:
         return []
     least = min(s.distance for s in found)
-    shown = [s for s in found if s.distance == least and _shows(hints, s.value)]
     seen: dict[Any, Suspect] = {}
-    for suspect in shown or found:
+    for suspect in found:
         if suspect.distance == least:
             seen.setdefault(suspect.decision.id, suspect)
     # a decision that passed on another suspect's unchanged comes after it: both fit (the
@@ -311,7 +309,8 @@ def _sequences(value: tuple | list, hints: list[Any], deltas: list[int]) -> Iter
 
 def _shows(hints: list[Any], value: Any) -> bool:
     """A value that is no number (a yes/no, a name, a refusal), or a number the engine's
-    answer shows: not a number made up by arithmetic alone."""
+    answer shows: not one made up by arithmetic alone (a trick point made the 0 the engine
+    shows, before a blank tile made worth -1)."""
     return type(value) is not int or any(type(h) is int and h == value for h in hints)
 
 
