@@ -68,6 +68,8 @@ class Detail:
     alternatives: list[list[str]] = field(default_factory=list)
     # the reference's rule-table entry whose decision explains it, if one does (settle)
     entry: str = ""
+    # [rule, the decision made otherwise that gives it] for the rule and each alternative
+    signatures: list[list[str]] = field(default_factory=list)
 
     @property
     def key(self) -> tuple[str, str, str]:
@@ -91,6 +93,7 @@ class Detail:
             "since": self.since,
             "alternatives": self.alternatives,
             "entry": self.entry,
+            "signatures": self.signatures,
             "rules": list(self.rules),
             "differences": [
                 {"path": d.path,
@@ -116,7 +119,8 @@ class Detail:
                    cause=data.get("cause", ""), first_seen=data.get("first_seen", ""),
                    since=list(data.get("since", [])),
                    alternatives=[list(a) for a in data.get("alternatives", [])],
-                   entry=data.get("entry", ""))
+                   entry=data.get("entry", ""),
+                   signatures=[list(a) for a in data.get("signatures", [])])
 
     def lines(self, cause: bool = True) -> list[str]:
         """The block's lines; `cause=False` in a group, whose head names the cause."""
