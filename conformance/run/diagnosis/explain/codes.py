@@ -176,15 +176,15 @@ def turn_rule(match: Match) -> str:
     in declaring, PLAY-01 for the first lead, PLAY-03 for a later one, PLAY-02 in a trick."""
     rules = match.rules
     if match.phase == BIDDING:
-        return table_rule(rules, "bidding_order", "BID-01")
+        return table_rule(rules, "bidding_order")
     if match.phase == DECLARING:
         return "PLUNGE-04" if match.contract.partner_declares else "CON-01"
     if match.phase == PLAYING:
         if match.trick:
-            return table_rule(rules, "sitting_out", "PLAY-02")
+            return table_rule(rules, "sitting_out")
         if not match.tricks:
-            return table_rule(rules, "first_leader", "PLAY-01")
-        return table_rule(rules, "next_leader", "PLAY-03")
+            return table_rule(rules, "first_leader")
+        return table_rule(rules, "next_leader")
     return "END-06"
 
 

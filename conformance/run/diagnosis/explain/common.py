@@ -37,13 +37,12 @@ def choice_rule(fn: Any, trump: Any) -> str | None:
         else named_rule(fn)
 
 
-def table_rule(rules: Rules, name: str, base: str) -> str:
-    """`base` while the rule table's entry `name` is the base game's; else the rule the
-    option's function names."""
-    fn = getattr(rules, name)
-    if fn is getattr(BASE_RULES, name):
-        return base
-    return named_rule(fn) or base
+def table_rule(rules: Rules, name: str, base: str | None = None) -> str:
+    """The rule the rule table's entry `name` names: the option's function's, else the
+    base game's (`base` where the caller reads the base game's entry otherwise)."""
+    fn, own = getattr(rules, name), getattr(BASE_RULES, name)
+    base = base or named_rule(own) or "DIG-04"
+    return base if fn is own else named_rule(fn) or base
 
 
 def declared(match: Match) -> int | str:

@@ -62,7 +62,7 @@ def _hands_rule(c: Change) -> str:
         return "DEAL-03"
     if c.step == "play":
         return "PLAY-07"
-    return table_rule(c.rules, "deal_order", "DEAL-02") if _dealt_order(c.action) else "DEAL-01"
+    return table_rule(c.rules, "deal_order") if _dealt_order(c.action) else "DEAL-01"
 
 
 def _dealer_rule(c: Change) -> str:
@@ -78,7 +78,7 @@ def _stake_rule(c: Change) -> str:
     if c.rules.points_ladder and c.after.contract is not None and \
             c.after.contract.kind == "marks":
         return ladder_rule(c.engine_view)
-    return plunge_value_rule(c.after) or table_rule(c.rules, "stake", "SCORE-01")
+    return plunge_value_rule(c.after) or table_rule(c.rules, "stake")
 
 
 def _bid_rule(c: Change) -> str:
@@ -101,14 +101,14 @@ def _who_rule(c: Change) -> str:
 
 def _contract_rule(c: Change) -> str:
     if c.step == "trump":
-        return "CON-02" if "stacks" in c.action else table_rule(c.rules, "declared", "CON-04")
+        return "CON-02" if "stacks" in c.action else table_rule(c.rules, "declared")
     return ("PLUNGE-04" if c.after.contract and c.after.contract.partner_declares else
-            table_rule(c.rules, "won_contract", "BID-08"))
+            table_rule(c.rules, "won_contract"))
 
 
 def _trump_rule(c: Change) -> str:
     if c.step == "play":
-        return table_rule(c.rules, "trump_after_lead", "CON-04")
+        return table_rule(c.rules, "trump_after_lead")
     if c.step == "trump" and c.action.get("trump") == "first_tile":
         return "UNDECL-04"  # the choice is shown until the first tile sets trump
     return declaration_rule(c.before, c.action) if c.before is not None and \
@@ -117,7 +117,7 @@ def _trump_rule(c: Change) -> str:
 
 def _stacks_rule(c: Change) -> str:
     if c.step == "play":
-        return table_rule(c.rules, "trump_after_lead", "CON-04")
+        return table_rule(c.rules, "trump_after_lead")
     return "CON-03" if c.after.contract and c.after.contract.kind == "points" else "CON-02"
 
 
@@ -139,7 +139,7 @@ FIELD_RULES: dict[str, Callable[[Change], str]] = {
     "contract.team": _who_rule,
     "contract.trump": _trump_rule,
     "contract.stacks": _stacks_rule,
-    "trick": lambda c: table_rule(c.rules, "sitting_out", "PLAY-02"),
+    "trick": lambda c: table_rule(c.rules, "sitting_out"),
     "tricks": _winner_rule,
     "tricks.winner": _winner_rule,
     "tricks.team": _winner_rule,
@@ -147,7 +147,7 @@ FIELD_RULES: dict[str, Callable[[Change], str]] = {
     "points": lambda c: points_rule(c.after, c.engine_view),
     "tricks.points": lambda c: points_rule(c.after, c.engine_view),
     "result.awarded_to": lambda c: score_rule(c.after) or "SCORE-02",
-    "result.marks": lambda c: score_rule(c.after) or table_rule(c.rules, "stake", "SCORE-01"),
+    "result.marks": lambda c: score_rule(c.after) or table_rule(c.rules, "stake"),
     "result": lambda c: end_rule(c.before, c.after, c.engine_view),
     "result.outcome": lambda c: end_rule(c.before, c.after, c.engine_view),
     "phase": lambda c: end_rule(c.before, c.after, c.engine_view),
@@ -250,7 +250,7 @@ def field_alternatives(after: Match, field: str, engine_view: dict | None) -> tu
     if field == "result.marks" and sweep_bonus_shown(after, engine_view):
         return ("FORCE-07",)  # the bonus where the contract did not sweep
     if field == "contract.stake" and plunge_value_rule(after):
-        return (table_rule(after.rules, "stake", "SCORE-01"),)  # the mark's worth, MPTS-03
+        return (table_rule(after.rules, "stake"),)  # the mark's worth, MPTS-03
     if field in ("contract.bid", "contract.declarer", "contract.team"):
         return tuple(_special_rule(after.rules, name, field) for name in
                      _special_bids_made(after) if name != _special_bid(after))
