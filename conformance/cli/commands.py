@@ -115,7 +115,7 @@ def run_command(options: RunOptions) -> int:
     options_text = ", ".join(name + (" (some settings)" if name in adapter.settings else "")
                              for name in sorted(adapter.variants)) or "none"
     _say_source()
-    from conformance.specdata.files import versions
+    from conformance.specdata.versions import versions
 
     v = versions()  # what the engine is judged against: spec/versions.yaml
     echo(f"t42: {len(chosen)} scenarios against {adapter.name} {adapter.version} "
@@ -181,8 +181,8 @@ def _report(o: RunOptions, results: list[Result], loaded: Any, expected: Any,
     from conformance.report import text as report
     from conformance.run import results as results_mod
     stale = xf.mark(results, expected)
-    from conformance.corpus.scenario import installed_note
     from conformance.run.results import Outcome
+    from conformance.specdata.files import installed_note
 
     failed = [r.path for r in results if r.outcome in (Outcome.FAILED, Outcome.ERRORED)]
     for part in (report.verdict(results, o.adapter), report.details(results, o.verbose),
@@ -379,8 +379,7 @@ def coverage_command(paths: Sequence[Path], base_only: bool, as_json: bool) -> i
 
 def list_command(paths: Sequence[Path], keyword: str | None, rules: Sequence[str],
                  variants: Sequence[str]) -> int:
-    from conformance.corpus.scenario import display_path
-    from conformance.specdata.files import data_root
+    from conformance.specdata.files import data_root, display_path
 
     chosen = suite.select(suite.load(paths), keyword, rules, variants)
     for item in chosen:

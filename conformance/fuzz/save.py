@@ -412,7 +412,8 @@ def known_causes(path: Path) -> set[tuple[str, str]]:
     A cause `(RULE, "")` acknowledges every cause of that rule. Read as the corpus is
     (`conformance.corpus`): the same walk, regular files of a bounded size, the safe YAML
     loader with its caps. ValueError naming each problem as `FILE:LINE: what`."""
-    from conformance.corpus.scenario import Refused, display_path, walk
+    from conformance.corpus.scenario import Refused, walk
+    from conformance.specdata.files import display_path
 
     found: set[tuple[str, str]] = set()
     problems: list[str] = []
@@ -436,8 +437,7 @@ def known_causes(path: Path) -> set[tuple[str, str]]:
 
 def _known_in(file: Path) -> tuple[set[tuple[str, str]], list[tuple[int, str]]]:
     """The causes one `--known` file names, and its problems as (line, what)."""
-    from conformance.corpus.scenario import read_text
-    from conformance.corpus.yamlload import load_yaml
+    from conformance.specdata.yamlload import load_yaml, read_text
 
     text, line, why = read_text(file)
     if text is None:

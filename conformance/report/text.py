@@ -478,7 +478,7 @@ def option_lines(rows: list[dict[str, Any]]) -> list[str]:
 
 def to_json(results: list[Result], adapter: Any, counts: dict[str, int],
             seconds: float, stale: list[str], level: str = "strict") -> dict[str, Any]:
-    from conformance.specdata.files import versions
+    from conformance.specdata.versions import versions
 
     v = versions()
     return {

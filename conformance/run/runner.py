@@ -25,7 +25,7 @@ from conformance.adapters.inprocess import harnessed
 from conformance.adapters.limits import cut
 from conformance.adapters.protocol import Adapter, AdapterError, Harnessed, Rejected
 from conformance.adapters.support import unsupported
-from conformance.corpus.scenario import Loaded, Scenario, Step, display_path
+from conformance.corpus.scenario import Loaded, Scenario, Step
 from conformance.run import selfdeal
 from conformance.run.diagnosis import Cause, Context, Diagnosis, general_path
 from conformance.run.inputs import input_of
@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from conformance.run.held import Held
 from conformance.run.visibility import as_json, points_leaks, seat_leaks, tile_leaks
 from conformance.specdata import schemas
+from conformance.specdata.files import display_path
 from conformance.specdata.index import SpecIndex, load_index
 from reference_impl.rules import bidding_order
 from reference_impl.tiles import SEATS, left_of

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from conformance.specdata.files import spec_dir
+from conformance.specdata.yamlload import read_yaml
 
 RULE_FILES = ("rules.md", "variants.md")
 # Any top-level item that opens in bold is read as a rule, so a malformed ID is reported.
@@ -293,8 +294,6 @@ def check_citations(root: Path, index: SpecIndex) -> None:
 
 def read_codes(path: Path) -> list[dict[str, Any]]:
     """The `codes` list of errors.yaml, as written."""
-    from conformance.corpus.scenario import read_yaml
-
     doc = read_yaml(path)
     if not isinstance(doc, dict) or not isinstance(doc.get("codes"), list):
         raise ValueError("no `codes` list")
@@ -368,8 +367,6 @@ CHECK_KINDS = {"accepted", "rejected", "known_code", "code", "check_order", "unc
 
 def parse_levels(path: Path, index: SpecIndex) -> None:
     """levels.yaml; every kind the harness judges needs a level, every name must exist."""
-    from conformance.corpus.scenario import read_yaml
-
     doc = read_yaml(path)
     if not isinstance(doc, dict) or not LEVEL_KEYS <= set(doc) <= LEVEL_KEYS | \
             OPTIONAL_LEVEL_KEYS:
