@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from conformance.adapters.protocol import Harnessed
     from conformance.run.held import Held
     from conformance.run.results import Result
+    from conformance.specdata.levels import Level
 
 
 def _fail(message: str) -> int:
@@ -82,6 +83,7 @@ class Plan:
     """What a run will do, resolved from its options before any adapter starts."""
 
     options: RunOptions
+    level: Level  # --level, one of levels.yaml's
     expected: dict[str, str]  # --expected-failures: id -> reason
     loaded: list[Held]  # every scenario file read, valid or not
     chosen: list[Held]  # the ones selected to run
@@ -120,9 +122,10 @@ def _resolve(o: RunOptions) -> Plan:
 
     if o.update_expected and not o.expected_failures:
         raise Ended("--update-expected-failures needs --expected-failures FILE")
-    problem = _known_rules(o.rules) or _known_level(o.level)
+    problem = _known_rules(o.rules)
     if problem:
         raise Ended(problem)
+    level = _level(o.level)
     expected = _expected(o)
     problem = _unwritable_outputs(o)
     if problem:
@@ -130,14 +133,16 @@ def _resolve(o: RunOptions) -> Plan:
     loaded, chosen = held.load(list(o.paths), o.keyword, o.rules, o.variants)
     if not chosen:
         raise Ended(f"no scenario matches {_selection(o)}: nothing to run")
-    return Plan(o, expected, loaded, chosen, _claimed(o.declared))
+    return Plan(o, level, expected, loaded, chosen, _claimed(o.declared))
 
 
-def _known_level(level: str) -> str | None:
+def _level(name: str) -> Level:
     from conformance.specdata.index import load_index
 
-    names = load_index().levels.names
-    return None if level in names else f"unknown level {level} (one of {', '.join(names)})"
+    try:
+        return load_index().levels.level(name)
+    except ValueError as error:  # unknown level NAME (one of ...)
+        raise Ended(str(error)) from None
 
 
 def _expected(o: RunOptions) -> dict[str, str]:
@@ -204,11 +209,11 @@ def _start(plan: Plan) -> Harnessed:
     except KeyboardInterrupt as stop:  # Ctrl-C, SIGTERM, SIGHUP (cli/stopping.py)
         how, status = stopping.what(stop)
         raise Ended(None, f"interrupted ({how}) before the first scenario",
-                    _summary([], o.level), status=status) from None
+                    _summary([], plan.level), status=status) from None
     if isinstance(adapter, str):
         # One message, not one per scenario; every chosen scenario counts as errored.
         raise Ended(adapter, f"no scenario ran: the {len(plan.chosen)} chosen scenarios "
-                             "count as errored", _summary([], o.level, len(plan.chosen)))
+                             "count as errored", _summary([], plan.level, len(plan.chosen)))
     if plan.claimed is not None:
         adapter = WithVariants(adapter, plan.claimed)
         if adapter.beyond:
@@ -226,11 +231,11 @@ def _say_header(plan: Plan, adapter: Harnessed) -> None:
     _say_source()
     v = versions()  # what the engine is judged against: spec/versions.yaml
     echo(f"t42: {len(plan.chosen)} scenarios against {adapter.name} {adapter.version} "
-         f"at level {plan.options.level} (variant options: {options_text}); spec "
+         f"at level {plan.level} (variant options: {options_text}); spec "
          f"{v['spec']}, suite {v['suite']}, protocol {v['protocol']}")
 
 
-def _summary(results: list[Result], level: str, errored: int = 0) -> str:
+def _summary(results: list[Result], level: Level, errored: int = 0) -> str:
     """The last line of every run that chose scenarios; `errored`: scenarios that count
     as errored without a result (the adapter could not start)."""
     from conformance.run import results as results_mod
@@ -262,7 +267,7 @@ def _run(plan: Plan, adapter: Harnessed) -> Ran:
     interrupted: tuple[str, int] | None = None
     start = time.perf_counter()
     try:
-        results = run_all(plan.chosen, adapter, on_result, level=o.level,
+        results = run_all(plan.chosen, adapter, on_result, level=plan.level,
                           pictures=o.report_html is not None)
         seconds = time.perf_counter() - start
     except KeyboardInterrupt as stop:
@@ -292,7 +297,7 @@ def _report(plan: Plan, adapter: Harnessed, ran: Ran) -> int:
     if ran.interrupted:
         echo(f"interrupted ({ran.interrupted[0]}) after {len(ran.results)} of "
              f"{len(plan.chosen)} scenarios")
-    echo(_summary(ran.results, plan.options.level))
+    echo(_summary(ran.results, plan.level))
     if ran.interrupted:
         return ran.interrupted[1]
     return 2 if unwritten else results_mod.exit_code(ran.results, stale)
@@ -305,8 +310,8 @@ def _report_parts(plan: Plan, adapter: Harnessed, ran: Ran) -> tuple[list[str], 
 
     o, results = plan.options, ran.results
     stale = xf.mark(results, plan.expected)
-    _say_tables(o, results, adapter)
-    unwritten = _write_json(o, results, adapter, ran.seconds, stale)
+    _say_tables(plan, results, adapter)
+    unwritten = _write_json(plan, results, adapter, ran.seconds, stale)
     unwritten = _write_html(plan, results, adapter) or unwritten
     if o.expected_failures:
         stale, rewritten = _expected_failures(plan, o.expected_failures, results, stale)
@@ -318,32 +323,34 @@ def _report_parts(plan: Plan, adapter: Harnessed, ran: Ran) -> tuple[list[str], 
     return stale, unwritten
 
 
-def _say_tables(o: RunOptions, results: list[Result], adapter: Harnessed) -> None:
+def _say_tables(plan: Plan, results: list[Result], adapter: Harnessed) -> None:
     from conformance.report import text as report
     from conformance.run.results import Outcome
     from conformance.specdata.files import installed_note
 
+    o = plan.options
     failed = [r.path for r in results if r.outcome in (Outcome.FAILED, Outcome.ERRORED)]
     for part in (report.verdict(results, o.adapter), report.details(results, o.verbose),
                  "\n".join(report.option_lines(report.option_coverage(results, adapter))),
                  installed_note(failed), report.variant_table(results),
-                 report.compliance_table(results, o.level), report.recap(results)):
+                 report.compliance_table(results, plan.level), report.recap(results)):
         if part:
             echo("\n" + part)
 
 
-def _write_json(o: RunOptions, results: list[Result], adapter: Harnessed, seconds: float,
+def _write_json(plan: Plan, results: list[Result], adapter: Harnessed, seconds: float,
                 stale: list[str]) -> bool:
     """--report-json; whether it could not be written."""
     from conformance.report import text as report
     from conformance.run import results as results_mod
 
+    o = plan.options
     if not o.report_json:
         return False
     counts = results_mod.totals(results)
     try:
         report.write_json(o.report_json, report.to_json(results, adapter, counts, seconds,
-                                                        stale, o.level))
+                                                        stale, plan.level))
     except OSError as error:
         echo(f"t42: the JSON report could not be written to {o.report_json}: "
              f"{error.strerror or error}", err=True)
@@ -362,7 +369,7 @@ def _write_html(plan: Plan, results: list[Result], adapter: Harnessed) -> bool:
     try:
         shots = {r.id: r.pictures for r in results if r.pictures}
         where = write_report(o.report_html, list(o.paths), results, shots, adapter,
-                             results_mod.totals(results), o.level, loaded=plan.loaded)
+                             results_mod.totals(results), plan.level, loaded=plan.loaded)
         echo(f"wrote the HTML report {where}")
     except Exception as error:  # noqa: BLE001 - the run's summary line still comes
         echo(f"t42: the HTML report could not be written ({type(error).__name__}: "

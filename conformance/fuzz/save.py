@@ -22,6 +22,7 @@ from conformance.fuzz.differential import Case, Divergence, Finding
 from conformance.run.diagnosis import Cause
 from conformance.run.matching import MISSING
 from conformance.specdata.fields import CITED, field_rules, observation_rule
+from conformance.specdata.levels import Level
 
 # The rules that permit an action, for a legal action an implementation leaves out.
 PERMITS = {"pass": ("BID-01",), "bid": ("BID-02",), "trump": ("CON-01",),
@@ -350,7 +351,7 @@ def diagnose(found: Divergence, adapter: Any, level: str = "strict"
 
     doc = scenario(found, adapter.name, "generated.diagnosis", every=True)
     built = build(Path("generated-diagnosis.yaml"), doc, {})
-    result = run_scenario(built, adapter, level=level)
+    result = run_scenario(built, adapter, level=Level(level))  # fuzz's levels: plain names
     last = built.steps[-1].label if built.steps else None
     out: dict[Cause, list[Any]] = {}
     for detail in result.failures:

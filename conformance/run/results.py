@@ -9,6 +9,7 @@ from enum import StrEnum
 from typing import Any
 
 from conformance.run.matching import MISSING, Difference, show
+from conformance.specdata.levels import STRICT, Level
 
 
 class Outcome(StrEnum):
@@ -24,7 +25,7 @@ class Check:
     """One check the runner made (levels.yaml `checks`), for the compliance table."""
 
     kind: str
-    level: str
+    level: Level
     rules: tuple[str, ...]
     passed: bool
     judged: bool  # False: above the run's level, counted as not judged whatever it found
@@ -297,7 +298,7 @@ def totals(results: Iterable[Result]) -> dict[str, int]:
     return counts
 
 
-def summary_line(counts: dict[str, int], level: str = "strict") -> str:
+def summary_line(counts: dict[str, int], level: Level = STRICT) -> str:
     """The last line of every run: `N passed, N failed, N errored, N skipped, N not judged
     at level L`."""
     return ", ".join(f"{counts[o.value]} {o.value}" for o in Outcome) + f" at level {level}"

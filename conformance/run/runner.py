@@ -41,6 +41,7 @@ from conformance.run.visibility import as_json, points_leaks, seat_leaks, tile_l
 from conformance.specdata import schemas
 from conformance.specdata.files import display_path
 from conformance.specdata.index import SpecIndex, load_index
+from conformance.specdata.levels import STRICT, Level
 from reference_impl.rules import bidding_order
 from reference_impl.tiles import SEATS, left_of
 
@@ -120,7 +121,7 @@ class ScenarioRun:
     """
 
     def __init__(self, scenario: Scenario, adapter: Harnessed, index: SpecIndex,
-                 level: str = "strict", pictures: bool = False):
+                 level: Level = STRICT, pictures: bool = False):
         self.sc, self.adapter, self.index, self.level = scenario, adapter, index, level
         self.step: Step | None = None
         self.at: int | None = None  # the step's index (steps alike are told apart)
@@ -583,7 +584,7 @@ class _Common(TypedDict):
 
 
 def run_scenario(scenario: Scenario, adapter: Adapter | Harnessed, index: SpecIndex | None = None,
-                 limit: float | None = IN_PROCESS_LIMIT, level: str = "strict",
+                 limit: float | None = IN_PROCESS_LIMIT, level: Level = STRICT,
                  pictures: bool = False) -> Result:
     """One scenario's outcome at one level. `limit` bounds an in-process adapter's whole
     scenario (a process adapter has its own per-message timeout); `pictures`: keep what
@@ -729,7 +730,7 @@ def invalid_file(loaded: Loaded | Held) -> Result:
 
 def run_all(loaded: Iterable[Loaded | Held], adapter: Adapter | Harnessed,
             on_result: Callable[[Result], None] = lambda r: None,
-            level: str = "strict", pictures: bool = False) -> list[Result]:
+            level: Level = STRICT, pictures: bool = False) -> list[Result]:
     """Every scenario, then the run's causes settled; `pictures`: keep what an HTML
     report draws (run_scenario)."""
     index = load_index()

@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from conformance.adapters.support import lacking, setting_text
+from conformance.specdata.levels import STRICT
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -132,7 +133,7 @@ def _reference_passes(scenario: Scenario, index: SpecIndex) -> bool:
         def _causes(self, kind: str, rules: Any, causes: Any) -> Any:
             raise _Differs(kind)
 
-    run = FirstFailure(scenario, harnessed(ReferenceAdapter()), index, "strict")
+    run = FirstFailure(scenario, harnessed(ReferenceAdapter()), index, STRICT)
     try:
         run.run()
     except (_Differs, Diverged):
