@@ -16,6 +16,7 @@ from conformance.report.safe import echo
 if TYPE_CHECKING:
     from conformance.adapters.limits import Limits
     from conformance.adapters.protocol import Harnessed
+    from conformance.corpus.scenario import Step
     from conformance.run.held import Held
     from conformance.run.results import Result
     from conformance.specdata.levels import Level
@@ -551,6 +552,7 @@ def perft_command(scenario_path: Path | None, seed: int | None, dealer: str | No
             return _fail(f"{adapter.name} does not declare capability perft")
         for step in steps_to_send:
             method = {"setup": adapter.start, "deal": adapter.deal, "act": adapter.act}
+            assert step.kind is not None  # _perft_steps keeps only the steps that send
             try:
                 method[step.kind](step.payload)
             except Rejected as refused:
@@ -569,7 +571,7 @@ def perft_command(scenario_path: Path | None, seed: int | None, dealer: str | No
 
 
 def _perft_steps(scenario_path: Path | None, seed: int | None, dealer: str | None,
-                 steps: int | None) -> list[Any] | int:
+                 steps: int | None) -> list[Step] | int:
     """The steps that reach the position, or an exit status."""
     from conformance.corpus.scenario import Step, load_scenario
 

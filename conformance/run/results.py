@@ -53,7 +53,7 @@ class Detail:
     message: str
     step: str | None = None  # "steps[3]", "setup.contract", "setup"
     line: int | None = None
-    action: Any = MISSING  # the payload the step sent
+    action: object = MISSING  # the payload the step sent (any JSON: a malformed one too)
     rules: tuple[str, ...] = ()
     differences: list[Difference] = field(default_factory=list)
     stderr: str = ""
@@ -157,7 +157,7 @@ def difference_lines(differences: list[Difference], many: int = 4) -> list[str]:
     legal = [d for d in differences if d.path == "legal"]
     if len(legal) <= many:
         return [d.render() for d in differences]
-    kinds: dict[tuple[str, str], list[Any]] = {}
+    kinds: dict[tuple[str, str], list[object]] = {}
     for d in legal:
         action = d.actual if d.expected is MISSING else d.expected
         noun = action.get("type", "action") if isinstance(action, dict) else "action"
@@ -175,7 +175,7 @@ def difference_lines(differences: list[Difference], many: int = 4) -> list[str]:
 def _divide_line(divide: list[Difference], shown: int = 3) -> str:
     """Perft's divide differences in one line: `perft.divide: 7 first actions differ
     (expected/actual): play:0|3 2/7, play:1|1 3/7, play:1|5 1/7 (+4 more)`."""
-    def count(value: Any) -> str:
+    def count(value: object) -> str:
         return "absent" if value is MISSING else show(value)
 
     each = [f"{d.path.removeprefix('perft.divide.')} {count(d.expected)}/{count(d.actual)}"

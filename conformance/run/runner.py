@@ -19,7 +19,8 @@ import traceback
 from collections.abc import Callable, Iterable, Iterator, Set
 from contextlib import contextmanager
 from functools import partial
-from typing import TYPE_CHECKING, Any, TypedDict
+from types import FrameType
+from typing import TYPE_CHECKING, Any, TypedDict, TypeVar
 
 from conformance.adapters.inprocess import harnessed
 from conformance.adapters.limits import cut
@@ -46,6 +47,7 @@ from reference_impl.rules import bidding_order
 from reference_impl.tiles import SEATS, left_of
 
 Causes = Callable[[], list[Cause]]
+T = TypeVar("T")
 
 
 def given(*causes: Cause) -> Causes:
@@ -70,7 +72,7 @@ def watchdog(seconds: float | None) -> Iterator[None]:
         yield
         return
 
-    def expire(_signum: int, _frame: Any) -> None:
+    def expire(_signum: int, _frame: FrameType | None) -> None:
         raise Hung(f"no answer within {seconds:g} s (in-process watchdog)")
 
     previous = signal.signal(signal.SIGALRM, expire)
@@ -138,7 +140,7 @@ class ScenarioRun:
 
     # --- calling the adapter ----------------------------------------------------------
 
-    def _call(self, what: str, fn: Callable[..., Any], *args: Any) -> Any:
+    def _call(self, what: str, fn: Callable[..., T], *args: object) -> T:
         """Call the adapter; only setup, deal and act may be refused (protocol.md)."""
         try:
             return fn(*args)
@@ -153,7 +155,7 @@ class ScenarioRun:
             tb = traceback.format_exc(limit=-6)
             raise AdapterError(f"{what} raised {type(error).__name__}: {error}", tb) from None
 
-    def _checked(self, what: str, value: Any, schema: str, judged: Set[str] = frozenset()
+    def _checked(self, what: str, value: object, schema: str, judged: Set[str] = frozenset()
                  ) -> Any:
         """`value` as JSON, judged against its schema; `judged`: paths a leak check has
         already failed (an unknown field that leaks is that leak, not also a form)."""
@@ -224,7 +226,7 @@ class ScenarioRun:
             raise Diverged(f"{'failed' if judged else 'not judged'} {kind}")
         return False
 
-    def _view_for_picture(self) -> Any:
+    def _view_for_picture(self) -> object:
         """The implementation's view for a report's picture, or why there is none: a view
         it cannot give is drawn as none, never judged (the run's own checks judge views)."""
         try:
@@ -687,7 +689,7 @@ def context_lines(detail: Detail, index: SpecIndex, adapter: Adapter | Harnessed
     return out
 
 
-def table_picture(adapter: Adapter | Harnessed, seat: Any) -> list[str]:
+def table_picture(adapter: Adapter | Harnessed, seat: object) -> list[str]:
     """A few lines from the implementation's own referee view (trump, the trick in play or
     the one that just ended, a hand), or none if it cannot give one that follows the
     schema."""
