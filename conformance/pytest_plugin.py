@@ -164,7 +164,7 @@ class ScenarioDir(pytest.Directory):
 
 def _refused_folder(parent: pytest.Collector, path: Path, message: str) -> pytest.Item:
     from conformance.corpus.problems import Problem
-    from conformance.corpus.scenario import display_path
+    from conformance.specdata.files import display_path
 
     return InvalidScenario.from_parent(parent, name=path.name or str(path),
                                        problems=[str(Problem(display_path(path), 1, "",

@@ -20,7 +20,7 @@ from typing import Any
 
 from conformance.adapters.protocol import AdapterError, Harnessed, Rejected
 from conformance.adapters.reference import ReferenceAdapter
-from conformance.corpus.problems import format_field
+from conformance.specdata.fields import format_field
 from reference_impl.tiles import NAMES as TILES
 from reference_impl.tiles import SEATS
 

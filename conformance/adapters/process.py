@@ -179,7 +179,7 @@ class StderrTail:
 class ProcessAdapter(Harnessed):
     def __init__(self, command: str | list[str], timeout: float = 5.0,
                  protocol: int | None = None, limits: Limits | None = None):
-        from conformance.specdata.files import protocol_version
+        from conformance.specdata.versions import protocol_version
 
         self.command = shlex.split(command) if isinstance(command, str) else list(command)
         self.timeout = timeout

@@ -255,8 +255,8 @@ def form_problem(cmd: str, result: Any) -> str:
         return f"{cmd}: the result is nested deeper than {MAX_DEPTH} levels"
     schema = RESULT_SCHEMAS.get(cmd)
     if schema:
-        from conformance.corpus.problems import format_field
         from conformance.specdata import schemas
+        from conformance.specdata.fields import format_field
 
         problems = schemas.check(schema, result)
         if problems:

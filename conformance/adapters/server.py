@@ -57,7 +57,7 @@ def serve(adapter: Adapter | None, stdin: TextIO | None = None, stdout: TextIO |
     For the worker (worker.py): with `raised`, an exception other than Rejected is
     answered with that error code and its traceback goes to stderr; with `unusable`,
     every request but `stop` is answered with the error code `t42.unusable`."""
-    from conformance.specdata.files import protocol_version
+    from conformance.specdata.versions import protocol_version
 
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
     protocol = protocol_version()

@@ -34,7 +34,7 @@ def _same(a: Any, b: Any) -> bool:
 
 def current_spec() -> str:
     """The spec version this suite judges against (spec/versions.yaml `spec`)."""
-    from conformance.specdata.files import versions
+    from conformance.specdata.versions import versions
 
     return str(versions()["spec"])
 

@@ -21,9 +21,10 @@ from conformance.adapters.limits import cut
 from conformance.book import KEPT_STEPS_CHARS, compliance, drawing, words
 from conformance.book.house_rules import house_rules
 from conformance.book.replay import Frame, replay
-from conformance.corpus.scenario import Scenario, display_path
+from conformance.corpus.scenario import Scenario
 from conformance.report.outputs import replace
 from conformance.run.pictures import OBSERVE_KINDS, REFUSAL_KINDS
+from conformance.specdata.files import display_path
 from conformance.specdata.index import SpecIndex, load_index
 
 RULE_AREA = re.compile(r"^([A-Z]+)-\d+$")
@@ -80,7 +81,7 @@ def environment():  # -> jinja2.Environment
 def _figures() -> dict[str, list[dict[str, Any]]]:
     text = resources.files("conformance.book").joinpath("doc000_figures.yaml").read_text(
         encoding="utf-8")
-    from conformance.corpus.yamlload import load_yaml
+    from conformance.specdata.yamlload import load_yaml
 
     data, _, problems = load_yaml(text)  # the one YAML loader, whatever the file
     if problems:
@@ -391,7 +392,8 @@ def build(out: Path, paths: Sequence[Path] = (), results: list[dict[str, Any]] |
     (Result.pictures, conformance.run.pictures), by id;
     `loaded`: the scenarios as the run read them (else `paths` are read now)."""
     from conformance.corpus import select
-    from conformance.specdata.files import data_root, spec_dir, versions
+    from conformance.specdata.files import data_root, spec_dir
+    from conformance.specdata.versions import versions
 
     index = load_index()
     if loaded is None:

@@ -9,10 +9,11 @@ Result objects here (result_from_json), so the controller counts them the same w
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from conformance.run.results import Check, Result
+from conformance.specdata.levels import Level
 
 COLUMNS = ("passed", "failed", "not_judged")
 
@@ -30,8 +31,8 @@ def result_from_json(data: dict[str, Any], checks: Sequence[Sequence[Any]] = ())
     return result
 
 
-def _cells(by_level: dict[str, dict[str, int]], names: Sequence[str],
-           level: str, judged: Any) -> list[dict[str, Any]]:
+def _cells(by_level: dict[str, dict[str, int]], names: Sequence[Level],
+           level: Level, judged: Callable[[str, str], bool]) -> list[dict[str, Any]]:
     empty = dict.fromkeys(COLUMNS, 0)
     return [{"level": name, "judged": judged(name, level), **empty, **by_level.get(name, {})}
             for name in names]
@@ -52,7 +53,8 @@ def _scenarios(results: Sequence[Result]) -> tuple[dict[str, list[str]], dict[st
             {r: list(ids) for r, ids in unjudged.items()})
 
 
-def table(results: Sequence[Result], level: str, area_names: dict[str, str]) -> dict[str, Any]:
+def table(results: Sequence[Result], level: Level, area_names: dict[str, str]
+          ) -> dict[str, Any]:
     """The rows the template draws: areas, each with its rules, and the total."""
     from conformance.report.text import compliance, errored_by_area
     from conformance.specdata.index import load_index

@@ -16,6 +16,7 @@ from typing import Any
 from conformance.book import KEPT_STEPS_CHARS
 from conformance.corpus.scenario import Scenario, Step
 from conformance.run.results import Result, summary_line
+from conformance.specdata.levels import STRICT, Level
 
 _ENCODER = json.JSONEncoder(separators=(",", ":"))
 
@@ -60,7 +61,7 @@ def scenario_from_kept(data: dict[str, Any]) -> Scenario:
 
 def write_report(out: Path, paths: Sequence[Path], results: Sequence[Result | dict[str, Any]],
                  shots: dict[str, dict[str, Any]] | None, adapter: Any,
-                 counts: dict[str, int], level: str = "strict",
+                 counts: dict[str, int], level: Level = STRICT,
                  checks: dict[str, list[list[Any]]] | None = None,
                  loaded: list[Any] | None = None,
                  steps_not_kept: dict[str, int] | None = None,

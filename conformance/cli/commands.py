@@ -16,7 +16,10 @@ from conformance.report.safe import echo
 if TYPE_CHECKING:
     from conformance.adapters.limits import Limits
     from conformance.adapters.protocol import Harnessed
+    from conformance.corpus.scenario import Step
+    from conformance.run.held import Held
     from conformance.run.results import Result
+    from conformance.specdata.levels import Level
 
 
 def _fail(message: str) -> int:
@@ -59,104 +62,103 @@ class RunOptions:
     in_process: bool = False  # call a python: adapter in this process
 
 
-def run_command(options: RunOptions) -> int:
-    """`t42 run`: select, start the adapter, run, report; the exit status (0, 1, 2, or
-    128 + the signal after Ctrl-C, SIGTERM or SIGHUP: 130, 143, 129). Every run that got
-    as far as choosing scenarios ends with the summary line."""
-    from conformance.adapters.inprocess import WithVariants, parse_variants
-    from conformance.adapters.loading import start_adapter
-    from conformance.report import text as report
-    from conformance.run import results as results_mod
-    from conformance.run.runner import run_all
-    from conformance.specdata.index import load_index
+class Ended(Exception):
+    """A run that ends before its scenarios are judged: a problem with what was asked (a
+    `t42:` line on stderr), what it says on stdout after that, and its exit status (2, or
+    128 + the signal when a stop came first). `run_command` catches it, in one place."""
 
-    o = options
-    if o.update_expected and not o.expected_failures:
-        return _fail("--update-expected-failures needs --expected-failures FILE")
-    problem = _known_rules(o.rules) or _known_level(o.level)
-    if problem:
-        return _fail(problem)
-    expected = _expected(o)
-    if isinstance(expected, int):
-        return expected
-    problem = _unwritable_outputs(o)  # found now, not after the whole run
-    if problem:
-        return _fail(problem)
+    def __init__(self, problem: str | None, *said: str, status: int = 2):
+        super().__init__(problem)
+        self.problem, self.said, self.status = problem, said, status
+
+    def tell(self) -> int:
+        if self.problem is not None:
+            echo(f"t42: {self.problem}", err=True)
+        for line in self.said:
+            echo(line)
+        return self.status
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a run will do, resolved from its options before any adapter starts."""
+
+    options: RunOptions
+    level: Level  # --level, one of levels.yaml's
+    expected: dict[str, str]  # --expected-failures: id -> reason
+    loaded: list[Held]  # every scenario file read, valid or not
+    chosen: list[Held]  # the ones selected to run
+    claimed: list[Any] | None  # --variants, parsed (hello's `variants` form)
+
+
+@dataclass(frozen=True)
+class Ran:
+    """What a run judged: the settled results, its time, and the stop that cut it short."""
+
+    results: list[Result]
+    seconds: float
+    interrupted: tuple[str, int] | None  # how it was stopped, and the exit status that gives
+
+
+def run_command(options: RunOptions) -> int:
+    """`t42 run`: resolve what to run, start the adapter, run, report; the exit status (0,
+    1, 2, or 128 + the signal after Ctrl-C, SIGTERM or SIGHUP: 130, 143, 129). Every run
+    that got as far as choosing scenarios ends with the summary line."""
+    try:
+        plan = _resolve(options)
+        adapter = _start(plan)
+    except Ended as ended:
+        return ended.tell()
+    ran = _run(plan, adapter)
+    return _report(plan, adapter, ran)
+
+
+# --- resolve: the options checked, the scenarios chosen; nothing started yet -----------
+
+
+def _resolve(o: RunOptions) -> Plan:
+    """Ended (status 2) at the first problem of the options, the expected failures or the
+    selection, found before the adapter starts and not after the whole run."""
     from conformance.run import held
 
+    if o.update_expected and not o.expected_failures:
+        raise Ended("--update-expected-failures needs --expected-failures FILE")
+    problem = _known_rules(o.rules)
+    if problem:
+        raise Ended(problem)
+    level = _level(o.level)
+    expected = _expected(o)
+    problem = _unwritable_outputs(o)
+    if problem:
+        raise Ended(problem)
     loaded, chosen = held.load(list(o.paths), o.keyword, o.rules, o.variants)
     if not chosen:
-        return _fail(f"no scenario matches {_selection(o)}: nothing to run")
+        raise Ended(f"no scenario matches {_selection(o)}: nothing to run")
+    return Plan(o, level, expected, loaded, chosen, _claimed(o.declared))
+
+
+def _level(name: str) -> Level:
+    from conformance.specdata.index import load_index
+
     try:
-        claimed = None if o.declared is None else parse_variants(
-            o.declared, list(load_index().variants))
-    except ValueError as error:
-        return _fail(f"--variants: {error}")
+        return load_index().levels.level(name)
+    except ValueError as error:  # unknown level NAME (one of ...)
+        raise Ended(str(error)) from None
+
+
+def _expected(o: RunOptions) -> dict[str, str]:
+    """The expected-failures list; a missing file is an error unless it is to be written."""
+    from conformance.report import expected as xf
+
+    if not o.expected_failures:
+        return {}
+    if not o.expected_failures.exists() and not o.update_expected:
+        raise Ended(f"--expected-failures: {o.expected_failures} does not exist (to create "
+                    "it, add --update-expected-failures)")
     try:
-        adapter = start_adapter(o.adapter, o.timeout, o.limits, o.in_process)
-    except KeyboardInterrupt as stop:  # Ctrl-C, SIGTERM, SIGHUP (cli/stopping.py)
-        how, status = stopping.what(stop)
-        echo(f"interrupted ({how}) before the first scenario")
-        echo(results_mod.summary_line(results_mod.totals([]), o.level))
-        return status
-    if isinstance(adapter, str):
-        # One message, not one per scenario; every chosen scenario counts as errored.
-        echo(f"t42: {adapter}", err=True)
-        counts = results_mod.totals([])
-        counts["errored"] = len(chosen)
-        echo(f"no scenario ran: the {len(chosen)} chosen scenarios count as errored")
-        echo(results_mod.summary_line(counts, o.level))
-        return 2
-    if claimed is not None:
-        adapter = WithVariants(adapter, claimed)
-        if adapter.beyond:
-            echo(f"note: --variants narrows, never widens: {', '.join(adapter.beyond)} not "
-                 f"run, beyond what {adapter.name} declares")
-    options_text = ", ".join(name + (" (some settings)" if name in adapter.settings else "")
-                             for name in sorted(adapter.variants)) or "none"
-    _say_source()
-    from conformance.specdata.files import versions
-
-    v = versions()  # what the engine is judged against: spec/versions.yaml
-    echo(f"t42: {len(chosen)} scenarios against {adapter.name} {adapter.version} "
-         f"at level {o.level} (variant options: {options_text}); spec {v['spec']}, "
-         f"suite {v['suite']}, protocol {v['protocol']}")
-    start = time.perf_counter()
-    progress = report.Progress(len(chosen), expected, o.verbose)
-    done: list = []
-
-    def on_result(result: Result) -> None:
-        done.append(result)
-        progress(result)
-
-    interrupted: tuple[str, int] | None = None
-    try:  # a report's pictures are kept as each scenario is judged, never run again
-        results = run_all(chosen, adapter, on_result, level=o.level,
-                          pictures=o.report_html is not None)
-        seconds = time.perf_counter() - start
-    except KeyboardInterrupt as stop:  # Ctrl-C, SIGTERM, SIGHUP: stop, report what ran
-        from conformance.run.settle import settle
-
-        results, interrupted = settle(done), stopping.what(stop)
-        seconds = time.perf_counter() - start
-    finally:
-        try:
-            adapter.close()
-        except KeyboardInterrupt as stop:  # while it was told to stop: it is ended
-            interrupted = interrupted or stopping.what(stop)
-    try:
-        stale, unwritten = _report(o, results, loaded, expected, adapter, seconds)
-    except Exception as error:  # noqa: BLE001 - the summary line still comes, last
-        echo(f"t42: the report failed ({type(error).__name__}: {error}); please "
-                   "report it", err=True)
-        stale, unwritten = [], True
-    if interrupted:
-        echo(f"interrupted ({interrupted[0]}) after {len(results)} of {len(chosen)} "
-             "scenarios")
-    echo(results_mod.summary_line(results_mod.totals(results), o.level))
-    if interrupted:
-        return interrupted[1]
-    return 2 if unwritten else results_mod.exit_code(results, stale)
+        return xf.load(o.expected_failures)
+    except xf.ExpectedFailuresError as error:
+        raise Ended(str(error)) from None
 
 
 def _unwritable_outputs(o: RunOptions) -> str | None:
@@ -173,91 +175,6 @@ def _unwritable_outputs(o: RunOptions) -> str | None:
     return None
 
 
-def _report(o: RunOptions, results: list[Result], loaded: Any, expected: Any,
-            adapter: Harnessed, seconds: float) -> tuple[list[str], bool]:
-    """Everything a run prints before its summary line; the stale expected failures, and
-    whether an output could not be written (an error: status 2)."""
-    from conformance.report import expected as xf
-    from conformance.report import text as report
-    from conformance.run import results as results_mod
-    stale = xf.mark(results, expected)
-    from conformance.corpus.scenario import installed_note
-    from conformance.run.results import Outcome
-
-    failed = [r.path for r in results if r.outcome in (Outcome.FAILED, Outcome.ERRORED)]
-    for part in (report.verdict(results, o.adapter), report.details(results, o.verbose),
-                 "\n".join(report.option_lines(report.option_coverage(results, adapter))),
-                 installed_note(failed), report.variant_table(results),
-                 report.compliance_table(results, o.level), report.recap(results)):
-        if part:
-            echo("\n" + part)
-    counts = results_mod.totals(results)
-    unwritten = False
-    if o.report_json:
-        try:
-            report.write_json(o.report_json, report.to_json(results, adapter, counts, seconds,
-                                                            stale, o.level))
-        except OSError as error:
-            echo(f"t42: the JSON report could not be written to {o.report_json}: "
-                       f"{error.strerror or error}", err=True)
-            unwritten = True
-    if o.report_html:
-        from conformance.book.report import write_report
-
-        try:
-            shots = {r.id: r.pictures for r in results if r.pictures}
-            where = write_report(o.report_html, list(o.paths), results, shots, adapter,
-                                 counts, o.level, loaded=loaded)
-            echo(f"wrote the HTML report {where}")
-        except Exception as error:  # noqa: BLE001 - the run's summary line still comes
-            echo(f"t42: the HTML report could not be written ({type(error).__name__}: "
-                       f"{error})", err=True)
-            unwritten = True
-    if o.expected_failures:
-        path = o.expected_failures
-        listed = sum(r.expected_failure for r in results)
-        echo(f"\n{len(expected)} expected failures listed in {path}: "
-                   f"{listed} failed as expected, {len(stale)} now pass")
-        for stale_id in stale:
-            echo(f"STALE {stale_id} passes but is listed in {path}")
-        known = {item.id for item in loaded if item.id is not None}
-        for unknown in sorted(set(expected) - known):
-            echo(f"note: {path} lists {unknown}, which is not in the corpus")
-        if o.update_expected:
-            try:
-                new = xf.update(path, results, expected)
-            except OSError as error:
-                echo(f"t42: {path} could not be rewritten: {error.strerror or error}",
-                           err=True)
-                unwritten = True
-            else:
-                echo(f"rewrote {path}: {len(new)} entries")
-                stale = []
-                for r in results:
-                    r.expected_failure = (r.id in new
-                                          and r.outcome.value in ("failed", "errored"))
-    invalid = sum(1 for item in loaded if item.id is None)
-    if invalid and len(results) < len(loaded):
-        echo(f"note: {invalid} invalid scenario files in the corpus (see t42 check)")
-    echo(f"time: {seconds:.2f} s")
-    return stale, unwritten
-
-
-def _expected(o: RunOptions) -> dict[str, str] | int:
-    """The expected-failures list; a missing file is an error unless it is to be written."""
-    from conformance.report import expected as xf
-
-    if not o.expected_failures:
-        return {}
-    if not o.expected_failures.exists() and not o.update_expected:
-        return _fail(f"--expected-failures: {o.expected_failures} does not exist (to create "
-                     "it, add --update-expected-failures)")
-    try:
-        return xf.load(o.expected_failures)
-    except xf.ExpectedFailuresError as error:
-        return _fail(str(error))
-
-
 def _selection(o: RunOptions) -> str:
     said = [f"-k {o.keyword}"] if o.keyword else []
     said += [f"--rule {r}" for r in o.rules] + [f"--variant {v}" for v in o.variants]
@@ -265,11 +182,229 @@ def _selection(o: RunOptions) -> str:
     return " ".join(said) or "the corpus"
 
 
-def _known_level(level: str) -> str | None:
+def _claimed(declared: str | None) -> list[Any] | None:
+    """--variants as hello's `variants` would declare it; None when not given."""
+    from conformance.adapters.inprocess import parse_variants
     from conformance.specdata.index import load_index
 
-    names = load_index().levels.names
-    return None if level in names else f"unknown level {level} (one of {', '.join(names)})"
+    if declared is None:
+        return None
+    try:
+        return parse_variants(declared, list(load_index().variants))
+    except ValueError as error:
+        raise Ended(f"--variants: {error}") from None
+
+
+# --- start: the adapter, and the line that says what is judged against what ------------
+
+
+def _start(plan: Plan) -> Harnessed:
+    """The adapter started and narrowed to --variants. Ended when it cannot start (every
+    chosen scenario then counts as errored) or a stop comes first."""
+    from conformance.adapters.inprocess import WithVariants
+    from conformance.adapters.loading import start_adapter
+
+    o = plan.options
+    try:
+        adapter = start_adapter(o.adapter, o.timeout, o.limits, o.in_process)
+    except KeyboardInterrupt as stop:  # Ctrl-C, SIGTERM, SIGHUP (cli/stopping.py)
+        how, status = stopping.what(stop)
+        raise Ended(None, f"interrupted ({how}) before the first scenario",
+                    _summary([], plan.level), status=status) from None
+    if isinstance(adapter, str):
+        # One message, not one per scenario; every chosen scenario counts as errored.
+        raise Ended(adapter, f"no scenario ran: the {len(plan.chosen)} chosen scenarios "
+                             "count as errored", _summary([], plan.level, len(plan.chosen)))
+    if plan.claimed is not None:
+        adapter = WithVariants(adapter, plan.claimed)
+        if adapter.beyond:
+            echo(f"note: --variants narrows, never widens: {', '.join(adapter.beyond)} not "
+                 f"run, beyond what {adapter.name} declares")
+    _say_header(plan, adapter)
+    return adapter
+
+
+def _say_header(plan: Plan, adapter: Harnessed) -> None:
+    from conformance.specdata.versions import versions
+
+    options_text = ", ".join(name + (" (some settings)" if name in adapter.settings else "")
+                             for name in sorted(adapter.variants)) or "none"
+    _say_source()
+    v = versions()  # what the engine is judged against: spec/versions.yaml
+    echo(f"t42: {len(plan.chosen)} scenarios against {adapter.name} {adapter.version} "
+         f"at level {plan.level} (variant options: {options_text}); spec "
+         f"{v['spec']}, suite {v['suite']}, protocol {v['protocol']}")
+
+
+def _summary(results: list[Result], level: Level, errored: int = 0) -> str:
+    """The last line of every run that chose scenarios; `errored`: scenarios that count
+    as errored without a result (the adapter could not start)."""
+    from conformance.run import results as results_mod
+
+    counts = results_mod.totals(results)
+    if errored:
+        counts["errored"] = errored
+    return results_mod.summary_line(counts, level)
+
+
+# --- run: every chosen scenario judged, the adapter closed ------------------------------
+
+
+def _run(plan: Plan, adapter: Harnessed) -> Ran:
+    """A stop (Ctrl-C, SIGTERM, SIGHUP) ends the run with the results so far, settled; a
+    report's pictures are kept as each scenario is judged, never run again."""
+    from conformance.report import text as report
+    from conformance.run.runner import run_all
+    from conformance.run.settle import settle
+
+    o = plan.options
+    progress = report.Progress(len(plan.chosen), plan.expected, o.verbose)
+    done: list[Result] = []
+
+    def on_result(result: Result) -> None:
+        done.append(result)
+        progress(result)
+
+    interrupted: tuple[str, int] | None = None
+    start = time.perf_counter()
+    try:
+        results = run_all(plan.chosen, adapter, on_result, level=plan.level,
+                          pictures=o.report_html is not None)
+        seconds = time.perf_counter() - start
+    except KeyboardInterrupt as stop:
+        results, interrupted = settle(done), stopping.what(stop)
+        seconds = time.perf_counter() - start
+    finally:
+        try:
+            adapter.close()
+        except KeyboardInterrupt as stop:  # while it was told to stop: it is ended
+            interrupted = interrupted or stopping.what(stop)
+    return Ran(results, seconds, interrupted)
+
+
+# --- report: what the run found, its outputs, the summary line last ---------------------
+
+
+def _report(plan: Plan, adapter: Harnessed, ran: Ran) -> int:
+    """Everything a run prints, the summary line last; the exit status."""
+    from conformance.run import results as results_mod
+
+    try:
+        stale, unwritten = _report_parts(plan, adapter, ran)
+    except Exception as error:  # noqa: BLE001 - the summary line still comes, last
+        echo(f"t42: the report failed ({type(error).__name__}: {error}); please "
+             "report it", err=True)
+        stale, unwritten = [], True
+    if ran.interrupted:
+        echo(f"interrupted ({ran.interrupted[0]}) after {len(ran.results)} of "
+             f"{len(plan.chosen)} scenarios")
+    echo(_summary(ran.results, plan.level))
+    if ran.interrupted:
+        return ran.interrupted[1]
+    return 2 if unwritten else results_mod.exit_code(ran.results, stale)
+
+
+def _report_parts(plan: Plan, adapter: Harnessed, ran: Ran) -> tuple[list[str], bool]:
+    """Everything before the summary line; the stale expected failures, and whether an
+    output could not be written (an error: status 2)."""
+    from conformance.report import expected as xf
+
+    o, results = plan.options, ran.results
+    stale = xf.mark(results, plan.expected)
+    _say_tables(plan, results, adapter)
+    unwritten = _write_json(plan, results, adapter, ran.seconds, stale)
+    unwritten = _write_html(plan, results, adapter) or unwritten
+    if o.expected_failures:
+        stale, rewritten = _expected_failures(plan, o.expected_failures, results, stale)
+        unwritten = unwritten or not rewritten
+    invalid = sum(1 for item in plan.loaded if item.id is None)
+    if invalid and len(results) < len(plan.loaded):
+        echo(f"note: {invalid} invalid scenario files in the corpus (see t42 check)")
+    echo(f"time: {ran.seconds:.2f} s")
+    return stale, unwritten
+
+
+def _say_tables(plan: Plan, results: list[Result], adapter: Harnessed) -> None:
+    from conformance.report import text as report
+    from conformance.run.results import Outcome
+    from conformance.specdata.files import installed_note
+
+    o = plan.options
+    failed = [r.path for r in results if r.outcome in (Outcome.FAILED, Outcome.ERRORED)]
+    for part in (report.verdict(results, o.adapter), report.details(results, o.verbose),
+                 "\n".join(report.option_lines(report.option_coverage(results, adapter))),
+                 installed_note(failed), report.variant_table(results),
+                 report.compliance_table(results, plan.level), report.recap(results)):
+        if part:
+            echo("\n" + part)
+
+
+def _write_json(plan: Plan, results: list[Result], adapter: Harnessed, seconds: float,
+                stale: list[str]) -> bool:
+    """--report-json; whether it could not be written."""
+    from conformance.report import text as report
+    from conformance.run import results as results_mod
+
+    o = plan.options
+    if not o.report_json:
+        return False
+    counts = results_mod.totals(results)
+    try:
+        report.write_json(o.report_json, report.to_json(results, adapter, counts, seconds,
+                                                        stale, plan.level))
+    except OSError as error:
+        echo(f"t42: the JSON report could not be written to {o.report_json}: "
+             f"{error.strerror or error}", err=True)
+        return True
+    return False
+
+
+def _write_html(plan: Plan, results: list[Result], adapter: Harnessed) -> bool:
+    """--report-html; whether it could not be written."""
+    from conformance.book.report import write_report
+    from conformance.run import results as results_mod
+
+    o = plan.options
+    if not o.report_html:
+        return False
+    try:
+        shots = {r.id: r.pictures for r in results if r.pictures}
+        where = write_report(o.report_html, list(o.paths), results, shots, adapter,
+                             results_mod.totals(results), plan.level, loaded=plan.loaded)
+        echo(f"wrote the HTML report {where}")
+    except Exception as error:  # noqa: BLE001 - the run's summary line still comes
+        echo(f"t42: the HTML report could not be written ({type(error).__name__}: "
+             f"{error})", err=True)
+        return True
+    return False
+
+
+def _expected_failures(plan: Plan, path: Path, results: list[Result], stale: list[str]
+                       ) -> tuple[list[str], bool]:
+    """What the run says of the --expected-failures list, which it rewrites when asked;
+    the stale ids left, and whether the list could be rewritten if it was to be."""
+    from conformance.report import expected as xf
+
+    o, expected = plan.options, plan.expected
+    listed = sum(r.expected_failure for r in results)
+    echo(f"\n{len(expected)} expected failures listed in {path}: "
+         f"{listed} failed as expected, {len(stale)} now pass")
+    for stale_id in stale:
+        echo(f"STALE {stale_id} passes but is listed in {path}")
+    known = {item.id for item in plan.loaded if item.id is not None}
+    for unknown in sorted(set(expected) - known):
+        echo(f"note: {path} lists {unknown}, which is not in the corpus")
+    if not o.update_expected:
+        return stale, True
+    try:
+        new = xf.update(path, results, expected)
+    except OSError as error:
+        echo(f"t42: {path} could not be rewritten: {error.strerror or error}", err=True)
+        return stale, False
+    echo(f"rewrote {path}: {len(new)} entries")
+    for r in results:
+        r.expected_failure = r.id in new and r.outcome.value in ("failed", "errored")
+    return [], True
 
 
 def book_command(out: Path, paths: Sequence[Path]) -> int:
@@ -379,8 +514,7 @@ def coverage_command(paths: Sequence[Path], base_only: bool, as_json: bool) -> i
 
 def list_command(paths: Sequence[Path], keyword: str | None, rules: Sequence[str],
                  variants: Sequence[str]) -> int:
-    from conformance.corpus.scenario import display_path
-    from conformance.specdata.files import data_root
+    from conformance.specdata.files import data_root, display_path
 
     chosen = suite.select(suite.load(paths), keyword, rules, variants)
     for item in chosen:
@@ -418,6 +552,7 @@ def perft_command(scenario_path: Path | None, seed: int | None, dealer: str | No
             return _fail(f"{adapter.name} does not declare capability perft")
         for step in steps_to_send:
             method = {"setup": adapter.start, "deal": adapter.deal, "act": adapter.act}
+            assert step.kind is not None  # _perft_steps keeps only the steps that send
             try:
                 method[step.kind](step.payload)
             except Rejected as refused:
@@ -436,7 +571,7 @@ def perft_command(scenario_path: Path | None, seed: int | None, dealer: str | No
 
 
 def _perft_steps(scenario_path: Path | None, seed: int | None, dealer: str | None,
-                 steps: int | None) -> list[Any] | int:
+                 steps: int | None) -> list[Step] | int:
     """The steps that reach the position, or an exit status."""
     from conformance.corpus.scenario import Step, load_scenario
 

@@ -18,7 +18,7 @@ PATHS = click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type
 def _versions(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
     if not value or ctx.resilient_parsing:
         return
-    from conformance.specdata.files import versions
+    from conformance.specdata.versions import versions
 
     v = versions()
     click.echo(f"t42: suite {v['suite']}, spec {v['spec']}, protocol {v['protocol']}")

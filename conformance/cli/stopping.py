@@ -15,7 +15,7 @@ import signal
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from types import FrameType
 
 SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP")
                 if hasattr(signal, name))
@@ -30,7 +30,7 @@ class Stopped(KeyboardInterrupt):
         self.name = signal.Signals(signum).name
 
 
-def _raise(signum: int, _frame: Any) -> None:
+def _raise(signum: int, _frame: FrameType | None) -> None:
     for each in SIGNALS:  # the shutdown that follows is not cut short by another
         signal.signal(each, signal.SIG_IGN)
     raise Stopped(signum)
@@ -61,7 +61,7 @@ def what(interrupt: KeyboardInterrupt) -> tuple[str, int]:
     return "Ctrl-C", 130
 
 
-def _end_trees_and_raise(signum: int, frame: Any) -> None:
+def _end_trees_and_raise(signum: int, frame: FrameType | None) -> None:
     """In a pytest process: tell its children (the xdist workers, each ending its own
     adapter's tree in turn), end this process's adapters' trees at once (an interrupted
     worker may never reach pytest_unconfigure: xdist kills a busy one, and a session

@@ -182,7 +182,7 @@ def _changes(columns: Sequence[Column], baseline: str) -> dict[str, Any]:
 
 def summarize(columns: Sequence[Column], baseline: str | None = None) -> dict[str, Any]:
     """The comparison (compare.schema.json)."""
-    from conformance.specdata.files import versions
+    from conformance.specdata.versions import versions
 
     v = versions()
     return {

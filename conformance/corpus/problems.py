@@ -7,14 +7,6 @@ from dataclasses import dataclass
 from conformance.specdata.fields import FieldPath
 
 
-def format_field(path: FieldPath) -> str:
-    """("steps", 2, "act", "tile") -> "steps[2].act.tile"."""
-    text = ""
-    for part in path:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
-    return text
-
-
 @dataclass(frozen=True)
 class Problem:
     path: str

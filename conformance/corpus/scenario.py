@@ -7,22 +7,20 @@ checks against the spec index -> a `Scenario` whose steps include the expanded
 
 from __future__ import annotations
 
-import codecs
-import errno
 import itertools
 import json
 import os
-import stat
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from conformance.corpus.problems import FieldPath, Problem, format_field, line_of
-from conformance.corpus.yamlload import LIMITS, load_yaml
+from conformance.corpus.problems import Problem, line_of
 from conformance.specdata import schemas
+from conformance.specdata.fields import FieldPath, format_field
+from conformance.specdata.files import display_path
 from conformance.specdata.index import SpecIndex, load_index, options_citing
+from conformance.specdata.yamlload import load_yaml, read_text
 from reference_impl.tiles import NAMES, SEATS
 
 MODELINE = "# yaml-language-server: $schema="
@@ -58,54 +56,6 @@ class Scenario:
     steps: tuple[Step, ...]  # the setup, the expanded contract shortcut, then `steps`
     path: Path
     needs: frozenset[str] = field(default_factory=frozenset)  # legal, perft, self_deal
-
-
-def display_path(path: Path) -> str:
-    """A scenario's path as every output shows it, whatever folder the run started in:
-    relative to the checkout that holds it (`scenarios/play/x.yaml`, the corpus's own
-    layout), else to the folder holding the nearest `scenarios/` above it (a corpus of
-    your own); a file of the installed package's own copy as `scenarios/...`
-    (`installed_note` says where it is); any other file by its absolute path."""
-    from conformance.specdata.files import installed_copy
-
-    absolute = Path(os.path.abspath(path))  # not resolve: a link is shown as itself
-    root = _checkout_holding(absolute.parent)
-    for base in (root, installed_copy()):
-        if base is None:
-            continue
-        try:
-            return absolute.relative_to(base).as_posix()
-        except (ValueError, OSError):
-            continue
-    return absolute.as_posix()
-
-
-@lru_cache(maxsize=1024)
-def _checkout_holding(folder: Path) -> Path | None:
-    """The nearest checkout at or above `folder`, else the folder holding the nearest
-    `scenarios/` (a run asks once per folder)."""
-    from conformance.specdata.files import is_checkout
-
-    corpus = None
-    for parent in (folder, *folder.parents):
-        try:
-            if is_checkout(parent):
-                return parent
-        except OSError:
-            break
-        if corpus is None and parent.name == "scenarios":
-            corpus = parent.parent
-    return corpus
-
-
-def installed_note(shown: list[str]) -> str:
-    """The note, once, for display paths of the installed copy (no such file here), or ''."""
-    from conformance.specdata.files import installed_copy
-
-    if not any(not Path(p).exists() and (installed_copy() / p).is_file() for p in shown):
-        return ""
-    return (f"note: scenarios/... are the installed suite's own files (in {installed_copy()}):"
-            " `t42 book DIR` draws each as a page, and a checkout of the suite has them")
 
 
 # --- the contract shortcut (scenario-format.md) -------------------------------------
@@ -434,56 +384,6 @@ def _modeline(path: Path, text: str) -> list[str]:
     if resolved.name != "scenario.schema.json" or not resolved.exists():
         return [f"the modeline's schema {target} does not resolve to scenario.schema.json"]
     return []
-
-
-_KINDS = ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
-          (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
-
-
-def read_text(path: Path, limit: int = LIMITS.file_bytes) -> tuple[str | None, int, str]:
-    """The file's text, or None and (line, why). Only a regular file of at most `limit`
-    bytes of UTF-8 is read: a FIFO would block, /dev/zero would never end."""
-    try:
-        info = path.stat()  # follows links: a link loop is ELOOP here
-    except OSError as error:
-        if error.errno == errno.ELOOP:
-            return None, 1, "cannot read: a symbolic link loop"
-        return None, 1, f"cannot read: {error.strerror or error}"
-    if stat.S_ISDIR(info.st_mode):
-        return None, 1, "a link to an enclosing directory: not followed (it would loop)"
-    kind = next((name for test, name in _KINDS if test(info.st_mode)), None)
-    if kind or not stat.S_ISREG(info.st_mode):
-        return None, 1, f"refused: {kind or 'not a regular file'}, not a scenario file"
-    try:
-        with path.open("rb") as stream:
-            data = stream.read(limit + 1)
-    except OSError as error:
-        return None, 1, f"cannot read: {error.strerror or error}"
-    if len(data) > limit or info.st_size > limit:
-        return None, 1, f"refused: more than {limit:,} bytes (the limit of a scenario file)"
-    if data.startswith(codecs.BOM_UTF8):
-        return None, 1, "the file starts with a byte-order mark (U+FEFF): save it as UTF-8 " \
-                        "without one, so that the modeline is the first thing in the file"
-    try:
-        return data.decode("utf-8"), 0, ""
-    except UnicodeDecodeError as error:
-        line = data.count(b"\n", 0, error.start) + 1
-        column = error.start - data.rfind(b"\n", 0, error.start)
-        return None, line, f"not UTF-8: byte 0x{data[error.start]:02x} at column {column}"
-
-
-def read_yaml(path: Path) -> Any:
-    """Any other YAML file the harness reads (the spec's, a list of expected failures),
-    as a scenario file is read: `read_text`, then `load_yaml` with its caps. ValueError
-    `FILE:LINE: what` for the first problem (an empty file is None)."""
-    text, line, why = read_text(path)
-    if text is None:
-        raise ValueError(f"{display_path(path)}:{line}: {why}")
-    data, _, problems = load_yaml(text)
-    if problems and [what for _, _, what in problems] != ["empty file"]:
-        at, field, what = problems[0]
-        raise ValueError(f"{display_path(path)}:{at}: {f'{field}: ' if field else ''}{what}")
-    return data
 
 
 def load_scenario(path: Path, index: SpecIndex | None = None) -> Loaded:

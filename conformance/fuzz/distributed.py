@@ -58,8 +58,8 @@ def merge(parts: list[Path], out: Path) -> dict[frozenset[tuple[str, str]], Path
     when a case names one), written to `out`: for each the case of fewest steps, then of
     the first part, then the first name. The cause (or check) of each written file.
     ValueError when a part's file is no saved case."""
-    from conformance.corpus.yamlload import load_yaml
     from conformance.fuzz.save import CHECK, _known_in
+    from conformance.specdata.yamlload import load_yaml
 
     best: dict[frozenset[tuple[str, str]], tuple[int, int, str, Path]] = {}
     problems: list[str] = []

@@ -22,6 +22,7 @@ from conformance.fuzz.differential import Case, Divergence, Finding
 from conformance.run.diagnosis import Cause
 from conformance.run.matching import MISSING
 from conformance.specdata.fields import CITED, field_rules, observation_rule
+from conformance.specdata.levels import Level
 
 # The rules that permit an action, for a legal action an implementation leaves out.
 PERMITS = {"pass": ("BID-01",), "bid": ("BID-02",), "trump": ("CON-01",),
@@ -350,7 +351,7 @@ def diagnose(found: Divergence, adapter: Any, level: str = "strict"
 
     doc = scenario(found, adapter.name, "generated.diagnosis", every=True)
     built = build(Path("generated-diagnosis.yaml"), doc, {})
-    result = run_scenario(built, adapter, level=level)
+    result = run_scenario(built, adapter, level=Level(level))  # fuzz's levels: plain names
     last = built.steps[-1].label if built.steps else None
     out: dict[Cause, list[Any]] = {}
     for detail in result.failures:
@@ -412,7 +413,8 @@ def known_causes(path: Path) -> set[tuple[str, str]]:
     A cause `(RULE, "")` acknowledges every cause of that rule. Read as the corpus is
     (`conformance.corpus`): the same walk, regular files of a bounded size, the safe YAML
     loader with its caps. ValueError naming each problem as `FILE:LINE: what`."""
-    from conformance.corpus.scenario import Refused, display_path, walk
+    from conformance.corpus.scenario import Refused, walk
+    from conformance.specdata.files import display_path
 
     found: set[tuple[str, str]] = set()
     problems: list[str] = []
@@ -436,8 +438,7 @@ def known_causes(path: Path) -> set[tuple[str, str]]:
 
 def _known_in(file: Path) -> tuple[set[tuple[str, str]], list[tuple[int, str]]]:
     """The causes one `--known` file names, and its problems as (line, what)."""
-    from conformance.corpus.scenario import read_text
-    from conformance.corpus.yamlload import load_yaml
+    from conformance.specdata.yamlload import load_yaml, read_text
 
     text, line, why = read_text(file)
     if text is None:

@@ -147,9 +147,9 @@ def run_selftest(paths: Sequence[Path] = (), keyword: str | None = None,
     its first catch, or over every scenario with `full`)."""
     from conformance.adapters.reference import ReferenceAdapter
     from conformance.corpus import select as suite
-    from conformance.corpus.scenario import display_path
     from conformance.planted import BUGS
     from conformance.run.runner import run_scenario
+    from conformance.specdata.files import display_path
     from conformance.specdata.index import load_index
 
     start = time.perf_counter()

@@ -26,8 +26,8 @@ def load(path: Path) -> dict[str, str]:
     """id -> reason. A missing file is an empty list (so --update can create it). Read as
     a scenario file is (`conformance.corpus`): a regular file of at most 1 MiB, the safe
     YAML loader with its alias and depth caps; a problem names its line."""
-    from conformance.corpus.scenario import display_path, read_text
-    from conformance.corpus.yamlload import load_yaml
+    from conformance.specdata.files import display_path
+    from conformance.specdata.yamlload import load_yaml, read_text
 
     if not path.exists() and not path.is_symlink():
         return {}

@@ -12,6 +12,7 @@ from typing import Any, TextIO
 
 from conformance.report.safe import safe
 from conformance.run.results import Detail, Outcome, Result
+from conformance.specdata.levels import STRICT, Level
 
 RULE_ID = re.compile(r"^[A-Z][A-Z0-9]*-\d+$")
 MARK = {Outcome.PASSED: ".", Outcome.FAILED: "F", Outcome.ERRORED: "E", Outcome.SKIPPED: "s",
@@ -369,7 +370,7 @@ def errored_by_area(results: list[Result]) -> dict[str, Any]:
     return {"areas": dict(sorted(areas.items())), "all": len(errored)}
 
 
-def compliance_table(results: list[Result], level: str) -> str:
+def compliance_table(results: list[Result], level: Level) -> str:
     """The text form: one row per rule area, passed/failed/above the level at each level,
     and the errored scenarios apart."""
     from conformance.specdata.index import load_index
@@ -477,8 +478,8 @@ def option_lines(rows: list[dict[str, Any]]) -> list[str]:
 
 
 def to_json(results: list[Result], adapter: Any, counts: dict[str, int],
-            seconds: float, stale: list[str], level: str = "strict") -> dict[str, Any]:
-    from conformance.specdata.files import versions
+            seconds: float, stale: list[str], level: Level = STRICT) -> dict[str, Any]:
+    from conformance.specdata.versions import versions
 
     v = versions()
     return {

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from conformance.adapters.limits import TEXT_CHARS, cut
 
@@ -23,8 +23,8 @@ MISSING = _Missing()
 @dataclass(frozen=True)
 class Difference:
     path: str
-    expected: Any
-    actual: Any
+    expected: object  # a JSON value, or MISSING
+    actual: object
     note: str = ""
 
     def __post_init__(self) -> None:
@@ -48,17 +48,17 @@ class Difference:
         return f"{self.path}: expected {exp}, actual {act}{note}"
 
 
-def show(value: Any, limit: int = 240) -> str:
+def show(value: object, limit: int = 240) -> str:
     text = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def same_scalar(expected: Any, actual: Any) -> bool:
+def same_scalar(expected: object, actual: object) -> bool:
     """Equal, and an integer never equals a boolean."""
     return isinstance(expected, bool) == isinstance(actual, bool) and expected == actual
 
 
-def diff(expected: Any, actual: Any, path: str, partial: bool = True) -> list[Difference]:
+def diff(expected: object, actual: object, path: str, partial: bool = True) -> list[Difference]:
     """Every place where `actual` does not match `expected`.
 
     partial=True: an expected mapping names only the keys it checks (scenario expectations);
@@ -93,15 +93,16 @@ def diff(expected: Any, actual: Any, path: str, partial: bool = True) -> list[Di
     return [] if same_scalar(expected, actual) else [Difference(path, expected, actual)]
 
 
-def canonical(value: Any) -> str:
+def canonical(value: object) -> str:
     """A key for comparing JSON values as set members (legal actions)."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
-def diff_sets(expected: list[Any], actual: list[Any], path: str) -> list[Difference]:
+def diff_sets(expected: Sequence[object], actual: Sequence[object], path: str
+              ) -> list[Difference]:
     """Legal actions compared as sets; duplicates in `actual` are differences too."""
     want = {canonical(a): a for a in expected}
-    have: dict[str, Any] = {}
+    have: dict[str, object] = {}
     out = []
     for action in actual:
         key = canonical(action)

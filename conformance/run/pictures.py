@@ -20,7 +20,8 @@ Per step index (a string, so that the whole is plain JSON a pytest-xdist worker 
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 # A real view is a few KB: a larger picture is not kept (a report's memory and page size
 # must not follow what the implementation sends).
@@ -35,7 +36,7 @@ OBSERVE_KINDS = frozenset({"observe", "observe_form", "hidden_tiles", "hidden_se
                            "hidden_points"})
 
 
-def too_large(value: Any) -> str:
+def too_large(value: object) -> str:
     """Why `value` is not kept for drawing ("is 70,000 characters of JSON, ..."), or ""
     when it is."""
     try:
@@ -47,7 +48,10 @@ def too_large(value: Any) -> str:
     return ""
 
 
-def kept(value: Any, what: str) -> tuple[Any, str]:
+T = TypeVar("T")
+
+
+def kept(value: T, what: str) -> tuple[T | None, str]:
     """`value` if it may be kept, else None and a note naming `what` and why not."""
     why = too_large(value)
     if why:
@@ -65,7 +69,7 @@ class Pictures:
     def next_step(self) -> None:
         self.read = {}
 
-    def failed(self, at: int | None, kind: str, read_view: Any) -> None:
+    def failed(self, at: int | None, kind: str, read_view: Callable[[], object]) -> None:
         """A check of kind `kind` failed at step `at`: keep what the page draws for it.
         `read_view` reads the implementation's view when the step has read none (the
         first failure of a step that read no view, as an `accepted` check)."""

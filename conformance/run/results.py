@@ -9,6 +9,7 @@ from enum import StrEnum
 from typing import Any
 
 from conformance.run.matching import MISSING, Difference, show
+from conformance.specdata.levels import STRICT, Level
 
 
 class Outcome(StrEnum):
@@ -24,7 +25,7 @@ class Check:
     """One check the runner made (levels.yaml `checks`), for the compliance table."""
 
     kind: str
-    level: str
+    level: Level
     rules: tuple[str, ...]
     passed: bool
     judged: bool  # False: above the run's level, counted as not judged whatever it found
@@ -52,7 +53,7 @@ class Detail:
     message: str
     step: str | None = None  # "steps[3]", "setup.contract", "setup"
     line: int | None = None
-    action: Any = MISSING  # the payload the step sent
+    action: object = MISSING  # the payload the step sent (any JSON: a malformed one too)
     rules: tuple[str, ...] = ()
     differences: list[Difference] = field(default_factory=list)
     stderr: str = ""
@@ -160,7 +161,7 @@ def difference_lines(differences: list[Difference], many: int = 4) -> list[str]:
     legal = [d for d in differences if d.path == "legal"]
     if len(legal) <= many:
         return [d.render() for d in differences]
-    kinds: dict[tuple[str, str], list[Any]] = {}
+    kinds: dict[tuple[str, str], list[object]] = {}
     for d in legal:
         action = d.actual if d.expected is MISSING else d.expected
         noun = action.get("type", "action") if isinstance(action, dict) else "action"
@@ -178,7 +179,7 @@ def difference_lines(differences: list[Difference], many: int = 4) -> list[str]:
 def _divide_line(divide: list[Difference], shown: int = 3) -> str:
     """Perft's divide differences in one line: `perft.divide: 7 first actions differ
     (expected/actual): play:0|3 2/7, play:1|1 3/7, play:1|5 1/7 (+4 more)`."""
-    def count(value: Any) -> str:
+    def count(value: object) -> str:
         return "absent" if value is MISSING else show(value)
 
     each = [f"{d.path.removeprefix('perft.divide.')} {count(d.expected)}/{count(d.actual)}"
@@ -301,7 +302,7 @@ def totals(results: Iterable[Result]) -> dict[str, int]:
     return counts
 
 
-def summary_line(counts: dict[str, int], level: str = "strict") -> str:
+def summary_line(counts: dict[str, int], level: Level = STRICT) -> str:
     """The last line of every run: `N passed, N failed, N errored, N skipped, N not judged
     at level L`."""
     return ", ".join(f"{counts[o.value]} {o.value}" for o in Outcome) + f" at level {level}"

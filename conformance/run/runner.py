@@ -19,13 +19,14 @@ import traceback
 from collections.abc import Callable, Iterable, Iterator, Set
 from contextlib import contextmanager
 from functools import partial
-from typing import TYPE_CHECKING, Any, TypedDict
+from types import FrameType
+from typing import TYPE_CHECKING, Any, TypedDict, TypeVar
 
 from conformance.adapters.inprocess import harnessed
 from conformance.adapters.limits import cut
 from conformance.adapters.protocol import Adapter, AdapterError, Harnessed, Rejected
 from conformance.adapters.support import unsupported
-from conformance.corpus.scenario import Loaded, Scenario, Step, display_path
+from conformance.corpus.scenario import Loaded, Scenario, Step
 from conformance.run import selfdeal
 from conformance.run.diagnosis import Cause, Context, Diagnosis, general_path
 from conformance.run.inputs import input_of
@@ -39,11 +40,14 @@ if TYPE_CHECKING:
     from conformance.run.held import Held
 from conformance.run.visibility import as_json, points_leaks, seat_leaks, tile_leaks
 from conformance.specdata import schemas
+from conformance.specdata.files import display_path
 from conformance.specdata.index import SpecIndex, load_index
+from conformance.specdata.levels import STRICT, Level
 from reference_impl.rules import bidding_order
 from reference_impl.tiles import SEATS, left_of
 
 Causes = Callable[[], list[Cause]]
+T = TypeVar("T")
 
 
 def given(*causes: Cause) -> Causes:
@@ -68,7 +72,7 @@ def watchdog(seconds: float | None) -> Iterator[None]:
         yield
         return
 
-    def expire(_signum: int, _frame: Any) -> None:
+    def expire(_signum: int, _frame: FrameType | None) -> None:
         raise Hung(f"no answer within {seconds:g} s (in-process watchdog)")
 
     previous = signal.signal(signal.SIGALRM, expire)
@@ -119,7 +123,7 @@ class ScenarioRun:
     """
 
     def __init__(self, scenario: Scenario, adapter: Harnessed, index: SpecIndex,
-                 level: str = "strict", pictures: bool = False):
+                 level: Level = STRICT, pictures: bool = False):
         self.sc, self.adapter, self.index, self.level = scenario, adapter, index, level
         self.step: Step | None = None
         self.at: int | None = None  # the step's index (steps alike are told apart)
@@ -136,7 +140,7 @@ class ScenarioRun:
 
     # --- calling the adapter ----------------------------------------------------------
 
-    def _call(self, what: str, fn: Callable[..., Any], *args: Any) -> Any:
+    def _call(self, what: str, fn: Callable[..., T], *args: object) -> T:
         """Call the adapter; only setup, deal and act may be refused (protocol.md)."""
         try:
             return fn(*args)
@@ -151,7 +155,7 @@ class ScenarioRun:
             tb = traceback.format_exc(limit=-6)
             raise AdapterError(f"{what} raised {type(error).__name__}: {error}", tb) from None
 
-    def _checked(self, what: str, value: Any, schema: str, judged: Set[str] = frozenset()
+    def _checked(self, what: str, value: object, schema: str, judged: Set[str] = frozenset()
                  ) -> Any:
         """`value` as JSON, judged against its schema; `judged`: paths a leak check has
         already failed (an unknown field that leaks is that leak, not also a form)."""
@@ -223,7 +227,7 @@ class ScenarioRun:
             raise Diverged(f"{'failed' if judged else 'not judged'} {kind}")
         return False
 
-    def _view_for_picture(self) -> Any:
+    def _view_for_picture(self) -> object:
         """The implementation's view for a report's picture, or why there is none: a view
         it cannot give is drawn as none, never judged (the run's own checks judge views)."""
         try:
@@ -583,7 +587,7 @@ class _Common(TypedDict):
 
 
 def run_scenario(scenario: Scenario, adapter: Adapter | Harnessed, index: SpecIndex | None = None,
-                 limit: float | None = IN_PROCESS_LIMIT, level: str = "strict",
+                 limit: float | None = IN_PROCESS_LIMIT, level: Level = STRICT,
                  pictures: bool = False) -> Result:
     """One scenario's outcome at one level. `limit` bounds an in-process adapter's whole
     scenario (a process adapter has its own per-message timeout); `pictures`: keep what
@@ -686,7 +690,7 @@ def context_lines(detail: Detail, index: SpecIndex, adapter: Adapter | Harnessed
     return out
 
 
-def table_picture(adapter: Adapter | Harnessed, seat: Any) -> list[str]:
+def table_picture(adapter: Adapter | Harnessed, seat: object) -> list[str]:
     """A few lines from the implementation's own referee view (trump, the trick in play or
     the one that just ended, a hand), or none if it cannot give one that follows the
     schema."""
@@ -729,7 +733,7 @@ def invalid_file(loaded: Loaded | Held) -> Result:
 
 def run_all(loaded: Iterable[Loaded | Held], adapter: Adapter | Harnessed,
             on_result: Callable[[Result], None] = lambda r: None,
-            level: str = "strict", pictures: bool = False) -> list[Result]:
+            level: Level = STRICT, pictures: bool = False) -> list[Result]:
     """Every scenario, then the run's causes settled; `pictures`: keep what an HTML
     report draws (run_scenario)."""
     index = load_index()

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from conformance.run.chisquare import chi2_sf, statistic
 from reference_impl.tiles import NAMES as TILES
@@ -62,7 +62,10 @@ def dealer_tests(dealers: Sequence[str]) -> list[Test]:
     return tests
 
 
-def cell_test(name: str, rule: str, maps: Sequence[dict[Any, int]], cells: int,
+Key = TypeVar("Key", str, int)  # a tile, or a seat's place after the dealer
+
+
+def cell_test(name: str, rule: str, maps: Sequence[Mapping[Key, int]], cells: int,
               what: str, where: str, unless: str = "") -> Test:
     """Every key in every cell (0..cells-1) equally often, over deals `maps` (key ->
     cell), each a deal of the 28 tiles into `cells` equal blocks (four seats of 7, seven

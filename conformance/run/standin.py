@@ -22,12 +22,17 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from conformance.adapters.support import lacking, setting_text
+from conformance.specdata.levels import STRICT
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Iterable, Mapping
 
     from conformance.corpus.scenario import Scenario
+    from conformance.run.diagnosis import Cause
     from conformance.specdata.index import SpecIndex
+
+# One setting value replaced: (option, setting, the scenario's value, the one run instead).
+Swap = tuple[str, str, object, object]
 
 # A setting newer than the declaration (support.NEWER) is supported only left out.
 LEFT_OUT = object()
@@ -65,14 +70,14 @@ def stand_in(scenario: Scenario, limits: Mapping[str, Mapping[str, tuple[Any, ..
     return None
 
 
-def _note(name: str, key: str, was: Any, now: Any) -> str:
+def _note(name: str, key: str, was: object, now: object) -> str:
     """`plunge when: "any_time" for "before_bids"` (a newer setting: `left out`)."""
     if now is LEFT_OUT:
         return f"{name} {key} left out for {json.dumps(was)}"
     return f"{setting_text(name, key, now)} for {json.dumps(was)}"
 
 
-def rewrite(scenario: Scenario, swaps: list[tuple[str, str, Any, Any]]) -> Scenario:
+def rewrite(scenario: Scenario, swaps: list[Swap]) -> Scenario:
     """The scenario with, in its own variants and each setup that must be accepted, each
     setting of `swaps` that has the value replaced given the new one (VAR-01: a setting
     left out has its default, so it is written out)."""
@@ -84,8 +89,7 @@ def rewrite(scenario: Scenario, swaps: list[tuple[str, str, Any, Any]]) -> Scena
     return replace(scenario, steps=steps, variants=_swapped(scenario.variants, swaps))
 
 
-def _swapped(variants: dict[str, Any], swaps: list[tuple[str, str, Any, Any]]
-             ) -> dict[str, Any]:
+def _swapped(variants: dict[str, Any], swaps: list[Swap]) -> dict[str, Any]:
     from reference_impl.variants import OPTIONS
 
     out = dict(variants)
@@ -109,8 +113,7 @@ class _Differs(Exception):  # noqa: N818 - an answer, not an error
     """The reference failed a check of the rewritten scenario: the value matters."""
 
 
-def _holds(rewritten: Scenario, swaps: list[tuple[str, str, Any, Any]],
-           index: SpecIndex) -> bool:
+def _holds(rewritten: Scenario, swaps: list[Swap], index: SpecIndex) -> bool:
     """The reference engine passes every check of `rewritten` at level strict (cached)."""
     # the steps themselves in the key: a file changed within one process is asked again
     key = (rewritten.id, str(rewritten.path), json.dumps(
@@ -124,15 +127,16 @@ def _holds(rewritten: Scenario, swaps: list[tuple[str, str, Any, Any]],
 def _reference_passes(scenario: Scenario, index: SpecIndex) -> bool:
     from conformance.adapters.inprocess import harnessed
     from conformance.adapters.reference import ReferenceAdapter
-    from conformance.run.runner import Diverged, ScenarioRun
+    from conformance.run.runner import Causes, Diverged, ScenarioRun
 
     class FirstFailure(ScenarioRun):
         """Stops at the first failed check: it is the answer, its cause is not wanted."""
 
-        def _causes(self, kind: str, rules: Any, causes: Any) -> Any:
+        def _causes(self, kind: str, rules: Iterable[str], causes: Causes | None
+                    ) -> list[Cause]:
             raise _Differs(kind)
 
-    run = FirstFailure(scenario, harnessed(ReferenceAdapter()), index, "strict")
+    run = FirstFailure(scenario, harnessed(ReferenceAdapter()), index, STRICT)
     try:
         run.run()
     except (_Differs, Diverged):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import Any, TypeGuard
 
 from conformance.adapters.protocol import AdapterError
 from conformance.run.matching import MISSING, Difference
@@ -18,7 +18,7 @@ from reference_impl.views import IN_PROGRESS as IN_ROUND  # observation.md: no h
 from reference_impl.views import covered_in_view
 
 
-def as_json(value: Any, what: str) -> Any:
+def as_json(value: object, what: str) -> Any:
     """A copy that is plain JSON, as it would be on the wire."""
     try:
         return json.loads(json.dumps(value))
@@ -26,7 +26,8 @@ def as_json(value: Any, what: str) -> Any:
         raise AdapterError(f"{what} returned a value that is not JSON: {error}") from None
 
 
-def tile_leaks(seat: str, seen: Any, referee: dict[str, Any]) -> tuple[list[str], list[str]]:
+def tile_leaks(seat: str, seen: object, referee: dict[str, Any]
+               ) -> tuple[list[str], list[str]]:
     """VIS-01 and VIS-06: the other seats' unplayed tiles, and the covered tricks' tiles,
     that an observation of `seat` shows anywhere (sorted)."""
     strings = set(strings_in(seen))
@@ -96,7 +97,7 @@ def seat_leaks(seen: Any, referee: dict[str, Any], path: str) -> list[Difference
     return leaks
 
 
-def objects_in(value: Any, path: str) -> Iterator[tuple[str, dict[str, Any]]]:
+def objects_in(value: object, path: str) -> Iterator[tuple[str, dict[str, Any]]]:
     """Every JSON object inside a value, with its path."""
     if isinstance(value, dict):
         yield path, value
@@ -107,16 +108,16 @@ def objects_in(value: Any, path: str) -> Iterator[tuple[str, dict[str, Any]]]:
             yield from objects_in(item, f"{path}[{i}]")
 
 
-def _names_seats(value: Any) -> bool:
+def _names_seats(value: object) -> bool:
     """A seat, or a list holding one."""
     return _is_seat(value) or isinstance(value, list) and any(_is_seat(v) for v in value)
 
 
-def _is_seat(value: Any) -> bool:
+def _is_seat(value: object) -> TypeGuard[str]:
     return isinstance(value, str) and len(value) == 1 and value in SEATS
 
 
-def _seat_tile_pairs(obj: dict[str, Any]) -> list[tuple[Any, Any]]:
+def _seat_tile_pairs(obj: dict[str, Any]) -> list[tuple[str, str]]:
     """The (seat, tile) pairs an object states: a play, a list of seats beside a list of
     tiles as long, a map seat -> tile(s), a map tile -> seat. Tiles are any strings
     here; the caller keeps those of completed tricks."""
@@ -135,7 +136,7 @@ def _seat_tile_pairs(obj: dict[str, Any]) -> list[tuple[Any, Any]]:
     return [(value, key) for key, value in obj.items() if _is_seat(value)]
 
 
-def strings_in(value: Any) -> Iterable[str]:
+def strings_in(value: object) -> Iterable[str]:
     if isinstance(value, str):
         yield value
     elif isinstance(value, dict):

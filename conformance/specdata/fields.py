@@ -1,5 +1,6 @@
-"""The rules behind each field of the views, read from the field tables of
-spec/observation.md (its `rule` column), so that the harness holds no copy of them."""
+"""A field's path and how it is written (`steps[2].act.tile`); the rules behind each field
+of the views, read from the field tables of spec/observation.md (its `rule` column), so
+that the harness holds no copy of them."""
 
 from __future__ import annotations
 
@@ -9,8 +10,17 @@ from functools import cache
 from conformance.specdata.files import spec_dir
 
 # A field's path in a JSON or YAML document: ("steps", 2, "act", "tile"), read from a
-# schema's errors (schemas.py) and written by the corpus's problems (corpus/problems.py).
+# schema's errors (schemas.py) and the YAML loader's lines (yamlload.py).
 FieldPath = tuple[str | int, ...]
+
+
+def format_field(path: FieldPath) -> str:
+    """("steps", 2, "act", "tile") -> "steps[2].act.tile"."""
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text
+
 
 CITED = re.compile(r"\b([A-Z]{2,}[A-Z0-9]*-\d{2})\b")
 FIELD_ROW = re.compile(r"^\| ((?:`[a-z_]+`(?:, )?)+) \|")

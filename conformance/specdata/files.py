@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent.parent  # conformance/
@@ -94,22 +94,48 @@ def corpus_root_of(path: Path) -> Path | None:
 
 
 @cache
-def versions() -> dict[str, object]:
-    """spec/versions.yaml: spec, suite and protocol versions."""
-    from conformance.corpus.scenario import read_yaml
-
-    return read_yaml(spec_dir() / "versions.yaml")
-
-
-def protocol_version() -> int:
-    """The protocol version `hello` carries (spec/versions.yaml `protocol`)."""
-    protocol = versions()["protocol"]
-    if not isinstance(protocol, int | str):
-        raise ValueError(f"spec/versions.yaml: protocol {protocol!r} is not an integer")
-    return int(protocol)
-
-
-@cache
 def kits_dir() -> Path:
     """The adapter kits (kits/ of the checkout, or the installed copy's)."""
     return data_root().path / "kits"
+
+
+def display_path(path: Path) -> str:
+    """A scenario's path as every output shows it, whatever folder the run started in:
+    relative to the checkout that holds it (`scenarios/play/x.yaml`, the corpus's own
+    layout), else to the folder holding the nearest `scenarios/` above it (a corpus of
+    your own); a file of the installed package's own copy as `scenarios/...`
+    (`installed_note` says where it is); any other file by its absolute path."""
+    absolute = Path(os.path.abspath(path))  # not resolve: a link is shown as itself
+    root = _checkout_holding(absolute.parent)
+    for base in (root, installed_copy()):
+        if base is None:
+            continue
+        try:
+            return absolute.relative_to(base).as_posix()
+        except (ValueError, OSError):
+            continue
+    return absolute.as_posix()
+
+
+@lru_cache(maxsize=1024)
+def _checkout_holding(folder: Path) -> Path | None:
+    """The nearest checkout at or above `folder`, else the folder holding the nearest
+    `scenarios/` (a run asks once per folder)."""
+    corpus = None
+    for parent in (folder, *folder.parents):
+        try:
+            if is_checkout(parent):
+                return parent
+        except OSError:
+            break
+        if corpus is None and parent.name == "scenarios":
+            corpus = parent.parent
+    return corpus
+
+
+def installed_note(shown: list[str]) -> str:
+    """The note, once, for display paths of the installed copy (no such file here), or ''."""
+    if not any(not Path(p).exists() and (installed_copy() / p).is_file() for p in shown):
+        return ""
+    return (f"note: scenarios/... are the installed suite's own files (in {installed_copy()}):"
+            " `t42 book DIR` draws each as a page, and a checkout of the suite has them")

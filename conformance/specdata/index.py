@@ -23,6 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from conformance.specdata.files import spec_dir
+from conformance.specdata.levels import STRICT, Level
+from conformance.specdata.yamlload import read_yaml
 
 RULE_FILES = ("rules.md", "variants.md")
 # Any top-level item that opens in bold is read as a rule, so a malformed ID is reported.
@@ -122,7 +124,7 @@ class CheckKind:
     """A kind of check the harness makes (levels.yaml `checks`)."""
 
     name: str
-    level: str
+    level: Level
     means: str
     rules: tuple[str, ...] = ()
 
@@ -132,21 +134,30 @@ class Levels:
     """levels.yaml: the levels lowest first, every check kind, the rejections judged above
     `rules`, and the rule areas behind each view field."""
 
-    names: tuple[str, ...] = ("rules", "codes", "strict")
+    names: tuple[Level, ...] = (Level("rules"), Level("codes"), STRICT)  # without levels.yaml
     means: dict[str, str] = field(default_factory=dict)
     checks: dict[str, CheckKind] = field(default_factory=dict)
-    rejections: dict[str, str] = field(default_factory=dict)  # code -> level
+    rejections: dict[str, Level] = field(default_factory=dict)  # code -> level
     inputs: dict[str, CheckKind] = field(default_factory=dict)  # test inputs refused
     fields: dict[str, tuple[str, ...]] = field(default_factory=dict)  # field -> areas
 
+    def level(self, name: str) -> Level:
+        """`name` as a Level; ValueError when levels.yaml has no such level."""
+        if name not in self.names:
+            raise ValueError(f"unknown level {name} (one of {', '.join(self.names)})")
+        return Level(name)
+
     def rank(self, level: str) -> int:
+        """The place of a level, lowest first (ValueError for a name levels.yaml has not:
+        a level read back from a report or a plant is a plain string)."""
         return self.names.index(level)
 
     def judged(self, level: str, at: str) -> bool:
         """Is a check of `level` judged in a run at level `at`?"""
         return self.rank(level) <= self.rank(at)
 
-    def of(self, kind: str, code: str | None = None, test_input: str | None = None) -> str:
+    def of(self, kind: str, code: str | None = None, test_input: str | None = None
+           ) -> Level:
         """The level of one check; a code check is never below its rejection's level, nor
         the refusal of a test input (`inputs`) below that input's."""
         level = self.checks[kind].level
@@ -293,8 +304,6 @@ def check_citations(root: Path, index: SpecIndex) -> None:
 
 def read_codes(path: Path) -> list[dict[str, Any]]:
     """The `codes` list of errors.yaml, as written."""
-    from conformance.corpus.scenario import read_yaml
-
     doc = read_yaml(path)
     if not isinstance(doc, dict) or not isinstance(doc.get("codes"), list):
         raise ValueError("no `codes` list")
@@ -368,20 +377,18 @@ CHECK_KINDS = {"accepted", "rejected", "known_code", "code", "check_order", "unc
 
 def parse_levels(path: Path, index: SpecIndex) -> None:
     """levels.yaml; every kind the harness judges needs a level, every name must exist."""
-    from conformance.corpus.scenario import read_yaml
-
     doc = read_yaml(path)
     if not isinstance(doc, dict) or not LEVEL_KEYS <= set(doc) <= LEVEL_KEYS | \
             OPTIONAL_LEVEL_KEYS:
         index.problems.append(f"{path.name}: needs exactly the keys {sorted(LEVEL_KEYS)} "
                               f"(and may have {sorted(OPTIONAL_LEVEL_KEYS)})")
         return
-    levels = Levels(tuple(item["name"] for item in doc["levels"]),
+    levels = Levels(tuple(Level(item["name"]) for item in doc["levels"]),
                     {item["name"]: " ".join(item["means"].split()) for item in doc["levels"]})
     problems = index.problems
     for kind, entry in doc["checks"].items():
         rules = tuple(entry.get("rules", ()))
-        levels.checks[kind] = CheckKind(kind, entry["level"], entry["means"], rules)
+        levels.checks[kind] = CheckKind(kind, Level(entry["level"]), entry["means"], rules)
         if entry["level"] not in levels.names:
             problems.append(f"{path.name}: check {kind} has unknown level {entry['level']}")
         problems += [f"{path.name}: check {kind} cites unknown rule {r}"
@@ -394,7 +401,7 @@ def parse_levels(path: Path, index: SpecIndex) -> None:
             problems.append(f"{path.name}: rejections names unknown code {code}")
         if level not in levels.names:
             problems.append(f"{path.name}: rejection {code} has unknown level {level}")
-        levels.rejections[code] = level
+        levels.rejections[code] = Level(level)
     _parse_inputs(path, doc.get("inputs") or {}, levels, index)
     areas = {rule.split("-")[0] for rule in index.rules}
     for name, field_areas in doc["fields"].items():
@@ -409,8 +416,8 @@ def _parse_inputs(path: Path, inputs: dict[str, Any], levels: Levels, index: Spe
     """levels.yaml `inputs`: each a test input the harness names, with a known level."""
     for name, entry in inputs.items():
         rules = tuple(entry.get("rules", ()))
-        levels.inputs[name] = CheckKind(name, entry["level"], " ".join(entry["means"].split()),
-                                        rules)
+        levels.inputs[name] = CheckKind(name, Level(entry["level"]),
+                                        " ".join(entry["means"].split()), rules)
         if name not in INPUT_KINDS:
             index.problems.append(f"{path.name}: input {name} is not one the harness names")
         if entry["level"] not in levels.names:

@@ -10,10 +10,27 @@ PEP 440) whose history entry is `unreleased: true`.
 from __future__ import annotations
 
 import hashlib
+from functools import cache
 from pathlib import Path
 from typing import Any
 
-from conformance.specdata.files import versions
+from conformance.specdata.files import spec_dir
+from conformance.specdata.yamlload import read_yaml
+
+
+@cache
+def versions() -> dict[str, object]:
+    """spec/versions.yaml: spec, suite and protocol versions."""
+    return read_yaml(spec_dir() / "versions.yaml")
+
+
+def protocol_version() -> int:
+    """The protocol version `hello` carries (spec/versions.yaml `protocol`)."""
+    protocol = versions()["protocol"]
+    if not isinstance(protocol, int | str):
+        raise ValueError(f"spec/versions.yaml: protocol {protocol!r} is not an integer")
+    return int(protocol)
+
 
 # A setting's values as versions.yaml writes them: a list, or {from: N, to: M} for a range.
 Values = list | dict

@@ -28,7 +28,7 @@ def t42(*args: str | Path) -> subprocess.CompletedProcess[str]:
 
 
 def test_no_other_yaml_loader_in_the_package():
-    """Every YAML file goes through conformance/corpus/yamlload.py (its caps, its lines)."""
+    """Every YAML file goes through conformance/specdata/yamlload.py (its caps, its lines)."""
     package = ROOT / "conformance"
     loose = [f"{path.relative_to(ROOT)}:{n}" for path in sorted(package.rglob("*.py"))
              if path.name != "yamlload.py"

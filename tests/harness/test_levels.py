@@ -198,6 +198,16 @@ def test_cli_levels_are_the_spec_levels():
     assert LEVELS == load_index().levels.names
 
 
+def test_the_default_level_is_the_highest_and_a_name_is_checked_against_the_spec():
+    from conformance.specdata.levels import STRICT
+
+    levels = load_index().levels
+    assert STRICT == levels.names[-1]
+    assert levels.level("codes") == "codes"
+    with pytest.raises(ValueError, match=r"unknown level lenient \(one of rules, codes, strict\)"):
+        levels.level("lenient")
+
+
 # ---- the first hour ----------------------------------------------------------------
 
 

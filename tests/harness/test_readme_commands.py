@@ -184,7 +184,7 @@ def test_the_engine_authors_first_command_is_in_the_quick_path():
 
 
 def test_the_readme_states_the_current_versions():
-    from conformance.specdata.files import versions
+    from conformance.specdata.versions import versions
 
     v = versions()
     assert f"spec {v['spec']}, suite {v['suite']}, protocol {v['protocol']}" in README

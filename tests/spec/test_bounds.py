@@ -20,11 +20,12 @@ import pytest
 import yaml
 from bounds_table import Row, bound, bounded_fields, parse_values, read_table, schema_of
 
-from conformance.corpus.problems import format_field, line_of
+from conformance.corpus.problems import line_of
 from conformance.corpus.scenario import load_scenario
-from conformance.corpus.yamlload import load_yaml
+from conformance.specdata.fields import format_field
 from conformance.specdata.files import schemas_dir
 from conformance.specdata.index import load_index
+from conformance.specdata.yamlload import load_yaml
 from reference_impl import IllegalAction, Match
 
 ROWS = read_table()

@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 from packaging.version import Version
 
-from conformance.specdata.files import versions
 from conformance.specdata.versions import (
     added,
     corpus_digest,
     history,
     is_development,
     settings_at,
+    versions,
     versions_problem,
 )
 
