@@ -10,7 +10,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from conformance.corpus.yamlload import load_yaml
+from conformance.specdata.yamlload import load_yaml
 from reference_impl.rules import TRUMP_SUIT, Contract, Rules, follows, is_trump, suit_key
 from reference_impl.tiles import PIPS
 
