@@ -311,7 +311,9 @@ def doctor(adapter: str, timeout: float) -> None:
         harnessed = load_adapter(adapter, timeout=timeout)
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--adapter") from None
-    echo(f"t42 doctor: {harnessed.name} {harnessed.version} ({adapter})")
+    # an adapter that did not start has told nothing of itself: the line under names why
+    echo(f"t42 doctor: {adapter}" if harnessed.broken and harnessed.version == "?" else
+         f"t42 doctor: {harnessed.name} {harnessed.version} ({adapter})")
     try:  # each mistake printed as it is found: a long check shows its progress
         found = diagnose(harnessed, say=lambda line: echo(f"  {line}"))
     finally:

@@ -135,3 +135,12 @@ def test_a_capability_method_is_needed_only_when_declared(t42):
             "'perft' out); new_match(), next_deal(), which 'self_deal' in capabilities needs "
             "(write them, or leave 'self_deal' out)") in out, out
 
+
+def test_the_header_of_an_adapter_that_did_not_start_names_only_the_adapter(t42):
+    """No hello, so no name or version: the --adapter given, never a stray `?`."""
+    from .conftest import inproc
+
+    spec = inproc("DeclaresPerftWithoutIt")
+    code, out = t42("doctor", "--adapter", spec)
+    assert out.splitlines()[0] == f"t42 doctor: {spec}", out
+    assert " ? " not in out.splitlines()[0]
