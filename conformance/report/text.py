@@ -218,8 +218,12 @@ class Group:
 
     def example(self) -> tuple[Result, Detail]:
         """The shortest scenario that shows it the most frequent way, one citing the rule
-        first if any does."""
+        first if any does; for a legal step refused, one whose title claims no refusal
+        first: a step on the way to a refusal ("a point bid of 42 is POINT_BID_RANGE",
+        failing at the bid of 41 before it) reads as a contradiction."""
         return min(self.members, key=lambda m: ((m[1].cause or m[1].kind) != self.what,
+                                                m[1].kind == "accepted" and
+                                                claims_a_refusal(m[0].title),
                                                 self.rule not in m[0].rules, m[0].size,
                                                 m[0].id))
 
@@ -265,6 +269,15 @@ class Group:
         if len(ids) > 1:
             lines.append(all_ids(ids, shown))
         return "\n".join(lines)
+
+
+def claims_a_refusal(title: str) -> bool:
+    """Whether a scenario's title names an error code (spec/errors.yaml): its claim is a
+    refusal."""
+    from conformance.specdata.index import load_index
+
+    codes = load_index().codes
+    return any(word in codes for word in re.findall(r"[A-Z][A-Z_]+", title))
 
 
 def all_ids(ids: list[str], shown: int = 30) -> str:

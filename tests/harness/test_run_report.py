@@ -54,3 +54,32 @@ def test_perft_divide_differences_print_in_one_line():
                      "bid:31 31/32, bid:32 32/33 (+10 more)"]
     few = difference_lines([total, *divide[:2]])
     assert len(few) == 3 and few[1] == "perft.divide.bid:30: expected 30, actual 31"
+
+
+def _failed(id_: str, title: str, kind: str, size: int, rule: str = "BID-02",
+            what: str = "a bid refused with POINT_BID_RANGE, though legal here",
+            level: str = "rules"):
+    from conformance.run.results import Detail, Outcome, Result
+
+    detail = Detail("x", kind=kind, level=level, rule=rule, cause=what)
+    return Result(id_, f"{id_}.yaml", Outcome.FAILED, detail=detail, failures=[detail],
+                  title=title, rules=(rule,), size=size)
+
+
+def test_a_legal_step_refused_is_shown_in_a_scenario_that_claims_no_refusal():
+    """The shortest scenario failed at its bid of 41, on the way to its claim that 42 is
+    refused: its title read as the opposite of the failing step. A scenario whose title
+    names no error code is the example; the shortest still wins among equals."""
+    from conformance.report.text import groups
+
+    members = [_failed("short", "Without option bid_42, a point bid of 42 is POINT_BID_RANGE",
+                       "accepted", 2),
+               _failed("longer", "The legal bids at each point of the bidding", "accepted", 4),
+               _failed("longest", "A 41 bid is made after six tricks", "accepted", 25)]
+    assert groups(members)[0].example()[0].id == "longer"
+    refused = [_failed("short", "A bid of 42 is POINT_BID_RANGE", "rejected", 2,
+                       what="a bid of 42 accepted"),
+               _failed("longer", "The legal bids at each point", "rejected", 4,
+                       what="a bid of 42 accepted")]
+    assert groups(refused)[0].example()[0].id == "short"  # its claim is the failing step
+
