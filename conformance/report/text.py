@@ -317,7 +317,7 @@ def recap(results: list[Result], most: int = 8) -> str:
     twice = {g.rule for g in found if sum(o.rule == g.rule for o in found) > 1}
 
     def named(g: Group) -> str:  # a rule broken two ways says which way
-        return f"{g.rule} ({g.what[:40]})" if g.rule in twice else g.rule
+        return f"{g.rule} ({clipped(g.what)})" if g.rule in twice else g.rule
 
     shown = ", ".join(f"{named(g)} in {len(g.ids)}" + (i == 0) * (
         " scenario" + "s" * (len(g.ids) != 1)) for i, g in enumerate(found[:most]))
@@ -326,6 +326,17 @@ def recap(results: list[Result], most: int = 8) -> str:
     failed = (f"failed: {len(found)} cause{'' if one else 's'}: {safe(shown)}{more} "
               f"({'its' if one else 'their'} FAILED block{'' if one else 's'} above)")
     return failed + ("\n" + crashed if errored else "")
+
+
+def clipped(text: str, most: int = 80) -> str:
+    """`text` whole when it has at most `most` characters, else cut after its last whole
+    word that fits, with `...` (a cause cut mid-word read as another word)."""
+    if len(text) <= most:
+        return text
+    cut = text[:most - 3].rstrip()
+    if text[len(cut)] not in " ,;:" and " " in cut:
+        cut = cut.rsplit(" ", 1)[0]
+    return cut.rstrip(" ,;:") + "..."
 
 
 def not_judged_lines(results: list[Result]) -> list[str]:

@@ -83,3 +83,18 @@ def test_a_legal_step_refused_is_shown_in_a_scenario_that_claims_no_refusal():
                        what="a bid of 42 accepted")]
     assert groups(refused)[0].example()[0].id == "short"  # its claim is the failing step
 
+def test_the_recap_cuts_a_cause_at_a_word_or_not_at_all():
+    """`BID-02 (a bid refused with POINT_BID_RANGE, thou)`: cut mid-word at 40 characters,
+    and the two BID-02 groups read alike. A cause is whole up to 80 characters, else cut
+    after a word, with `...`."""
+    from conformance.report.text import clipped, recap
+
+    line = recap([_failed("a", "t", "accepted", 2),
+                  _failed("b", "t", "code", 2, what="a bid refused with POINT_BID_RANGE, "
+                          "where the rule's code is BID_TOO_LOW", level="codes")])
+    assert "BID-02 (a bid refused with POINT_BID_RANGE, though legal here) in 1" in line
+    assert "BID-02 (a bid refused with POINT_BID_RANGE, where the rule's code is " \
+           "BID_TOO_LOW) in 1" in line
+    assert clipped("a bid refused with POINT_BID_RANGE, though legal here", 40) == \
+        "a bid refused with POINT_BID_RANGE..."
+
