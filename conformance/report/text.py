@@ -118,6 +118,20 @@ def crash_kind(result: Result) -> str:
     return seen.kind if seen.last else re.sub(r"\d+", "N", detail.message)
 
 
+def crash_cause(result: Result) -> str:
+    """What an errored scenario broke on, in a line: the harness's message, and for a
+    crash the error its stderr shows (`act: the implementation exited (code 1) without
+    replying; its stderr says: TypeError: ...`)."""
+    from conformance.adapters.doctor import read_break
+
+    detail = result.detail
+    if detail is None:
+        return ""
+    seen = read_break(detail.message, detail.stderr)
+    first = detail.message.splitlines()[0] if detail.message else "?"
+    return clipped(first + (f"; its stderr says: {seen.last}" if seen.last else ""), 200)
+
+
 def errored_blocks(results: list[Result], shown: int = 30) -> list[str]:
     """The errored scenarios by what they broke on, largest first: one block each, the
     shortest scenario's, and the ids of the others (a panic in an unwritten part of an
@@ -131,7 +145,8 @@ def errored_blocks(results: list[Result], shown: int = 30) -> list[str]:
         first = min(same, key=lambda r: (r.size, r.id))
         block = first.report()
         if len(same) > 1:
-            block = (f"ERRORED the same way in {len(same)} scenarios:\n"
+            head = f"ERRORED the same way in {len(same)} scenarios: {crash_cause(first)}"
+            block = (head.rstrip() + "\n"
                      + "\n".join("  " + line for line in block.splitlines())
                      + "\n" + all_ids([r.id for r in same], shown))
         blocks.append(block)

@@ -17,7 +17,10 @@ def test_a_run_shows_scenarios_errored_the_same_way_as_one_block(t42):
     errored = int(out.splitlines()[-1].split(" errored")[0].rsplit(" ", 1)[-1])
     assert code == 1 and errored > 1, out
     assert out.count("\nERRORED the same way in ") == 1, out
-    assert f"ERRORED the same way in {errored} scenarios:" in out
+    # the cause in the head line: what broke, and the panic its stderr shows
+    assert (f"ERRORED the same way in {errored} scenarios: act: the implementation exited "
+            "(code 101) without replying; its stderr says: thread 'main' panicked at "
+            "src/game.rs:61:27: not yet implemented: play is not written yet\n") in out, out
     assert out.count("not yet implemented: play is not written yet") >= 1
     assert out.count("stderr of the implementation:") == 1, out
     assert f"errored: {errored} scenarios, 1 way (the ERRORED block above)" in out
