@@ -101,3 +101,16 @@ def test_the_recap_cuts_a_cause_at_a_word_or_not_at_all():
     assert clipped("a bid refused with POINT_BID_RANGE, though legal here", 40) == \
         "a bid refused with POINT_BID_RANGE..."
 
+def test_the_steps_since_the_last_check_name_the_setup_once(t42, tmp_path):
+    """`since the last checked step: setup setup; ...`: a setup step's label is its kind."""
+    from .conftest import GOOD, inproc
+
+    schema = GOOD.parents[3] / "spec" / "schemas" / "scenario.schema.json"
+    text = (GOOD / "bidding.yaml").read_text().split("\n", 1)[1]
+    text = f"# yaml-language-server: $schema={schema}\n{text}"
+    cut = text.index("    expect:\n      view: {phase: bidding")
+    scenario = tmp_path / "bidding.yaml"
+    scenario.write_text(text[:cut] + text[text.index("  - act: {type: bid, seat: A, points: 31}"):])
+    code, out = t42("run", scenario, "--adapter", inproc("WrongCode"), "--in-process")
+    assert ("since the last checked step: setup; steps[0] A bids 30; steps[1] B passes\n"
+            in out), out
