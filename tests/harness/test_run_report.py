@@ -114,3 +114,20 @@ def test_the_steps_since_the_last_check_name_the_setup_once(t42, tmp_path):
     code, out = t42("run", scenario, "--adapter", inproc("WrongCode"), "--in-process")
     assert ("since the last checked step: setup; steps[0] A bids 30; steps[1] B passes\n"
             in out), out
+
+def test_the_run_footer_says_what_its_time_counts():
+    """`time: 0.01 s` after a run of 3.7 s: the scenarios' time alone. The footer says so
+    and gives the time since the process started (start-up and handshake included)."""
+    import time
+
+    from conformance.cli.commands import process_age, time_line
+
+    age = process_age()
+    time.sleep(0.05)
+    assert process_age() >= age + 0.04
+    line = time_line(0.01)
+    assert line.startswith("time: 0.01 s running the scenarios, "), line
+    whole = float(line.split(", ")[1].split(" s in all")[0])
+    assert whole >= age and line.endswith(" s in all (start-up and the adapter's handshake "
+                                          "included)")
+
