@@ -125,6 +125,24 @@ def test_the_quick_start_puts_the_engine_authors_steps_before_the_projects_tests
     assert "--junitxml=" in lines[-1] and "--level rules --variant base" in lines[3]
 
 
+def test_the_ci_line_needs_only_the_light_pytest_extra():
+    """`-n auto` needs pytest-xdist, which `pip install .` lacks: the quick start installs
+    the `[pytest]` extra (pytest and pytest-xdist, none of this project's tools), and the
+    README says how an engine's CI installs it, and at which level the line judges."""
+    import tomllib
+
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"]
+    names = [re.split(r"[<>=\[ ]", req)[0] for req in extras["pytest"]]
+    assert names == ["pytest", "pytest-xdist"]
+    quick = README[README.index("## Quick start"):README.index("## Testing your engine")]
+    first = re.findall(r"```sh\n(.*?)```", quick, re.S)[0].splitlines()[0]
+    assert first.startswith("pip install '.[pytest]' && t42 run"), first
+    ci = " ".join(README[README.index("In CI, "):].split())
+    assert "pip install './texas42[pytest]'" in ci and "[pytest] @ git+https://" in ci
+    assert "`--t42-level rules`" in ci[:600]
+
+
 def engines_ci_command() -> str:
     """The README's pytest line for an engine's own CI, as a subprocess command."""
     line = next(c for c in commands() if c.startswith("pytest --t42-adapter python:my_adapter"))
