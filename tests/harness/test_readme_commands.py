@@ -285,6 +285,15 @@ def test_the_fuzzing_commands_find_save_and_check_a_divergence(engine_folder):
     assert last_line(reference).startswith(f"{len(saved)} passed, 0 failed")
 
 
+def test_the_first_campaign_judges_at_the_first_runs_level():
+    """`t42 fuzz` judges at strict by default while the README's first run is at rules:
+    fuzzing.md says so, and its first campaign takes `--level rules`."""
+    fuzz = next(c for c in commands() if c.startswith("t42 fuzz") and "--save found/" in c)
+    assert "--level rules" in fuzz
+    text = " ".join((ROOT / "docs" / "fuzzing.md").read_text(encoding="utf-8").split())
+    assert "It judges at `strict` by default" in text and "fix it first" in text
+
+
 def test_the_pytest_fuzz_campaign_writes_junit(engine_folder):
     (engine_folder / "my42.py").write_text(MY42 + BROKEN_VIEWS)
     line = next(c for c in commands() if "--t42-fuzz" in c)
