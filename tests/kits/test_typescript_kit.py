@@ -131,3 +131,29 @@ def test_an_engine_in_another_folder_is_bundled_into_one_file(built, tmp_path):
     assert out.startswith("t42 doctor: far-engine 9.9.9"), out
     assert code == 0, out
     _npm(built, "run", "build")  # the example's own bundle again, for the other tests
+
+def test_another_entry_is_type_checked_too(built):
+    """`npm run build -- src/adapter.ts`, the README's other entry: tsconfig.json's
+    `include` covers example/ only, and a bare `node build.mjs src/adapter.ts` bundled a
+    type error unseen. The entry and what it imports are checked; no bundle is written."""
+    source = (built / "example" / "adapter.ts").read_text()
+    entry = built / "src" / "adapter.ts"
+    entry.parent.mkdir(exist_ok=True)
+    bundle = built / "dist" / "adapter.js"
+    before = bundle.read_bytes()
+    try:
+        entry.write_text(source.replace("round: 1,", 'round: "1",', 1))
+        for command in ([NPM, "run", "build", "--", "src/adapter.ts"],
+                        [NODE, "build.mjs", "src/adapter.ts"]):
+            done = subprocess.run(command, cwd=built, capture_output=True, text=True,
+                                  timeout=300)
+            assert done.returncode != 0, command
+            assert "src/adapter.ts(" in done.stdout and "error TS2322" in done.stdout, \
+                done.stdout + done.stderr
+            assert bundle.read_bytes() == before  # no bundle of the broken entry
+        entry.write_text(source)
+        assert _npm(built, "run", "build", "--", "src/adapter.ts").returncode == 0
+    finally:
+        shutil.rmtree(entry.parent)
+        _npm(built, "run", "build")  # the example's own bundle again, for the other tests
+
