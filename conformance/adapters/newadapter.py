@@ -34,8 +34,8 @@ def next_steps(lang: str, dest: Path) -> list[str]:
     elif KITS[lang] == "rust":
         adapter = f"cmd:{dest / 'target' / 'debug' / 'examples' / 'adapter'}"
         build = f"(cd {shlex.quote(str(dest))} && cargo build --example adapter)"
-    elif lang == "typescript":
-        adapter = f"cmd:node {dest / 'dist' / 'adapter.js'}"
+    elif lang == "typescript":  # the bundle's source map: a crash's stack names the .ts
+        adapter = f"cmd:node --enable-source-maps {dest / 'dist' / 'adapter.js'}"
         build = f"(cd {shlex.quote(str(dest))} && npm ci && npm run build)"
     else:
         adapter, build = f"cmd:node {dest / 'example' / 'adapter.js'}", ""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import shutil
 import subprocess
 from pathlib import Path
@@ -156,4 +157,26 @@ def test_another_entry_is_type_checked_too(built):
     finally:
         shutil.rmtree(entry.parent)
         _npm(built, "run", "build")  # the example's own bundle again, for the other tests
+
+def test_a_crash_names_the_ts_file_and_line(built):
+    """The bundle carries its source map and the kit's commands run node with
+    --enable-source-maps: a crash's stack names example/adapter.ts, not dist/adapter.js."""
+    from conformance.adapters.newadapter import next_steps
+
+    example = built / "example" / "adapter.ts"
+    source = example.read_text()
+    anchor = "  view(): View {\n"
+    try:
+        example.write_text(source.replace(anchor, anchor + '    throw new Error("no view");\n'))
+        assert _npm(built, "run", "build").returncode == 0
+        adapter = next(s for s in next_steps("typescript", built) if "doctor" in s)
+        command = shlex.split(adapter.split("--adapter ", 1)[1])[0].removeprefix("cmd:")
+        done = subprocess.run(shlex.split(command), cwd=built, capture_output=True,
+                              text=True, timeout=60, input='{"seq": 1, "cmd": "view"}\n')
+    finally:
+        example.write_text(source)
+        _npm(built, "run", "build")
+    line = source[:source.index(anchor)].count("\n") + 2
+    assert f"example/adapter.ts:{line}:" in done.stderr, done.stderr
+    assert "dist/adapter.js" not in done.stderr.split("no view", 1)[1].splitlines()[1]
 
