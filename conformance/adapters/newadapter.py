@@ -77,6 +77,7 @@ def _javascript_only(dest: Path) -> None:
     package = dest / "package.json"
     meta = json.loads(package.read_text(encoding="utf-8"))
     meta.pop("devDependencies", None)
+    meta.pop("allowScripts", None)  # esbuild's, a devDependency
     meta.get("scripts", {}).pop("build", None)
     if not meta.get("scripts", True):
         del meta["scripts"]

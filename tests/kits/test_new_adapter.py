@@ -30,6 +30,7 @@ def test_a_new_javascript_adapter_passes_doctor_as_printed(tmp_path):
     assert code == 0, out
     assert (dest / "t42.d.ts").is_file() and not (dest / "tsconfig.json").exists()
     assert "devDependencies" not in (dest / "package.json").read_text()
+    assert "allowScripts" not in (dest / "package.json").read_text()  # esbuild's: not here
     steps = [line.strip() for line in out.splitlines()[1:]]
     assert steps[0].startswith("t42 doctor --adapter ")
     assert steps[1].startswith("t42 run --level rules --variant base --adapter ")

@@ -133,6 +133,7 @@ def test_an_engine_in_another_folder_is_bundled_into_one_file(built, tmp_path):
     assert code == 0, out
     _npm(built, "run", "build")  # the example's own bundle again, for the other tests
 
+
 def test_another_entry_is_type_checked_too(built):
     """`npm run build -- src/adapter.ts`, the README's other entry: tsconfig.json's
     `include` covers example/ only, and a bare `node build.mjs src/adapter.ts` bundled a
@@ -158,6 +159,7 @@ def test_another_entry_is_type_checked_too(built):
         shutil.rmtree(entry.parent)
         _npm(built, "run", "build")  # the example's own bundle again, for the other tests
 
+
 def test_a_crash_names_the_ts_file_and_line(built):
     """The bundle carries its source map and the kit's commands run node with
     --enable-source-maps: a crash's stack names example/adapter.ts, not dist/adapter.js."""
@@ -180,3 +182,12 @@ def test_a_crash_names_the_ts_file_and_line(built):
     assert f"example/adapter.ts:{line}:" in done.stderr, done.stderr
     assert "dist/adapter.js" not in done.stderr.split("no view", 1)[1].splitlines()[1]
 
+
+def test_npm_ci_is_told_that_esbuild_needs_no_install_script():
+    """npm 11 warns of esbuild's postinstall, not covered by allowScripts: the kit denies
+    it (esbuild's platform package carries the binary) and its README says it is safe."""
+    meta = json.loads((ROOT / "kits" / "typescript" / "package.json").read_text())
+    assert meta["allowScripts"] == {"esbuild": False}
+    readme = " ".join((ROOT / "kits" / "typescript" / "README.md").read_text().split())
+    assert "leaves out esbuild's `postinstall` (`allowScripts` in `package.json`), safely" \
+        in readme
