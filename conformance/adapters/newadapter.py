@@ -26,8 +26,17 @@ TEXTS = ("README.md", "example/*", "examples/*")
 FIRST_RUN = "t42 run --level rules --variant base --adapter"
 
 
+# the scenarios the kits' example passes: it deals, and refuses every action
+EXAMPLE_RUN = "t42 run -k deal.order-dealer --variant base --adapter"
+# what next_steps' commands leave to say: the example's run is not the first run of yours
+AFTER_THE_EXAMPLE = ("the example passes these 4 scenarios (it deals, then refuses every "
+                     "action); with your engine in its place, `t42 doctor` ends by naming "
+                     "the first run of the whole base game")
+
+
 def next_steps(lang: str, dest: Path) -> list[str]:
-    """What to run after the copy, in the order a new author needs it."""
+    """What to run after the copy, in the order a new author needs it: the commands of
+    the copy's README (build, doctor, the example's own run)."""
     if KITS[lang] == "go":
         adapter = f"cmd:{dest / 'example-adapter'}"
         build = f"(cd {shlex.quote(str(dest))} && go build -o example-adapter ./example)"
@@ -40,7 +49,8 @@ def next_steps(lang: str, dest: Path) -> list[str]:
     else:
         adapter, build = f"cmd:node {dest / 'example' / 'adapter.js'}", ""
     run = shlex.quote(adapter)
-    return [step for step in (build, f"t42 doctor --adapter {run}", f"{FIRST_RUN} {run}") if step]
+    return [step for step in (build, f"t42 doctor --adapter {run}", f"{EXAMPLE_RUN} {run}")
+            if step]
 
 
 def new_adapter(lang: str, dest: Path) -> list[Path]:

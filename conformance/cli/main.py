@@ -274,8 +274,8 @@ def serve(adapter: str) -> None:
 def new_adapter(lang: str, dest: Path) -> None:
     """Write a starting adapter in LANG into DEST (absent or empty) from the kit: the
     protocol loop done, the wire types, and an example engine to replace with yours."""
+    from conformance.adapters.newadapter import AFTER_THE_EXAMPLE, next_steps
     from conformance.adapters.newadapter import new_adapter as write
-    from conformance.adapters.newadapter import next_steps
     from conformance.report.safe import echo  # DEST is echoed: its escapes are not run
 
     try:
@@ -290,6 +290,7 @@ def new_adapter(lang: str, dest: Path) -> None:
     echo(f"wrote {len(files)} files into {dest} (its README.md says what each is); next:")
     for step in next_steps(lang, dest):
         echo(f"  {step}")
+    echo(AFTER_THE_EXAMPLE)
 
 
 @main.command()

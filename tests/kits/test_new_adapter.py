@@ -31,12 +31,18 @@ def test_a_new_javascript_adapter_passes_doctor_as_printed(tmp_path):
     assert (dest / "t42.d.ts").is_file() and not (dest / "tsconfig.json").exists()
     assert "devDependencies" not in (dest / "package.json").read_text()
     assert "allowScripts" not in (dest / "package.json").read_text()  # esbuild's: not here
-    steps = [line.strip() for line in out.splitlines()[1:]]
+    steps = [line.strip() for line in out.splitlines()[1:] if line.startswith("  ")]
     assert steps[0].startswith("t42 doctor --adapter ")
-    assert steps[1].startswith("t42 run --level rules --variant base --adapter ")
+    # the run the copy's README gives: the 4 scenarios the example passes, said so; the
+    # whole base game is doctor's next step once the author's engine is in its place
+    assert steps[1].startswith("t42 run -k deal.order-dealer --variant base --adapter ")
+    assert steps[1] in (dest / "README.md").read_text().replace('"', "'")
+    assert out.splitlines()[-1].startswith("the example passes these 4 scenarios")
     code, out = _t42(*shlex.split(steps[0])[1:])
     assert code == 0, out
     assert "next, t42 run --level rules --variant base --adapter " in out
+    code, out = _t42(*shlex.split(steps[1])[1:])
+    assert out.splitlines()[-1].startswith("4 passed, 0 failed, 0 errored"), out
 
 
 def test_a_new_adapter_names_its_own_folder(tmp_path):
