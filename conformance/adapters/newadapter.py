@@ -94,17 +94,21 @@ def _javascript_only(dest: Path) -> None:
     package.write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
 
 
+# a README's link to a spec page (`[`spec/protocol.md`](../../spec/protocol.md)`), which
+# in a copy would point into site-packages or a checkout: a note any install resolves
+SPEC_LINK = re.compile(r"\[`spec/([^`\]]+)`\]\(\.\./\.\./spec/[^)\s]+\)")
+SPEC_NOTE = r"`spec/\1` (in the suite's `spec/` folder: `t42 run` names it in its first line)"
+
+
 def _name_the_copy(dest: Path, kit: str) -> None:
     """The commands of the README and example, which run the kit from a checkout's root
     (kits/KIT/...), rewritten to run the copy from where it was made (DEST/...); the
-    README's links to the spec (../../spec/...) to the spec t42 reads, which an installed
-    copy has too."""
-    from conformance.specdata.files import spec_dir
-
+    README's links to the spec (../../spec/...), which lead nowhere from the copy, a note
+    of where the spec is instead (an absolute path into site-packages is no link to
+    commit)."""
     kit_path = re.compile(rf"kits/{kit}\b")
     for pattern in TEXTS:
         for path in dest.glob(pattern):
             if path.is_file():
-                text = path.read_text(encoding="utf-8")
-                text = text.replace("](../../spec/", f"]({spec_dir().as_posix()}/")
+                text = SPEC_LINK.sub(SPEC_NOTE, path.read_text(encoding="utf-8"))
                 path.write_text(kit_path.sub(lambda _: dest.as_posix(), text), encoding="utf-8")
