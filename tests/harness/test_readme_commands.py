@@ -141,6 +141,8 @@ def test_the_ci_line_needs_only_the_light_pytest_extra():
     ci = " ".join(README[README.index("In CI, "):].split())
     assert "pip install './texas42[pytest]'" in ci and "[pytest] @ git+https://" in ci
     assert "`--t42-level rules`" in ci[:600]
+    beside = next(line for line in quick.splitlines() if line.startswith("pytest --t42-adapter"))
+    assert "strict" in beside.split("  #", 1)[1]  # the level it judges at, said by the line
 
 
 def engines_ci_command() -> str:
