@@ -202,6 +202,28 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         items[:] = fuzz_items(session, config, _adapter)
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config) -> Any:
+    """A failed scenario's word carries the rule of its first failure: `FAILED BID-02
+    actions/x.yaml::actions.x - ...` in the short summary (and under -v). pytest cuts a
+    summary line at the terminal's width (80 columns with none), from the end: a long
+    path and id left no room for the message, and the rule went with it."""
+    if report.when != "call" or not report.failed:
+        return None
+    rule = _first_rule(report)
+    return ("failed", "F", f"FAILED {rule}") if rule else None
+
+
+def _first_rule(report: pytest.TestReport) -> str:
+    """The rule of a failed scenario's first failure, from the result its item kept."""
+    for name, value in getattr(report, "user_properties", ()):
+        if name == "t42_result":
+            result = json.loads(value)["result"]
+            first = (result.get("failures") or [result.get("detail") or {}])[0]
+            return str(first.get("rule") or "")
+    return ""
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """A chosen adapter is started here, once, before any worker: one that cannot start
     stops the session with one message (under pytest-xdist too)."""

@@ -15,6 +15,7 @@ from typing import Any
 from conformance.adapters.limits import NAME_CHARS, cut
 from conformance.adapters.protocol import (
     CAPABILITIES,
+    CAPABILITY_METHODS,
     OPERATIONS,
     RESULT_FORMS,
     Adapter,
@@ -31,19 +32,30 @@ from conformance.adapters.support import current_spec, declared
 
 
 def unusable(obj: Any) -> str:
-    """'' if `obj` has the attributes of the Adapter protocol, else what it lacks."""
+    """'' if `obj` has the attributes of the Adapter protocol, else what it lacks. The
+    method of a capability (`legal`, `perft`, `self_deal`'s `new_match` and `next_deal`)
+    is needed only when `capabilities` declares it: the harness never calls it otherwise."""
     missing = [name for name in OPERATIONS if not callable(getattr(obj, name, None))]
     for name in ("name", "version"):
         if not isinstance(getattr(obj, name, None), str):
             missing.append(f"{name} (a string)")
     if not isinstance(getattr(obj, "variants", None), list | tuple | frozenset | set):
         missing.append("variants (a list)")
-    if not isinstance(getattr(obj, "capabilities", None), list | tuple | frozenset | set):
+    capabilities = getattr(obj, "capabilities", None)
+    if not isinstance(capabilities, list | tuple | frozenset | set):
         missing.append("capabilities (a list)")
-    if not missing:
+        capabilities = ()
+    declared = []
+    for capability, methods in CAPABILITY_METHODS.items():
+        absent = [m for m in methods if not callable(getattr(obj, m.split("(")[0], None))]
+        if capability in capabilities and absent:
+            declared.append(f"{', '.join(absent)}, which {capability!r} in capabilities needs "
+                            f"(write {'them' if len(absent) > 1 else 'it'}, or leave "
+                            f"{capability!r} out)")
+    if not missing and not declared:
         return ""
     return (f"{type(obj).__name__} is not an adapter (protocol.md, In process): it lacks "
-            + ", ".join(missing))
+            + "; ".join(filter(None, [", ".join(missing), *declared])))
 
 
 class InProcess(Harnessed):

@@ -26,21 +26,31 @@ TEXTS = ("README.md", "example/*", "examples/*")
 FIRST_RUN = "t42 run --level rules --variant base --adapter"
 
 
+# the scenarios the kits' example passes: it deals, and refuses every action
+EXAMPLE_RUN = "t42 run -k deal.order-dealer --variant base --adapter"
+# what next_steps' commands leave to say: the example's run is not the first run of yours
+AFTER_THE_EXAMPLE = ("the example passes these 4 scenarios (it deals, then refuses every "
+                     "action); with your engine in its place, `t42 doctor` ends by naming "
+                     "the first run of the whole base game")
+
+
 def next_steps(lang: str, dest: Path) -> list[str]:
-    """What to run after the copy, in the order a new author needs it."""
+    """What to run after the copy, in the order a new author needs it: the commands of
+    the copy's README (build, doctor, the example's own run)."""
     if KITS[lang] == "go":
         adapter = f"cmd:{dest / 'example-adapter'}"
         build = f"(cd {shlex.quote(str(dest))} && go build -o example-adapter ./example)"
     elif KITS[lang] == "rust":
         adapter = f"cmd:{dest / 'target' / 'debug' / 'examples' / 'adapter'}"
         build = f"(cd {shlex.quote(str(dest))} && cargo build --example adapter)"
-    elif lang == "typescript":
-        adapter = f"cmd:node {dest / 'dist' / 'adapter.js'}"
+    elif lang == "typescript":  # the bundle's source map: a crash's stack names the .ts
+        adapter = f"cmd:node --enable-source-maps {dest / 'dist' / 'adapter.js'}"
         build = f"(cd {shlex.quote(str(dest))} && npm ci && npm run build)"
     else:
         adapter, build = f"cmd:node {dest / 'example' / 'adapter.js'}", ""
     run = shlex.quote(adapter)
-    return [step for step in (build, f"t42 doctor --adapter {run}", f"{FIRST_RUN} {run}") if step]
+    return [step for step in (build, f"t42 doctor --adapter {run}", f"{EXAMPLE_RUN} {run}")
+            if step]
 
 
 def new_adapter(lang: str, dest: Path) -> list[Path]:
@@ -77,23 +87,28 @@ def _javascript_only(dest: Path) -> None:
     package = dest / "package.json"
     meta = json.loads(package.read_text(encoding="utf-8"))
     meta.pop("devDependencies", None)
+    meta.pop("allowScripts", None)  # esbuild's, a devDependency
     meta.get("scripts", {}).pop("build", None)
     if not meta.get("scripts", True):
         del meta["scripts"]
     package.write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
 
 
+# a README's link to a spec page (`[`spec/protocol.md`](../../spec/protocol.md)`), which
+# in a copy would point into site-packages or a checkout: a note any install resolves
+SPEC_LINK = re.compile(r"\[`spec/([^`\]]+)`\]\(\.\./\.\./spec/[^)\s]+\)")
+SPEC_NOTE = r"`spec/\1` (in the suite's `spec/` folder: `t42 run` names it in its first line)"
+
+
 def _name_the_copy(dest: Path, kit: str) -> None:
     """The commands of the README and example, which run the kit from a checkout's root
     (kits/KIT/...), rewritten to run the copy from where it was made (DEST/...); the
-    README's links to the spec (../../spec/...) to the spec t42 reads, which an installed
-    copy has too."""
-    from conformance.specdata.files import spec_dir
-
+    README's links to the spec (../../spec/...), which lead nowhere from the copy, a note
+    of where the spec is instead (an absolute path into site-packages is no link to
+    commit)."""
     kit_path = re.compile(rf"kits/{kit}\b")
     for pattern in TEXTS:
         for path in dest.glob(pattern):
             if path.is_file():
-                text = path.read_text(encoding="utf-8")
-                text = text.replace("](../../spec/", f"]({spec_dir().as_posix()}/")
+                text = SPEC_LINK.sub(SPEC_NOTE, path.read_text(encoding="utf-8"))
                 path.write_text(kit_path.sub(lambda _: dest.as_posix(), text), encoding="utf-8")

@@ -16,7 +16,10 @@ from typing import Any, NamedTuple, Protocol, TypedDict, runtime_checkable
 from conformance.adapters.limits import cut, cut_tail
 
 CAPABILITIES = frozenset({"legal", "perft", "self_deal"})
-OPERATIONS = ("start", "deal", "act", "view", "observe", "legal", "perft")
+OPERATIONS = ("start", "deal", "act", "view", "observe")  # every adapter has these
+# and these only with the capability declared: the harness calls them only then
+CAPABILITY_METHODS = {"legal": ("legal()",), "perft": ("perft(depth)",),
+                      "self_deal": ("new_match()", "next_deal()")}
 # protocol.md, "answers with a result of the wrong form": the JSON type of each result.
 # A view or observation of the right type but the wrong content is a wrong answer about
 # the game (failed, observation.md); a result of the wrong type is a protocol error.
@@ -103,13 +106,17 @@ class Adapter(Protocol):
     def observe(self, seat: str) -> dict[str, Any]:
         """The seat observation (observation.md)."""
 
+    # The methods below are those of a capability: only called when `capabilities`
+    # declares it, and an adapter that does not may leave them out (the loader checks the
+    # declared ones; a Protocol cannot say "optional", so a type checker asks for all).
+
     def legal(self) -> list[dict[str, Any]]:
         """The legal actions of the seat to act (capability `legal`)."""
 
     def perft(self, depth: int) -> dict[str, Any]:
         """{"total": n, "divide": {action key: n}} (capability `perft`)."""
 
-    # Capability `self_deal` (protocol.md, "Deals of your own"); only called when declared.
+    # Capability `self_deal` (protocol.md, "Deals of your own").
 
     def new_match(self) -> None:
         """Start a new match of the base game, replacing any current one, as your own game

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -320,7 +321,7 @@ def _report_parts(plan: Plan, adapter: Harnessed, ran: Ran) -> tuple[list[str], 
     invalid = sum(1 for item in plan.loaded if item.id is None)
     if invalid and len(results) < len(plan.loaded):
         echo(f"note: {invalid} invalid scenario files in the corpus (see t42 check)")
-    echo(f"time: {ran.seconds:.2f} s")
+    echo(time_line(ran.seconds))
     return stale, unwritten
 
 
@@ -337,6 +338,27 @@ def _say_tables(plan: Plan, results: list[Result], adapter: Harnessed) -> None:
                  report.compliance_table(results, plan.level), report.recap(results)):
         if part:
             echo("\n" + part)
+
+
+def time_line(seconds: float) -> str:
+    """The run's footer: the scenarios' time, and the wall time since the process started
+    (Python's start, the corpus read, the adapter started and shaken hands with)."""
+    whole = max(process_age(), seconds)
+    return (f"time: {seconds:.2f} s running the scenarios, {whole:.2f} s in all (start-up "
+            "and the adapter's handshake included)")
+
+
+def process_age() -> float:
+    """Seconds since this process started: from /proc to the clock tick (psutil's start
+    time is whole seconds of boot time off), else psutil's."""
+    try:
+        ticks = int(Path("/proc/self/stat").read_text().rsplit(")", 1)[1].split()[19])
+        uptime = float(Path("/proc/uptime").read_text().split()[0])
+        return uptime - ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        import psutil
+
+        return time.time() - psutil.Process().create_time()
 
 
 def _write_json(plan: Plan, results: list[Result], adapter: Harnessed, seconds: float,

@@ -274,8 +274,8 @@ def serve(adapter: str) -> None:
 def new_adapter(lang: str, dest: Path) -> None:
     """Write a starting adapter in LANG into DEST (absent or empty) from the kit: the
     protocol loop done, the wire types, and an example engine to replace with yours."""
+    from conformance.adapters.newadapter import AFTER_THE_EXAMPLE, next_steps
     from conformance.adapters.newadapter import new_adapter as write
-    from conformance.adapters.newadapter import next_steps
     from conformance.report.safe import echo  # DEST is echoed: its escapes are not run
 
     try:
@@ -290,6 +290,7 @@ def new_adapter(lang: str, dest: Path) -> None:
     echo(f"wrote {len(files)} files into {dest} (its README.md says what each is); next:")
     for step in next_steps(lang, dest):
         echo(f"  {step}")
+    echo(AFTER_THE_EXAMPLE)
 
 
 @main.command()
@@ -311,7 +312,9 @@ def doctor(adapter: str, timeout: float) -> None:
         harnessed = load_adapter(adapter, timeout=timeout)
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--adapter") from None
-    echo(f"t42 doctor: {harnessed.name} {harnessed.version} ({adapter})")
+    # an adapter that did not start has told nothing of itself: the line under names why
+    echo(f"t42 doctor: {adapter}" if harnessed.broken and harnessed.version == "?" else
+         f"t42 doctor: {harnessed.name} {harnessed.version} ({adapter})")
     try:  # each mistake printed as it is found: a long check shows its progress
         found = diagnose(harnessed, say=lambda line: echo(f"  {line}"))
     finally:

@@ -119,6 +119,20 @@ def crash_kind(result: Result) -> str:
     return seen.kind if seen.last else re.sub(r"\d+", "N", detail.message)
 
 
+def crash_cause(result: Result) -> str:
+    """What an errored scenario broke on, in a line: the harness's message, and for a
+    crash the error its stderr shows (`act: the implementation exited (code 1) without
+    replying; its stderr says: TypeError: ...`)."""
+    from conformance.adapters.doctor import read_break
+
+    detail = result.detail
+    if detail is None:
+        return ""
+    seen = read_break(detail.message, detail.stderr)
+    first = detail.message.splitlines()[0] if detail.message else "?"
+    return clipped(first + (f"; its stderr says: {seen.last}" if seen.last else ""), 200)
+
+
 def errored_blocks(results: list[Result], shown: int = 30) -> list[str]:
     """The errored scenarios by what they broke on, largest first: one block each, the
     shortest scenario's, and the ids of the others (a panic in an unwritten part of an
@@ -132,7 +146,8 @@ def errored_blocks(results: list[Result], shown: int = 30) -> list[str]:
         first = min(same, key=lambda r: (r.size, r.id))
         block = first.report()
         if len(same) > 1:
-            block = (f"ERRORED the same way in {len(same)} scenarios:\n"
+            head = f"ERRORED the same way in {len(same)} scenarios: {crash_cause(first)}"
+            block = (head.rstrip() + "\n"
                      + "\n".join("  " + line for line in block.splitlines())
                      + "\n" + all_ids([r.id for r in same], shown))
         blocks.append(block)
@@ -219,8 +234,12 @@ class Group:
 
     def example(self) -> tuple[Result, Detail]:
         """The shortest scenario that shows it the most frequent way, one citing the rule
-        first if any does."""
+        first if any does; for a legal step refused, one whose title claims no refusal
+        first: a step on the way to a refusal ("a point bid of 42 is POINT_BID_RANGE",
+        failing at the bid of 41 before it) reads as a contradiction."""
         return min(self.members, key=lambda m: ((m[1].cause or m[1].kind) != self.what,
+                                                m[1].kind == "accepted" and
+                                                claims_a_refusal(m[0].title),
                                                 self.rule not in m[0].rules, m[0].size,
                                                 m[0].id))
 
@@ -268,6 +287,15 @@ class Group:
         return "\n".join(lines)
 
 
+def claims_a_refusal(title: str) -> bool:
+    """Whether a scenario's title names an error code (spec/errors.yaml): its claim is a
+    refusal."""
+    from conformance.specdata.index import load_index
+
+    codes = load_index().codes
+    return any(word in codes for word in re.findall(r"[A-Z][A-Z_]+", title))
+
+
 def all_ids(ids: list[str], shown: int = 30) -> str:
     """`  all N: a, b, ... (+M more)`: the scenarios of a group."""
     more = f" (+{len(ids) - shown} more)" if len(ids) > shown else ""
@@ -305,7 +333,7 @@ def recap(results: list[Result], most: int = 8) -> str:
     twice = {g.rule for g in found if sum(o.rule == g.rule for o in found) > 1}
 
     def named(g: Group) -> str:  # a rule broken two ways says which way
-        return f"{g.rule} ({g.what[:40]})" if g.rule in twice else g.rule
+        return f"{g.rule} ({clipped(g.what)})" if g.rule in twice else g.rule
 
     shown = ", ".join(f"{named(g)} in {len(g.ids)}" + (i == 0) * (
         " scenario" + "s" * (len(g.ids) != 1)) for i, g in enumerate(found[:most]))
@@ -314,6 +342,17 @@ def recap(results: list[Result], most: int = 8) -> str:
     failed = (f"failed: {len(found)} cause{'' if one else 's'}: {safe(shown)}{more} "
               f"({'its' if one else 'their'} FAILED block{'' if one else 's'} above)")
     return failed + ("\n" + crashed if errored else "")
+
+
+def clipped(text: str, most: int = 80) -> str:
+    """`text` whole when it has at most `most` characters, else cut after its last whole
+    word that fits, with `...` (a cause cut mid-word read as another word)."""
+    if len(text) <= most:
+        return text
+    cut = text[:most - 3].rstrip()
+    if text[len(cut)] not in " ,;:" and " " in cut:
+        cut = cut.rsplit(" ", 1)[0]
+    return cut.rstrip(" ,;:") + "..."
 
 
 def not_judged_lines(results: list[Result]) -> list[str]:

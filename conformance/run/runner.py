@@ -247,7 +247,9 @@ class ScenarioRun:
         start = at
         while start > 0 and not (steps[start - 1].expect or steps[start - 1].reject):
             start -= 1
-        shown = [f"{s.label} {brief(s)}" for s in steps[start:at] if s.kind]
+        # a setup step's label is its kind ("setup"): said once, not "setup setup"
+        shown = [s.label if brief(s) == s.label else f"{s.label} {brief(s)}"
+                 for s in steps[start:at] if s.kind]
         return (["..."] if len(shown) > most else []) + shown[-most:]
 
     def _causes(self, kind: str, rules: Iterable[str], causes: Causes | None) -> list[Cause]:

@@ -40,3 +40,13 @@ def test_an_engine_without_capabilities_has_every_drivable_scenario_judged():
     assert line.startswith("not judged, a capability not declared (every other check of "
                            "those scenarios was judged): legal ")
     assert f"in {len(legal)} scenarios" in line and f"in {len(perft)} scenarios" in line
+
+
+def test_an_adapter_without_the_capability_methods_runs_in_its_worker(t42):
+    """No legal() or perft() at all, none declared (the README's template): loaded, run,
+    and its perft scenario judged on everything else, not errored as "not an adapter"."""
+    from .conftest import GOOD, inproc
+
+    code, out = t42("run", GOOD, "--adapter", inproc("NoCapabilityMethods"))
+    assert out.splitlines()[-1].startswith("4 passed, 0 failed, 0 errored"), out
+    assert code == 0

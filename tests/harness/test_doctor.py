@@ -118,3 +118,29 @@ def test_doctor_bounds_an_engine_of_many_unknown_changing_fields():
                      re.M), done.stdout
     assert "note: a session stopped after 100 findings" in done.stdout
     assert len(lines) < 20 and re.match(r"[\d,]+ protocol or form mistake", lines[-1])
+
+
+def test_a_capability_method_is_needed_only_when_declared(t42):
+    """The README's template: `perft` "only with 'perft' in capabilities". An adapter
+    that declares no capability passes without legal() or perft(); one that declares a
+    capability it did not write is told which method, and the two ways out."""
+    from .conftest import inproc
+
+    code, out = t42("doctor", "--adapter", inproc("NoCapabilityMethods"))
+    assert code == 0, out
+    assert out.startswith("t42 doctor: core-only 1 (python:"), out
+    code, out = t42("doctor", "--adapter", inproc("DeclaresPerftWithoutIt"))
+    assert code == 1
+    assert ("it lacks perft(depth), which 'perft' in capabilities needs (write it, or leave "
+            "'perft' out); new_match(), next_deal(), which 'self_deal' in capabilities needs "
+            "(write them, or leave 'self_deal' out)") in out, out
+
+
+def test_the_header_of_an_adapter_that_did_not_start_names_only_the_adapter(t42):
+    """No hello, so no name or version: the --adapter given, never a stray `?`."""
+    from .conftest import inproc
+
+    spec = inproc("DeclaresPerftWithoutIt")
+    code, out = t42("doctor", "--adapter", spec)
+    assert out.splitlines()[0] == f"t42 doctor: {spec}", out
+    assert " ? " not in out.splitlines()[0]

@@ -92,10 +92,10 @@ PERFT_CASES = [  # a perft reply of the wrong shape is a protocol error (errored
     (python("PerftStringTotal"), f"{PERFT_SHAPE} at total: '25' is not of type 'integer' (protocol.md)"),
 ]
 BROKEN = [  # unusable from the start: every scenario errored with the reason
-    (python("NotAnAdapter"), "the implementation is unusable: NotAnAdapter is not an adapter (protocol.md, In process): it lacks start, deal, act, view, observe, legal, perft, name (a string), version (a string), variants (a list), capabilities (a list)"),
-    (python("HalfAnAdapter"), "the implementation is unusable: HalfAnAdapter is not an adapter (protocol.md, In process): it lacks deal, act, view, observe, legal, perft"),
+    (python("NotAnAdapter"), "the implementation is unusable: NotAnAdapter is not an adapter (protocol.md, In process): it lacks start, deal, act, view, observe, name (a string), version (a string), variants (a list), capabilities (a list)"),
+    (python("HalfAnAdapter"), "the implementation is unusable: HalfAnAdapter is not an adapter (protocol.md, In process): it lacks deal, act, view, observe"),
     (python("FailsToConstruct"), "the implementation is unusable: cannot load " + python("FailsToConstruct") + ": RuntimeError: no engine today"),
-    (python("factory_returns_none"), "the implementation is unusable: NoneType is not an adapter (protocol.md, In process): it lacks start, deal, act, view, observe, legal, perft, name (a string), version (a string), variants (a list), capabilities (a list)"),
+    (python("factory_returns_none"), "the implementation is unusable: NoneType is not an adapter (protocol.md, In process): it lacks start, deal, act, view, observe, name (a string), version (a string), variants (a list), capabilities (a list)"),
     (f"python:{ZOO / 'nowhere.py'}:X", f"the implementation is unusable: cannot load python:{ZOO}/nowhere.py:X: FileNotFoundError: [Errno 2] No such file or directory: '{ZOO}/nowhere.py'"),
     (f"cmd:{sys.executable} -c pass", "the implementation is unusable: hello: the implementation exited (code 0) without replying"),
     ("cmd:/nonexistent/engine", "the implementation is unusable: cannot start /nonexistent/engine: [Errno 2] No such file or directory: '/nonexistent/engine'"),

@@ -86,6 +86,27 @@ def test_a_narrow_terminal_keeps_the_rule_in_the_short_summary(corpus):
     assert re.search(r" - [A-Z]+-\d+ ", summary[0]), summary
 
 
+@pytest.mark.parametrize("workers", [["-p", "no:xdist"], ["-n", "2"]])
+def test_the_rule_survives_a_path_and_id_as_wide_as_the_terminal(corpus, workers):
+    """With no terminal pytest cuts at 80 columns, and a scenario's path and id (about 75
+    characters in the corpus) left no room for the message: the rule is in the word."""
+    long = "a-bid-out-of-turn-refused-with-the-code-of-another-check"
+    text = (corpus / "bidding.yaml").read_text().replace("id: harness.bidding",
+                                                         f"id: harness.{long}")
+    (corpus / "bidding.yaml").unlink()
+    (corpus / f"{long}.yaml").write_text(text)
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-rf", *workers,
+         "--t42-adapter", inproc("WrongCode"), "scenarios"], capture_output=True, text=True,
+        timeout=120, cwd=corpus.parent,
+        env={**{k: v for k, v in os.environ.items() if k not in ("CI", "BUILD_NUMBER")},
+             "COLUMNS": "80"})
+    summary = [line for line in done.stdout.splitlines() if line.startswith("FAILED ")
+               and f"{long}.yaml::" in line]
+    assert len(summary) == 1, done.stdout
+    assert re.match(rf"FAILED [A-Z]+-\d+ scenarios/{long}\.yaml::", summary[0]), summary
+
+
 def test_runs_under_xdist(corpus):
     done = pytest_run(corpus, "-q", "-n", "2", "-k", "not corrupt")
     assert done.returncode == 0 and "4 passed" in done.stdout

@@ -125,6 +125,26 @@ def test_the_quick_start_puts_the_engine_authors_steps_before_the_projects_tests
     assert "--junitxml=" in lines[-1] and "--level rules --variant base" in lines[3]
 
 
+def test_the_ci_line_needs_only_the_light_pytest_extra():
+    """`-n auto` needs pytest-xdist, which `pip install .` lacks: the quick start installs
+    the `[pytest]` extra (pytest and pytest-xdist, none of this project's tools), and the
+    README says how an engine's CI installs it, and at which level the line judges."""
+    import tomllib
+
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"]
+    names = [re.split(r"[<>=\[ ]", req)[0] for req in extras["pytest"]]
+    assert names == ["pytest", "pytest-xdist"]
+    quick = README[README.index("## Quick start"):README.index("## Testing your engine")]
+    first = re.findall(r"```sh\n(.*?)```", quick, re.S)[0].splitlines()[0]
+    assert first.startswith("pip install '.[pytest]' && t42 run"), first
+    ci = " ".join(README[README.index("In CI, "):].split())
+    assert "pip install './texas42[pytest]'" in ci and "[pytest] @ git+https://" in ci
+    assert "`--t42-level rules`" in ci[:600]
+    beside = next(line for line in quick.splitlines() if line.startswith("pytest --t42-adapter"))
+    assert "strict" in beside.split("  #", 1)[1]  # the level it judges at, said by the line
+
+
 def engines_ci_command() -> str:
     """The README's pytest line for an engine's own CI, as a subprocess command."""
     line = next(c for c in commands() if c.startswith("pytest --t42-adapter python:my_adapter"))
@@ -265,6 +285,15 @@ def test_the_fuzzing_commands_find_save_and_check_a_divergence(engine_folder):
     reference = run(run_reference, engine_folder)
     assert reference.returncode == 0, reference.stdout[-2000:]
     assert last_line(reference).startswith(f"{len(saved)} passed, 0 failed")
+
+
+def test_the_first_campaign_judges_at_the_first_runs_level():
+    """`t42 fuzz` judges at strict by default while the README's first run is at rules:
+    fuzzing.md says so, and its first campaign takes `--level rules`."""
+    fuzz = next(c for c in commands() if c.startswith("t42 fuzz") and "--save found/" in c)
+    assert "--level rules" in fuzz
+    text = " ".join((ROOT / "docs" / "fuzzing.md").read_text(encoding="utf-8").split())
+    assert "It judges at `strict` by default" in text and "fix it first" in text
 
 
 def test_the_pytest_fuzz_campaign_writes_junit(engine_folder):

@@ -30,12 +30,19 @@ def test_a_new_javascript_adapter_passes_doctor_as_printed(tmp_path):
     assert code == 0, out
     assert (dest / "t42.d.ts").is_file() and not (dest / "tsconfig.json").exists()
     assert "devDependencies" not in (dest / "package.json").read_text()
-    steps = [line.strip() for line in out.splitlines()[1:]]
+    assert "allowScripts" not in (dest / "package.json").read_text()  # esbuild's: not here
+    steps = [line.strip() for line in out.splitlines()[1:] if line.startswith("  ")]
     assert steps[0].startswith("t42 doctor --adapter ")
-    assert steps[1].startswith("t42 run --level rules --variant base --adapter ")
+    # the run the copy's README gives: the 4 scenarios the example passes, said so; the
+    # whole base game is doctor's next step once the author's engine is in its place
+    assert steps[1].startswith("t42 run -k deal.order-dealer --variant base --adapter ")
+    assert steps[1] in (dest / "README.md").read_text().replace('"', "'")
+    assert out.splitlines()[-1].startswith("the example passes these 4 scenarios")
     code, out = _t42(*shlex.split(steps[0])[1:])
     assert code == 0, out
     assert "next, t42 run --level rules --variant base --adapter " in out
+    code, out = _t42(*shlex.split(steps[1])[1:])
+    assert out.splitlines()[-1].startswith("4 passed, 0 failed, 0 errored"), out
 
 
 def test_a_new_adapter_names_its_own_folder(tmp_path):
@@ -45,6 +52,10 @@ def test_a_new_adapter_names_its_own_folder(tmp_path):
         texts = [p.read_text() for p in [dest / "README.md", *dest.glob("example*/*")]]
         assert not [t for t in texts if f"kits/{lang}" in t], lang
         assert f"{dest.as_posix()}/" in texts[0], lang
+        # no link into site-packages or a checkout, odd to commit: where the spec is, said
+        assert "](/" not in texts[0] and "](../../spec/" not in texts[0], lang
+        assert "`spec/protocol.md` (in the suite's `spec/` folder: `t42 run` names it in " \
+               "its first line)" in texts[0], lang
     assert sorted(p.name for p in (tmp_path / "typescript" / "example").iterdir()) == ["adapter.ts"]
     # each node copy's README names only the files it has
     assert "example/adapter.js" not in (tmp_path / "typescript" / "README.md").read_text()
@@ -114,7 +125,7 @@ def test_a_copied_readme_runs_as_written_outside_the_checkout(tmp_path, monkeypa
     assert _t42("new-adapter", lang, dest)[0] == 0
     readme = (dest / "README.md").read_text()
     links = [link for link in re.findall(r"\]\(([^)#]+)", readme) if "://" not in link]
-    assert links and all((dest / link).exists() for link in links), links
+    assert all((dest / link).exists() and not link.startswith(("/", "..")) for link in links)
     monkeypatch.chdir(tmp_path)
     env = {**os.environ, "GOPROXY": "off", "GOFLAGS": "-mod=mod", "CGO_ENABLED": "0",
            "GOCACHE": str(tmp_path / "gocache")}

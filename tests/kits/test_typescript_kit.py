@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import shutil
 import subprocess
 from pathlib import Path
@@ -131,3 +132,62 @@ def test_an_engine_in_another_folder_is_bundled_into_one_file(built, tmp_path):
     assert out.startswith("t42 doctor: far-engine 9.9.9"), out
     assert code == 0, out
     _npm(built, "run", "build")  # the example's own bundle again, for the other tests
+
+
+def test_another_entry_is_type_checked_too(built):
+    """`npm run build -- src/adapter.ts`, the README's other entry: tsconfig.json's
+    `include` covers example/ only, and a bare `node build.mjs src/adapter.ts` bundled a
+    type error unseen. The entry and what it imports are checked; no bundle is written."""
+    source = (built / "example" / "adapter.ts").read_text()
+    entry = built / "src" / "adapter.ts"
+    entry.parent.mkdir(exist_ok=True)
+    bundle = built / "dist" / "adapter.js"
+    before = bundle.read_bytes()
+    try:
+        entry.write_text(source.replace("round: 1,", 'round: "1",', 1))
+        for command in ([NPM, "run", "build", "--", "src/adapter.ts"],
+                        [NODE, "build.mjs", "src/adapter.ts"]):
+            done = subprocess.run(command, cwd=built, capture_output=True, text=True,
+                                  timeout=300)
+            assert done.returncode != 0, command
+            assert "src/adapter.ts(" in done.stdout and "error TS2322" in done.stdout, \
+                done.stdout + done.stderr
+            assert bundle.read_bytes() == before  # no bundle of the broken entry
+        entry.write_text(source)
+        assert _npm(built, "run", "build", "--", "src/adapter.ts").returncode == 0
+    finally:
+        shutil.rmtree(entry.parent)
+        _npm(built, "run", "build")  # the example's own bundle again, for the other tests
+
+
+def test_a_crash_names_the_ts_file_and_line(built):
+    """The bundle carries its source map and the kit's commands run node with
+    --enable-source-maps: a crash's stack names example/adapter.ts, not dist/adapter.js."""
+    from conformance.adapters.newadapter import next_steps
+
+    example = built / "example" / "adapter.ts"
+    source = example.read_text()
+    anchor = "  view(): View {\n"
+    try:
+        example.write_text(source.replace(anchor, anchor + '    throw new Error("no view");\n'))
+        assert _npm(built, "run", "build").returncode == 0
+        adapter = next(s for s in next_steps("typescript", built) if "doctor" in s)
+        command = shlex.split(adapter.split("--adapter ", 1)[1])[0].removeprefix("cmd:")
+        done = subprocess.run(shlex.split(command), cwd=built, capture_output=True,
+                              text=True, timeout=60, input='{"seq": 1, "cmd": "view"}\n')
+    finally:
+        example.write_text(source)
+        _npm(built, "run", "build")
+    line = source[:source.index(anchor)].count("\n") + 2
+    assert f"example/adapter.ts:{line}:" in done.stderr, done.stderr
+    assert "dist/adapter.js" not in done.stderr.split("no view", 1)[1].splitlines()[1]
+
+
+def test_npm_ci_is_told_that_esbuild_needs_no_install_script():
+    """npm 11 warns of esbuild's postinstall, not covered by allowScripts: the kit denies
+    it (esbuild's platform package carries the binary) and its README says it is safe."""
+    meta = json.loads((ROOT / "kits" / "typescript" / "package.json").read_text())
+    assert meta["allowScripts"] == {"esbuild": False}
+    readme = " ".join((ROOT / "kits" / "typescript" / "README.md").read_text().split())
+    assert "leaves out esbuild's `postinstall` (`allowScripts` in `package.json`), safely" \
+        in readme

@@ -2,7 +2,7 @@
 // checks a setup (checkSetup: INVALID_SETUP), deals it (DEAL-02), shows the view and
 // observations of the opening, and refuses every action. Build and run it:
 //   npm ci && npm run build
-//   t42 run -k deal.order-dealer --variant base --adapter "cmd:node kits/typescript/dist/adapter.js"
+//   t42 run -k deal.order-dealer --variant base --adapter "cmd:node --enable-source-maps kits/typescript/dist/adapter.js"
 // Replace the Engine with your own; keep the mapping below.
 import {
   INVALID_SETUP, WRONG_PHASE,

@@ -170,3 +170,38 @@ class HangsOnPlay(ReferenceAdapter):
             while True:
                 pass
         super().act(action)
+
+
+class NoCapabilityMethods:
+    """The README's template as a new author writes it: the five operations only, no
+    legal, perft, new_match or next_deal, and none declared (`capabilities` from the
+    class attribute, which `Declares` narrows or widens)."""
+
+    name = "core-only"
+    version = "1"
+    variants: list = []
+    capabilities: frozenset = frozenset()
+
+    def __init__(self):
+        self._engine = ReferenceAdapter()
+
+    def start(self, setup):
+        self._engine.start(setup)
+
+    def deal(self, deal):
+        self._engine.deal(deal)
+
+    def act(self, action):
+        self._engine.act(action)
+
+    def view(self):
+        return self._engine.view()
+
+    def observe(self, seat):
+        return self._engine.observe(seat)
+
+
+class DeclaresPerftWithoutIt(NoCapabilityMethods):
+    """Declares `perft` and `self_deal` but writes neither."""
+
+    capabilities = frozenset({"perft", "self_deal"})
