@@ -20,7 +20,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                           "--full; about 2 minutes on 2 cores)")
     parser.addoption("--full-hostile", action="store_true",
                      help="also run the whole-corpus attacks with --report-html under a "
-                          "memory limit (tests/harness/test_hostile_bounds.py; minutes)")
+                          "memory limit (tests/harness/hostile/test_hostile_bounds.py; minutes)")
     parser.addoption("--full-docs", action="store_true",
                      help="also check that docs/compare.md's examples are what "
                           "tools/compare_example.py makes now (about 20 s)")

@@ -8,5 +8,5 @@ Level = NewType("Level", str)
 file is the list: a name from outside (an option, a report) becomes a Level through
 `Levels.level` (specdata/index.py), which refuses a name the file does not have."""
 
-# The level a run judges when none is asked for: the highest (tests/harness/test_levels.py).
+# The level a run judges when none is asked for: the highest (tests/harness/run/test_levels.py).
 STRICT = Level("strict")

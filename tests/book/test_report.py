@@ -518,7 +518,7 @@ def test_the_index_lists_the_other_rules_of_one_check(tmp_path):
     out = tmp_path / "report"
     done = subprocess.run(
         ["t42", "run", str(ROOT / "scenarios" / "bidding"), "--level", "rules", "--in-process",
-         "--adapter", "python:tests.harness.test_counterfactual:any_marks_bid",
+         "--adapter", "python:tests.harness.run.test_counterfactual:any_marks_bid",
          "--report-html", str(out)],
         capture_output=True, text=True, cwd=tmp_path,
         env={**os.environ, "PYTHONPATH": str(ROOT)})

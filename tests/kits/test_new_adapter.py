@@ -101,7 +101,7 @@ def test_new_adapter_writes_nothing_into_a_folder_in_use(tmp_path):
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_the_readme_kit_commands_run_as_written(tmp_path, monkeypatch):
-    from tests.harness.test_readme_commands import commands
+    from tests.harness.cli.test_readme_commands import commands
 
     shown = [c for c in commands() if c.startswith(("t42 new-adapter", "t42 doctor"))
              and "python:my_adapter" not in c]  # that one: test_readme_commands.py

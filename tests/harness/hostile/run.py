@@ -1,5 +1,5 @@
 """The judged run of issues 15 and 27: every hostile adapter
-(tests/harness/test_hostile_adapters.py, and the attacks on a whole run's memory,
+(tests/harness/hostile/test_hostile_adapters.py, and the attacks on a whole run's memory,
 processes and terminal of issue 27) against the hostile scenario zoo
 (tests/harness/hostile/scenario_zoo.py), a diamond of folder links 22 levels high, a
 folder 1,100 levels deep and good scenarios beside them, each `t42 run` under an
@@ -206,7 +206,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="seconds one whole run may take")
     args = parser.parse_args(argv)
     args.address_space = int(args.address_space * (1 << 30))
-    from tests.harness.test_hostile_adapters import BROKEN, CASES, PERFT_CASES
+    from tests.harness.hostile.test_hostile_adapters import BROKEN, CASES, PERFT_CASES
 
     zoo = ROOT / "tests" / "harness" / "hostile" / "protocol_zoo.py"
     specs = ["reference"] + [case[0] for case in CASES + PERFT_CASES + BROKEN] + [

@@ -1,0 +1,203 @@
+"""The cause found from the reference's decisions (conformance/run/diagnosis/
+counterfactual.py): bugs of shapes no plant has, each one group under the rule it breaks.
+
+These shapes come from bug reports on engines the diagnosis had not seen (issue #38);
+the held-out figures are in docs/measurements.md.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import replace
+
+import pytest
+
+from conformance.adapters.reference import ReferenceAdapter
+from conformance.planted.base import PlantedAdapter
+from reference_impl import rules as R
+from reference_impl.rules import BASE_RULES
+from tests.harness.run.test_diagnosis import report
+
+
+def seating() -> PlantedAdapter:
+    """A and B on one team: the winner seat is right, its team is not (TBL-02)."""
+    return PlantedAdapter("seating", replace(BASE_RULES, team_of=lambda s: (s >> 1) & 1))
+
+
+def small_counters() -> PlantedAdapter:
+    """Counters worth 1 and 2, the round still of 42 points (PTS-02)."""
+    rules = replace(BASE_RULES, counters=(("0|5", 1), ("1|4", 1), ("2|3", 1), ("4|6", 2),
+                                          ("5|5", 2)))
+    object.__setattr__(rules, "round_points", 42)
+    return PlantedAdapter("small-counters", rules)
+
+
+def set_awards_nothing() -> PlantedAdapter:
+    """A set contract awards no marks; its stake and side are right (SCORE-02)."""
+    def score(rules, contract, outcome, points):
+        team, gains = R.marks_score(rules, contract, outcome, points)
+        return (team, [0, 0]) if outcome == "set" else (team, gains)
+    return PlantedAdapter("set-awards-nothing", replace(BASE_RULES, score=score))
+
+
+def first_trump_wins() -> PlantedAdapter:
+    """The first trump played wins the trick, whatever trumps follow (RANK-01)."""
+    def winner(rules, contract, ranks, seats):
+        return next((i for i, rank in enumerate(ranks) if rank >= 8), ranks.index(max(ranks)))
+    return PlantedAdapter("first-trump-wins", replace(BASE_RULES, trick_winner=winner))
+
+
+class TrickPointsWithoutTheTrick(ReferenceAdapter):
+    """A view whose tricks show their counters only, the round points right (PTS-01): no
+    one decision gives that view whole; the trick point gives what differs, and shows the
+    engine's 0 where a blank tile would have to be worth -1. A trick of 0 points breaks
+    the view's schema too, but a number out of range is a value the rules decide, not a
+    form mistake (and its path `view.tricks.0.points` is one group, not one per trick)."""
+
+    name = "trick-points-without-the-trick"
+
+    def view(self):
+        view = copy.deepcopy(super().view())
+        for trick in view.get("tricks", []):
+            trick["points"] -= 1
+        return view
+
+
+@pytest.mark.parametrize("engine, folders, rule", [
+    (TrickPointsWithoutTheTrick, ("points",), "PTS-01"),
+    (seating, ("points", "bidding"), "TBL-02"),
+    (small_counters, ("points",), "PTS-02"),
+    (set_awards_nothing, ("outcome", "match"), "SCORE-02"),
+    (first_trump_wins, ("ranking",), "RANK-01"),
+])
+def test_a_new_shape_of_bug_is_one_group_under_its_rule(engine, folders, rule):
+    found = report(engine(), folders)
+    assert [g.rule for g in found] == [rule], [(g.rule, g.what) for g in found]
+
+
+def range_reads_the_high_bid() -> PlantedAdapter:
+    """The point-bid range also refuses a bid not above the high bid: POINT_BID_RANGE
+    where BID-03's check says BID_TOO_LOW (the range check is broken, BID-02)."""
+    def check(rules, points, high, last):
+        if points <= high and points in rules.point_bids:
+            return ("POINT_BID_RANGE", "BID-02", "out of range")
+        return R.point_bid_problem(rules, points, high, last)
+    return PlantedAdapter("range-reads-high-bid", replace(BASE_RULES, point_bid_problem=check))
+
+
+def range_says_too_low() -> PlantedAdapter:
+    """A point bid out of range refused as too low: the range check's code is wrong
+    (BID-02), whatever else the bid breaks."""
+    def check(rules, points, high, last):
+        if points not in rules.point_bids:
+            return ("BID_TOO_LOW", "BID-03", "too low")
+        return R.point_bid_problem(rules, points, high, last)
+    return PlantedAdapter("range-says-too-low", replace(BASE_RULES, point_bid_problem=check))
+
+
+@pytest.mark.parametrize("engine", [range_reads_the_high_bid, range_says_too_low])
+def test_a_wrong_code_is_the_check_that_gives_it(engine):
+    """The check whose decision, made otherwise, refuses with the engine's code: a range
+    check that fires too widely, or that says another check's code, is BID-02's, never
+    the check order (DIG-03) nor the code's other rule."""
+    found = report(engine(), ("bidding",), level="strict")
+    assert {g.rule for g in found} == {"BID-02"}, [(g.rule, g.what) for g in found]
+
+
+def any_marks_bid() -> PlantedAdapter:
+    """Every marks bid accepted: one check (the marks step) broken, shown under BID-05
+    (the first marks bid) and BID-06 (each later one)."""
+    return PlantedAdapter("any-marks-bid", replace(BASE_RULES,
+                                                   marks_bid_problem=lambda *args: None))
+
+
+def test_the_failures_one_decision_explains_are_one_group():
+    """settle: the failures whose cause is the same entry of the reference's rule table
+    are one group, under the rule most of them show, its other rules listed."""
+    found = report(any_marks_bid(), ("bidding",))
+    assert [g.rule for g in found] == ["BID-06"], [(g.rule, g.what) for g in found]
+    assert found[0].also == ["BID-05"]
+    assert "also BID-05: one check decides them all (the reference's `marks_bid_problem`" \
+        in found[0].head()
+
+
+class SwapRemove(PlantedAdapter):
+    """A play moves the hand's last tile into the freed place: the rest out of order."""
+
+    def view(self):
+        view = super().view()
+        for seat, hand in view["hands"].items():
+            if len(hand) < 7 and len(hand) > 1:
+                view["hands"][seat] = [hand[-1], *hand[1:-1], hand[0]]
+        return view
+
+
+def test_a_hand_reordered_by_a_play_is_deal_03():
+    """DEAL-03: playing a tile removes it and keeps the order of the rest."""
+    found = report(SwapRemove("swap-remove", BASE_RULES), ("deal", "play"))
+    assert {g.rule for g in found} == {"DEAL-03"}, [(g.rule, g.what) for g in found]
+
+
+def test_distance_counts_as_the_judge_diffs():
+    """counterfactual.distance counts what matching.diff lists, without listing it."""
+    import random
+
+    from conformance.run.diagnosis.counterfactual import distance
+    from conformance.run.matching import diff
+    from reference_impl import Match
+
+    rng = random.Random(7)
+    match = Match.from_seed(3)
+    views = []
+    while match.legal_actions() and len(views) < 40:
+        views.append(match.view())
+        match.apply(rng.choice(match.legal_actions()))
+
+    def bent(value):  # one value made otherwise somewhere, or a key added or dropped
+        if isinstance(value, dict) and value:
+            key = rng.choice(list(value))
+            out = dict(value)
+            choice = rng.random()
+            if choice < 0.2:
+                del out[key]
+            elif choice < 0.3:
+                out["extra"] = 1
+            else:
+                out[key] = bent(value[key])
+            return out
+        if isinstance(value, list) and value:
+            i = rng.randrange(len(value))
+            return rng.choice([value[::-1], value[:-1], [*value[:i], bent(value[i]),
+                                                          *value[i + 1:]]])
+        return rng.choice([True, 1, 0, None, "x", value])
+
+    for view in views:
+        for _ in range(5):
+            other = bent(view)
+            assert distance(view, other) == len(diff(view, other, "", partial=False))
+
+
+def test_a_schemas_dotted_index_is_generalised_like_a_bracketed_one():
+    from conformance.run.diagnosis import general_path
+
+    assert general_path("view.tricks.0.points") == general_path("view.tricks[3].points") \
+        == "view.tricks[].points"
+
+
+def test_the_run_prefers_the_reading_whose_decision_recurs():
+    """Two failures that each fit two rules, the first reading the same: the rule whose one
+    decision, made the same other way, explains both is chosen over one whose decision
+    is made anew in each (a winner picked per trick against one rank made otherwise)."""
+    from conformance.run.results import Detail, Outcome, Result
+    from conformance.run.settle import settle
+
+    def failure(winner_key: str) -> Detail:
+        return Detail("m", kind="view", level="rules", rule="RANK-01", cause="winner",
+                      alternatives=[["RANK-03", "winner"]],
+                      signatures=[["RANK-01", f"trick_winner {winner_key} -> 1"],
+                                  ["RANK-03", "rank ('6|6', 6) -> 0"]])
+
+    results = [Result(f"s{i}", f"s{i}.yaml", Outcome.FAILED, failures=[failure(str(i))])
+               for i in range(2)]
+    settle(results)
+    assert [r.failures[0].rule for r in results] == ["RANK-03", "RANK-03"]
