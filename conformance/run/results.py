@@ -69,8 +69,6 @@ class Detail:
     alternatives: list[list[str]] = field(default_factory=list)
     # the reference's rule-table entry whose decision explains it, if one does (settle)
     entry: str = ""
-    # [rule, the decision made otherwise that gives it] for the rule and each alternative
-    signatures: list[list[str]] = field(default_factory=list)
 
     @property
     def key(self) -> tuple[str, str, str]:
@@ -94,7 +92,6 @@ class Detail:
             "since": self.since,
             "alternatives": self.alternatives,
             "entry": self.entry,
-            "signatures": self.signatures,
             "rules": list(self.rules),
             "differences": [
                 {"path": d.path,
@@ -120,8 +117,7 @@ class Detail:
                    cause=data.get("cause", ""), first_seen=data.get("first_seen", ""),
                    since=list(data.get("since", [])),
                    alternatives=[list(a) for a in data.get("alternatives", [])],
-                   entry=data.get("entry", ""),
-                   signatures=[list(a) for a in data.get("signatures", [])])
+                   entry=data.get("entry", ""))
 
     def lines(self, cause: bool = True) -> list[str]:
         """The block's lines; `cause=False` in a group, whose head names the cause."""

@@ -212,8 +212,7 @@ class ScenarioRun:
                             differences or [], kind=kind, level=level, rule=cause.rule,
                             cause=cause.what, first_seen=cause.where,
                             alternatives=[list(a) for a in cause.alternatives],
-                            entry=cause.entry,
-                            signatures=[list(a) for a in cause.signatures])
+                            entry=cause.entry)
             detail.since = self._since()
             if broke:  # the engine is restarted, its table gone: the failure stays, said so
                 detail.context = context_lines(detail, self.index, self.adapter, table=False)

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
 from dataclasses import replace
 
 from conformance.run.diagnosis import general_path
@@ -31,42 +30,23 @@ UNKNOWN_FIELD = re.compile(r"^(\S+)\.[^.\s]+: unknown field")
 Filing = tuple[str, str]  # (rule, what differs)
 
 
-def cover(choices: list[tuple[list[Filing], tuple[str, ...]]], firm: Counter[str],
-          recurs: Counter[str] | None = None) -> Counter[str]:
+def cover(choices: list[tuple[list[Filing], tuple[str, ...]]], firm: Counter[str]
+          ) -> Counter[str]:
     """The rules that explain every choice with the fewest causes, with `firm` (the rules
     of failures that fit one only): a greedy cover, the firm rules first, then the rule
-    that explains the most choices; on a tie the rule whose one decision, made otherwise,
-    explains the most failures (`recurs`: one mistake made the same way everywhere, not
-    a value picked anew for each), then the first reading, then the rule the failing
+    that explains the most choices; on a tie the first reading, then the rule the failing
     scenarios cite."""
     chosen = Counter(firm)
-    recurs = recurs or Counter()
     open_ = list(choices)
     while open_:
         readings = [({rule for rule, _ in options}, rules) for options, rules in open_]
         support = Counter(rule for found, _ in readings for rule in found)
         cited = Counter(rule for found, rules in readings for rule in found if rule in rules)
         firsts = Counter(options[0][0] for options, _ in open_)
-        top = max((r in chosen, support[r]) for r in support)
-        tied = [r for r in support if (r in chosen, support[r]) == top]
-        # recurrence weighs only between readings that each have a decision behind them (a
-        # first reading the record cannot see has none, and is not the weaker for it)
-        weigh = recurs if all(recurs[r] for r in tied) else Counter()
-        best = max(tied, key=lambda r: (weigh[r], firsts[r], cited[r]))
+        best = max(support, key=lambda r: (r in chosen, support[r], firsts[r], cited[r]))
         open_ = [c for c in open_ if all(rule != best for rule, _ in c[0])]
         chosen[best] += 1
     return chosen
-
-
-def recurrence(details: Iterable[Detail]) -> Counter[str]:
-    """For each rule, how many failures the one decision behind it that recurs most
-    explains (Detail.signatures: the same decision made the same other way)."""
-    seen = Counter((rule, signature) for d in details
-                   for rule, signature in dict.fromkeys(map(tuple, d.signatures)))
-    most: Counter[str] = Counter()
-    for (rule, _), count in seen.items():
-        most[rule] = max(most[rule], count)
-    return most
 
 
 def pick(options: list[Filing], chosen: Counter[str]) -> Filing:
@@ -83,8 +63,7 @@ def settle(results: list[Result]) -> list[Result]:
         for _, d in details if d.alternatives}
     chosen = cover([(choices[id(d)], r.rules) for r, d in details if d.alternatives],
                    Counter(d.rule for _, d in details
-                           if RULE_ID.match(d.rule) and not d.alternatives),
-                   recurrence(d for _, d in details))
+                           if RULE_ID.match(d.rule) and not d.alternatives))
     leaks = {_bare(general_path(x.path)): (d.rule, d.cause)
              for _, d in details if d.kind in LEAK_KINDS for x in d.differences}
     for result, detail in details:

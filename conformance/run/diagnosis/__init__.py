@@ -72,8 +72,6 @@ class Cause:
     # engine's answer (counterfactual.Suspect): the failures one decision explains are
     # one cause, whichever rules they show (settle)
     entry: str = field(default="", compare=False)
-    # (rule, signature) of each suspect behind the rule or an alternative (settle)
-    signatures: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
 
 def _field(path: str) -> str:
@@ -308,14 +306,9 @@ class Diagnosis:
                   for rules in found if rule not in rules]
         others = [r for r in others if r != rule]
         kept = [a for a in cause.alternatives if a[0] != rule]
-        signatures = [(rule if rule in rules else self.restated(Cause(
-            next((r for r in candidates if r in rules), rules[0]), cause.what)).rule,
-            suspect.signature) for suspect in verdict.suspects
-            for rules in [self._rules_of(suspect)] if rules]
         return replace(cause, rule=rule, alternatives=tuple(dict.fromkeys(
             (*kept, *((r, cause.what) for r in others)))),
-            entry=_entry_of(verdict.suspects, {rule, self.restated(Cause(rule, "")).restates}),
-            signatures=tuple(dict.fromkeys(signatures)))
+            entry=_entry_of(verdict.suspects, {rule, self.restated(Cause(rule, "")).restates}))
 
     def _verdict(self, before: Match, step: counterfactual.Step, theirs: Any
                  ) -> counterfactual.Verdict:

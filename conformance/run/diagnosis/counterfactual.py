@@ -52,13 +52,6 @@ class Suspect:
     def rules(self) -> tuple[str, ...]:
         return self.decision.rules
 
-    @property
-    def signature(self) -> str:
-        """The decision and the value it was made: the same mistake made again in another
-        scenario has the same signature (settle prefers the reading whose signature
-        recurs: one rank made otherwise everywhere, not a winner picked anew each trick)."""
-        return f"{self.decision.entry} {self.decision.key!r} -> {self.value!r}"
-
     def answer(self, before: Match, step: Step) -> Any:
         """The reference's answer to `step` with this suspect's decision made its way."""
         if self.reading is not None:

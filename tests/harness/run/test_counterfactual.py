@@ -182,22 +182,3 @@ def test_a_schemas_dotted_index_is_generalised_like_a_bracketed_one():
 
     assert general_path("view.tricks.0.points") == general_path("view.tricks[3].points") \
         == "view.tricks[].points"
-
-
-def test_the_run_prefers_the_reading_whose_decision_recurs():
-    """Two failures that each fit two rules, the first reading the same: the rule whose one
-    decision, made the same other way, explains both is chosen over one whose decision
-    is made anew in each (a winner picked per trick against one rank made otherwise)."""
-    from conformance.run.results import Detail, Outcome, Result
-    from conformance.run.settle import settle
-
-    def failure(winner_key: str) -> Detail:
-        return Detail("m", kind="view", level="rules", rule="RANK-01", cause="winner",
-                      alternatives=[["RANK-03", "winner"]],
-                      signatures=[["RANK-01", f"trick_winner {winner_key} -> 1"],
-                                  ["RANK-03", "rank ('6|6', 6) -> 0"]])
-
-    results = [Result(f"s{i}", f"s{i}.yaml", Outcome.FAILED, failures=[failure(str(i))])
-               for i in range(2)]
-    settle(results)
-    assert [r.failures[0].rule for r in results] == ["RANK-03", "RANK-03"]
