@@ -183,9 +183,7 @@ def _suspects(before: Match, step: Step, theirs: Any) -> list[Suspect]:
     if start == 0:
         return []
     hints = _hints(ours, theirs)
-    paths = [d.path for d in diff(ours, theirs, "", partial=False)]
     found: list[Suspect] = []
-    local: list[Suspect] = []  # each value that differs made the engine's, others not
     replays = 0
     for decision in reversed(list(record.decisions.values())):
         for value in _values(decision, hints, ours, theirs):
@@ -199,14 +197,8 @@ def _suspects(before: Match, step: Step, theirs: Any) -> list[Suspect]:
             away = distance(other, theirs)
             if away < start:
                 found.append(Suspect(decision, value, away))
-            elif all(same_scalar(_at(other, path), _at(theirs, path)) for path in paths):
-                local.append(Suspect(decision, value, away))
     whole = _nearest([s for s in found if s.distance == 0])
-    # an answer no decision gives whole (a view whose own fields disagree: a trick's points
-    # without its trick point, the round's right): the decisions that give what differs,
-    # those made a number the engine shows first
-    return whole or _together(before, step, theirs, found) or _nearest(
-        [s for s in local if _shows(hints, s.value)] or local)
+    return whole or _together(before, step, theirs, found)
 
 
 def _together(before: Match, step: Step, theirs: Any, found: list[Suspect]) -> list[Suspect]:
@@ -305,13 +297,6 @@ def _sequences(value: tuple | list, hints: list[Any], deltas: list[int]) -> Iter
     if len(value) <= 4 and all(type(v) is int for v in value):
         for turn in range(1, len(value)):
             yield make([*value[turn:], *value[:turn]])
-
-
-def _shows(hints: list[Any], value: Any) -> bool:
-    """A value that is no number (a yes/no, a name, a refusal), or a number the engine's
-    answer shows: not one made up by arithmetic alone (a trick point made the 0 the engine
-    shows, before a blank tile made worth -1)."""
-    return type(value) is not int or any(type(h) is int and h == value for h in hints)
 
 
 def refusal(value: Any) -> tuple[str, str, str] | None:
