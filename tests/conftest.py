@@ -23,7 +23,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                           "memory limit (tests/harness/hostile/test_hostile_bounds.py; minutes)")
     parser.addoption("--full-docs", action="store_true",
                      help="also check that docs/compare.md's examples are what "
-                          "tools/compare_example.py makes now (about 20 s)")
+                          "tools/compare_example.py makes now (about 20 s), and follow "
+                          "every rule's scenario link in the browser (about 40 s)")
     parser.addoption("--full-fuzz", action="store_true",
                      help="also run the 300-game fuzz campaigns (tests/harness/"
                           "test_fuzz_causes.py; about a minute)")

@@ -2,6 +2,9 @@
 the system executable (never `playwright install`: no browser downloads here). In CI these
 tests must run: a missing browser fails them there instead of skipping."""
 
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
 from .conftest import ROOT, TRUMP_SIXES
 
 
@@ -23,7 +26,9 @@ def _covering_pages(page) -> dict[str, str]:
           .map(([id, a]) => [id, a.href]))""")
 
 
-def test_every_rule_links_to_scenarios_that_link_back(book, tab):
+def test_every_rule_links_to_scenarios_that_link_back(book, tab, request):
+    """Every covering page links back to its rules, read from the files; the browser
+    follows a sample of the links (every one with --full-docs: about 40 s more)."""
     page = tab.open(book / "rules.html")
     links = _covering_pages(page)
     live = page.evaluate("() => [...document.querySelectorAll('article.rule:not(.withdrawn)')]"
@@ -33,6 +38,13 @@ def test_every_rule_links_to_scenarios_that_link_back(book, tab):
     for rule, href in links.items():
         by_page.setdefault(href, []).append(rule)
     for href, rules in by_page.items():
+        text = Path(unquote(urlparse(href).path)).read_text(encoding="utf-8")
+        for rule in rules:
+            assert f'href="../rules.html#{rule}"' in text, f"{href} does not link back to {rule}"
+    followed = list(by_page.items())
+    if not request.config.getoption("--full-docs"):
+        followed = followed[::max(1, len(followed) // 8)]
+    for href, rules in followed:
         page.goto(href)
         assert page.locator("article.scenario h1").count() == 1, href
         for rule in rules:
