@@ -1,0 +1,74 @@
+"""The shortcuts of a fuzz round's hot path (issue 43) against what they stand for: an
+action's kind, the lazy view of an illegal candidate, a step sent without the adapter's
+layers. Each must give what the long way gives, so the games and their findings stay the
+same."""
+
+from __future__ import annotations
+
+import random
+
+from conformance.adapters.inprocess import InProcess
+from conformance.adapters.reference import ReferenceAdapter
+from conformance.fuzz import differential
+from conformance.fuzz.differential import Duel, illegal_candidate, random_setup
+from reference_impl.variants import OPTIONS
+
+
+def _long_kind(action):  # the kind as _by_kind computed it before the shortcut
+    kind = action["type"] + "".join(k for k in ("points", "marks", "plunge", "splash")
+                                    if k in action)
+    return kind + ("plunge" if action.get("trump") == "plunge" else "")
+
+
+def _states():
+    """Duels at every step of seeded games: the base game, then each option."""
+    for seed, name in enumerate([None, *sorted(OPTIONS)]):
+        rng = random.Random(seed)
+        duel = Duel(ReferenceAdapter())
+        duel.begin(random_setup(rng, "hands", {name: True} if name else None))
+        for _ in range(60):
+            if duel.oracle.match is None or not duel.legal_actions():
+                break
+            yield rng, duel
+            duel.send("act", rng.choice(duel.legal_actions()))
+
+
+def test_kind_is_the_long_formula():
+    seen = set()
+    for _, duel in _states():
+        for action in duel.legal_actions():
+            assert differential._kind(action) == _long_kind(action)
+            seen.add(_long_kind(action))
+    odd = [{"type": "play", "tile": "0|0", "points": 30}, {"type": "play", "seat": "A"},
+           {"type": "trump", "seat": "A", "trump": "plunge"}]
+    for action in odd:
+        assert differential._kind(action) == _long_kind(action)
+    assert {"play", "pass", "bidpoints", "trump"} <= seen
+
+
+def test_an_illegal_candidate_is_the_same_from_the_lazy_view():
+    for rng, duel in _states():
+        state = rng.getstate()
+        legal = duel.legal_actions()
+        whole = illegal_candidate(rng, duel.state(), legal)
+        rng.setstate(state)
+        assert illegal_candidate(rng, duel.lazy_state(), legal) == whole
+        assert dict(duel.lazy_state()) == duel.state()
+
+
+def test_steps_through_the_pipeline_are_the_steps_called_one_by_one():
+    class Picky(ReferenceAdapter):
+        def act(self, action):
+            super().act(action)
+            return None
+
+    short, long = InProcess(Picky()), InProcess(Picky())
+    setup = random_setup(random.Random(3), "hands", None)
+    requests = [("setup", {"setup": setup}),
+                ("act", {"action": {"type": "pass", "seat": "A"}}),
+                ("act", {"action": {"type": "play", "seat": "B", "tile": "9|9"}}),
+                ("view", {})]
+    got = short.pipeline(requests, [None, None, None, None])
+    want = long.pipeline(requests)
+    assert [type(g) for g in got] == [type(w) for w in want]
+    assert [str(g) for g in got] == [str(w) for w in want]
