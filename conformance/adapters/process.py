@@ -96,23 +96,26 @@ def _chunks(fd: int, wake: int, stop: threading.Event,
 
 def _read_replies(fd: int, wake: int, stop: threading.Event, lines: queue.Queue[Any],
                   limit: int) -> None:
-    """Reply lines as bytes, each at most `limit` bytes (plus its newline)."""
+    """Reply lines as bytes, each at most `limit` bytes (plus its newline), put on the
+    queue as a list: the complete lines of one read together (the replies to pipelined
+    requests cross to the caller in one hand-over, not one each)."""
     held = bytearray()
     for chunk in _chunks(fd, wake, stop):
         held += chunk
+        batch = []
         while (end := held.find(b"\n")) >= 0:
             if end > limit:
                 break
-            line = bytes(held[:end + 1])
+            batch.append(bytes(held[:end + 1]))
             del held[:end + 1]
-            if not _put(lines, line, stop):
-                return
+        if batch and not _put(lines, batch, stop):
+            return
         if held.find(b"\n") > limit or (b"\n" not in held and len(held) > limit):
-            _put(lines, _TOO_LONG, stop)  # stop reading: the process is killed for it
+            _put(lines, [_TOO_LONG], stop)  # stop reading: the process is killed for it
             return
     if held and not stop.is_set():
-        _put(lines, bytes(held), stop)
-    _put(lines, _EOF, stop)
+        _put(lines, [bytes(held)], stop)
+    _put(lines, [_EOF], stop)
 
 
 def _line_text(line: bytes, cut: int) -> str:
@@ -193,7 +196,8 @@ class ProcessAdapter(Harnessed):
         self._proc: subprocess.Popen[bytes] | None = None
         self._stderr = StderrTail(self.limits.stderr_bytes)
         self._readers: list[threading.Thread] = []
-        self._lines: queue.Queue[Any] = queue.Queue(maxsize=4)
+        self._lines: queue.Queue[Any] = queue.Queue(maxsize=4)  # lists of reply lines
+        self._held: deque[Any] = deque()
         self._seq = 0
         try:
             self._launch()
@@ -222,6 +226,7 @@ class ProcessAdapter(Harnessed):
         self._proc, self._pipes = proc, _Pipes.of(proc)
         tree.launched(proc.pid, self._mark)
         self._lines = queue.Queue(maxsize=4)
+        self._held = deque()  # the lines of a batch taken from _lines, not yet read
         self._launched_at = self._stderr.count  # a failure quotes this process's lines only
         self._stop = threading.Event()
         self._wake = os.pipe()
@@ -432,7 +437,9 @@ class ProcessAdapter(Harnessed):
         wait = {"hello": max(self.timeout, HELLO_SECONDS),
                 "stop": min(self.timeout, STOP_SECONDS)}.get(cmd, self.timeout)
         try:
-            line = self._lines.get(timeout=wait)
+            if not self._held:
+                self._held.extend(self._lines.get(timeout=wait))
+            line = self._held.popleft()
         except queue.Empty:
             code = proc.poll()
             if code is not None:  # gone, but a process it started holds its stdout open

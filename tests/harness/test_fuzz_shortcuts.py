@@ -1,14 +1,19 @@
 """The shortcuts of a fuzz round's hot path (issue 43) against what they stand for: an
 action's kind, the lazy view of an illegal candidate, a step sent without the adapter's
-layers. Each must give what the long way gives, so the games and their findings stay the
-same."""
+layers, the batched replies of `t42 serve` and the reply lines handed over by chunk. Each
+must give what the long way gives, so the games and their findings stay the same."""
 
 from __future__ import annotations
 
+import io
+import json
+import os
 import random
+import threading
 
 from conformance.adapters.inprocess import InProcess
 from conformance.adapters.reference import ReferenceAdapter
+from conformance.adapters.server import serve
 from conformance.fuzz import differential
 from conformance.fuzz.differential import Duel, illegal_candidate, random_setup
 from reference_impl.variants import OPTIONS
@@ -72,3 +77,52 @@ def test_steps_through_the_pipeline_are_the_steps_called_one_by_one():
     want = long.pipeline(requests)
     assert [type(g) for g in got] == [type(w) for w in want]
     assert [str(g) for g in got] == [str(w) for w in want]
+
+
+def _served(requests: list[dict], batched: bool) -> list[str]:
+    read, write = os.pipe()
+    with os.fdopen(write, "w") as sink:
+        sink.write("".join(json.dumps(r) + "\n" for r in requests))
+    out = io.StringIO()
+    with os.fdopen(read) as source:
+        serve(ReferenceAdapter(), stdin=source, stdout=out, batched=batched)
+    return out.getvalue().splitlines()
+
+
+def test_batched_replies_are_the_replies_one_by_one():
+    setup = random_setup(random.Random(5), "hands", None)
+    requests = [{"seq": 1, "cmd": "hello", "protocol": 1},
+                {"seq": 2, "cmd": "setup", "setup": setup},
+                {"seq": 3, "cmd": "view"}, {"seq": 4, "cmd": "legal"},
+                {"seq": 5, "cmd": "act", "action": {"type": "pass", "seat": "Z"}},
+                {"seq": 6, "cmd": "observe", "seat": "C"},
+                {"seq": 7, "cmd": "stop"}, {"seq": 8, "cmd": "view"}]
+    batched = _served(requests, batched=True)
+    assert batched == _served(requests, batched=False)
+    assert len(batched) == 7  # nothing after stop
+
+
+def test_reply_lines_cross_by_chunk_in_order_and_bounded():
+    from conformance.adapters.process import _EOF, _TOO_LONG, _read_replies
+
+    def lines_of(data: bytes, limit: int) -> list:
+        read, write = os.pipe()
+        wake = os.pipe()
+        os.write(write, data)
+        os.close(write)
+        got: list = []
+
+        class Sink:
+            def put(self, item, timeout=None):
+                got.extend(item)
+
+        thread = threading.Thread(target=_read_replies,
+                                  args=(read, wake[0], threading.Event(), Sink(), limit))
+        thread.start()
+        thread.join()
+        for fd in (read, *wake):
+            os.close(fd)
+        return got
+
+    assert lines_of(b"a\nbb\nccc", 10) == [b"a\n", b"bb\n", b"ccc", _EOF]
+    assert lines_of(b"a\n" + b"x" * 20 + b"\n", 10) == [b"a\n", _TOO_LONG]
