@@ -44,6 +44,10 @@ HELLO_SECONDS = 10.0  # the least time the first reply gets (start-up, imports)
 STOP_SECONDS = 2.0  # the most time `stop` gets before the process is killed
 
 
+# json.dumps(value, separators=(",", ":")), the encoder built once (a fuzz step's requests)
+_REQUEST = json.JSONEncoder(separators=(",", ":"))
+
+
 class _Stop:
     """Markers the reader threads put on the reply queue."""
 
@@ -403,8 +407,7 @@ class ProcessAdapter(Harnessed):
         lines = []
         for cmd, fields in requests:
             self._seq += 1
-            lines.append(json.dumps({"seq": self._seq, "cmd": cmd, **fields},
-                                    separators=(",", ":")))
+            lines.append(_REQUEST.encode({"seq": self._seq, "cmd": cmd, **fields}))
         self._write(proc, requests[0][0], ("\n".join(lines) + "\n").encode())
         out: list[Any] = []
         wanted = expected or [None] * len(requests)
@@ -469,23 +472,25 @@ class ProcessAdapter(Harnessed):
         except UnicodeDecodeError as error:
             raise self._fail(f"{cmd}: reply is not UTF-8 (byte 0x{raw[error.start]:02x} at "
                              f"offset {error.start}): {raw[:200]!r}") from None
-        shown = line.rstrip("\r\n")[:200]
         try:
-            reply = json.loads(line, parse_constant=_no_constant)
+            # json.loads(line, parse_constant=_no_constant), the decoder built once (its
+            # own check of a leading BOM kept, and its words for it)
+            reply = (_REPLY.decode(line) if not line.startswith("\ufeff")
+                     else json.loads(line, parse_constant=_no_constant))
         except ValueError as error:
             why = str(error)
             if "integer string conversion" in why:  # worded differently by each Python
                 why = f"an integer of more than {MAX_INT_DIGITS} digits"
-            raise self._fail(f"{cmd}: reply is not JSON: {shown!r} ({why})") from None
+            raise self._fail(f"{cmd}: reply is not JSON: {_shown(line)!r} ({why})") from None
         except RecursionError:
             raise self._fail(f"{cmd}: reply is nested too deep to read") from None
         if not isinstance(reply, dict) or type(reply.get("seq")) is not int:
             raise self._fail(f"{cmd}: reply is not an object with an integer seq: "
-                             f"{shown!r}")
+                             f"{_shown(line)!r}")
         want = self._seq if seq is None else seq
         if reply["seq"] != want:
             raise self._fail(f"{cmd}: reply seq {reply['seq']}, expected {want}")
-        if reply.get("ok") is True and set(reply) == {"seq", "ok", "result"}:
+        if reply.get("ok") is True and reply.keys() == _RESULT_KEYS:
             if expected is not None and matches(reply["result"], expected):
                 return expected.value if isinstance(expected, Exact) else expected
             problem = form_problem(cmd, reply["result"])
@@ -503,7 +508,7 @@ class ProcessAdapter(Harnessed):
             del reply, refusal, line, raw
             return self._refused(cmd, code, message)
         raise self._fail(f"{cmd}: reply does not follow protocol/response.json: "
-                         f"{shown!r}")
+                         f"{_shown(line)!r}")
 
     def _refused(self, cmd: str, code: str, message: str) -> Any:
         if cmd in ("setup", "deal", "act"):
@@ -545,3 +550,14 @@ class ProcessAdapter(Harnessed):
 
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
+
+
+def _shown(line: str) -> str:
+    """A reply line as a failure quotes it (only a failure: a reply's hot path)."""
+    return line.rstrip("\r\n")[:200]
+
+
+_RESULT_KEYS = frozenset({"seq", "ok", "result"})
+
+
+_REPLY = json.JSONDecoder(parse_constant=_no_constant)

@@ -120,6 +120,11 @@ def _batches(stdin: TextIO) -> Iterator[list[str]]:
             yield [line.decode(encoding, errors) + "\n" for line in lines]
 
 
+# json.dumps(value, separators=(",", ":"), allow_nan=False), without building the
+# encoder again for each reply (a reply's hot path)
+_REPLY = json.JSONEncoder(separators=(",", ":"), allow_nan=False)
+
+
 def _error(seq: Any, code: str, message: str) -> str:
     return json.dumps({"seq": seq, "ok": False, "error": {"code": code, "message": message}},
                       separators=(",", ":"))
@@ -140,8 +145,7 @@ def _answer(adapter: Adapter | None, protocol: int, request: dict[str, Any],
         traceback.print_exc(limit=-6, file=sys.stderr)
         return _error(seq, raised, raised_message(cmd, error)[:2000])
     try:
-        return json.dumps({"seq": seq, "ok": True, "result": result}, separators=(",", ":"),
-                          allow_nan=False)
+        return _REPLY.encode({"seq": seq, "ok": True, "result": result})
     except (TypeError, ValueError, RecursionError, MemoryError):
         if raised is None:
             raise
