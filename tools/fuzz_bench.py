@@ -224,7 +224,7 @@ def cli_rate(jobs: int, games: int, adapter: str = "reference") -> tuple[float, 
     done = subprocess.run([sys.executable, "-m", "conformance.cli.main", "fuzz", "--adapter",
                            adapter, "--games", str(games), "--seed", "2000000", "-j",
                            str(jobs)], capture_output=True, text=True, check=False, cwd=ROOT)
-    rate = re.search(r"rounds in [\d.]+ s \(([\d,]+) rounds/s\)", done.stdout)
+    rate = re.search(r"rounds in [\d.]+ s[^(]*\(([\d,]+) rounds/s\)", done.stdout)
     if rate is None:
         raise SystemExit(f"t42 fuzz printed no rate:\n{done.stdout}{done.stderr}")
     return float(rate.group(1).replace(",", "")), os.getloadavg()[0]

@@ -44,6 +44,10 @@ HELLO_SECONDS = 10.0  # the least time the first reply gets (start-up, imports)
 STOP_SECONDS = 2.0  # the most time `stop` gets before the process is killed
 
 
+# json.dumps(value, separators=(",", ":")), the encoder built once (a fuzz step's requests)
+_REQUEST = json.JSONEncoder(separators=(",", ":"))
+
+
 class _Stop:
     """Markers the reader threads put on the reply queue."""
 
@@ -96,23 +100,26 @@ def _chunks(fd: int, wake: int, stop: threading.Event,
 
 def _read_replies(fd: int, wake: int, stop: threading.Event, lines: queue.Queue[Any],
                   limit: int) -> None:
-    """Reply lines as bytes, each at most `limit` bytes (plus its newline)."""
+    """Reply lines as bytes, each at most `limit` bytes (plus its newline), put on the
+    queue as a list: the complete lines of one read together (the replies to pipelined
+    requests cross to the caller in one hand-over, not one each)."""
     held = bytearray()
     for chunk in _chunks(fd, wake, stop):
         held += chunk
+        batch = []
         while (end := held.find(b"\n")) >= 0:
             if end > limit:
                 break
-            line = bytes(held[:end + 1])
+            batch.append(bytes(held[:end + 1]))
             del held[:end + 1]
-            if not _put(lines, line, stop):
-                return
+        if batch and not _put(lines, batch, stop):
+            return
         if held.find(b"\n") > limit or (b"\n" not in held and len(held) > limit):
-            _put(lines, _TOO_LONG, stop)  # stop reading: the process is killed for it
+            _put(lines, [_TOO_LONG], stop)  # stop reading: the process is killed for it
             return
     if held and not stop.is_set():
-        _put(lines, bytes(held), stop)
-    _put(lines, _EOF, stop)
+        _put(lines, [bytes(held)], stop)
+    _put(lines, [_EOF], stop)
 
 
 def _line_text(line: bytes, cut: int) -> str:
@@ -193,7 +200,8 @@ class ProcessAdapter(Harnessed):
         self._proc: subprocess.Popen[bytes] | None = None
         self._stderr = StderrTail(self.limits.stderr_bytes)
         self._readers: list[threading.Thread] = []
-        self._lines: queue.Queue[Any] = queue.Queue(maxsize=4)
+        self._lines: queue.Queue[Any] = queue.Queue(maxsize=4)  # lists of reply lines
+        self._held: deque[Any] = deque()
         self._seq = 0
         try:
             self._launch()
@@ -222,6 +230,7 @@ class ProcessAdapter(Harnessed):
         self._proc, self._pipes = proc, _Pipes.of(proc)
         tree.launched(proc.pid, self._mark)
         self._lines = queue.Queue(maxsize=4)
+        self._held = deque()  # the lines of a batch taken from _lines, not yet read
         self._launched_at = self._stderr.count  # a failure quotes this process's lines only
         self._stop = threading.Event()
         self._wake = os.pipe()
@@ -398,8 +407,7 @@ class ProcessAdapter(Harnessed):
         lines = []
         for cmd, fields in requests:
             self._seq += 1
-            lines.append(json.dumps({"seq": self._seq, "cmd": cmd, **fields},
-                                    separators=(",", ":")))
+            lines.append(_REQUEST.encode({"seq": self._seq, "cmd": cmd, **fields}))
         self._write(proc, requests[0][0], ("\n".join(lines) + "\n").encode())
         out: list[Any] = []
         wanted = expected or [None] * len(requests)
@@ -432,7 +440,9 @@ class ProcessAdapter(Harnessed):
         wait = {"hello": max(self.timeout, HELLO_SECONDS),
                 "stop": min(self.timeout, STOP_SECONDS)}.get(cmd, self.timeout)
         try:
-            line = self._lines.get(timeout=wait)
+            if not self._held:
+                self._held.extend(self._lines.get(timeout=wait))
+            line = self._held.popleft()
         except queue.Empty:
             code = proc.poll()
             if code is not None:  # gone, but a process it started holds its stdout open
@@ -462,23 +472,25 @@ class ProcessAdapter(Harnessed):
         except UnicodeDecodeError as error:
             raise self._fail(f"{cmd}: reply is not UTF-8 (byte 0x{raw[error.start]:02x} at "
                              f"offset {error.start}): {raw[:200]!r}") from None
-        shown = line.rstrip("\r\n")[:200]
         try:
-            reply = json.loads(line, parse_constant=_no_constant)
+            # json.loads(line, parse_constant=_no_constant), the decoder built once (its
+            # own check of a leading BOM kept, and its words for it)
+            reply = (_REPLY.decode(line) if not line.startswith("\ufeff")
+                     else json.loads(line, parse_constant=_no_constant))
         except ValueError as error:
             why = str(error)
             if "integer string conversion" in why:  # worded differently by each Python
                 why = f"an integer of more than {MAX_INT_DIGITS} digits"
-            raise self._fail(f"{cmd}: reply is not JSON: {shown!r} ({why})") from None
+            raise self._fail(f"{cmd}: reply is not JSON: {_shown(line)!r} ({why})") from None
         except RecursionError:
             raise self._fail(f"{cmd}: reply is nested too deep to read") from None
         if not isinstance(reply, dict) or type(reply.get("seq")) is not int:
             raise self._fail(f"{cmd}: reply is not an object with an integer seq: "
-                             f"{shown!r}")
+                             f"{_shown(line)!r}")
         want = self._seq if seq is None else seq
         if reply["seq"] != want:
             raise self._fail(f"{cmd}: reply seq {reply['seq']}, expected {want}")
-        if reply.get("ok") is True and set(reply) == {"seq", "ok", "result"}:
+        if reply.get("ok") is True and reply.keys() == _RESULT_KEYS:
             if expected is not None and matches(reply["result"], expected):
                 return expected.value if isinstance(expected, Exact) else expected
             problem = form_problem(cmd, reply["result"])
@@ -496,7 +508,7 @@ class ProcessAdapter(Harnessed):
             del reply, refusal, line, raw
             return self._refused(cmd, code, message)
         raise self._fail(f"{cmd}: reply does not follow protocol/response.json: "
-                         f"{shown!r}")
+                         f"{_shown(line)!r}")
 
     def _refused(self, cmd: str, code: str, message: str) -> Any:
         if cmd in ("setup", "deal", "act"):
@@ -538,3 +550,14 @@ class ProcessAdapter(Harnessed):
 
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
+
+
+def _shown(line: str) -> str:
+    """A reply line as a failure quotes it (only a failure: a reply's hot path)."""
+    return line.rstrip("\r\n")[:200]
+
+
+_RESULT_KEYS = frozenset({"seq", "ok", "result"})
+
+
+_REPLY = json.JSONDecoder(parse_constant=_no_constant)

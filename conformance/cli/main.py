@@ -252,7 +252,7 @@ def serve(adapter: str) -> None:
         raise click.BadParameter("reference or python:MODULE:OBJECT", param_hint="--adapter")
     _say_source(err=True)  # stdout is the protocol
     if adapter == "reference":
-        raise SystemExit(serve_forever(ReferenceAdapter()))
+        raise SystemExit(serve_forever(ReferenceAdapter(), batched=True))
     try:
         obj = python_object(target)
         problem = unusable(obj)

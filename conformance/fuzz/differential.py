@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -198,7 +199,7 @@ def _target(variants: dict[str, Any] | None) -> int:
         return rules_for({}).marks_target
 
 
-def illegal_candidate(rng: random.Random, view: dict[str, Any] | None = None,
+def illegal_candidate(rng: random.Random, view: Mapping[str, Any] | None = None,
                       legal: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """A plausible action that is often illegal: half the time from the seat to act and
     of the phase's kind (a tile of its own hand, a bid out of range, a plunge or a
@@ -315,10 +316,7 @@ def _by_kind(rng: random.Random, legal: list[dict[str, Any]]) -> list[dict[str, 
     four-pass round: 1 in 16). A plunge, bid or declared, is a kind of its own."""
     kinds: dict[str, list[dict[str, Any]]] = {}
     for action in legal:
-        kind = action["type"] + "".join(k for k in ("points", "marks", "plunge", "splash")
-                                        if k in action)
-        kind += "plunge" if action.get("trump") == "plunge" else ""
-        kinds.setdefault(kind, []).append(action)
+        kinds.setdefault(_kind(action), []).append(action)
     # a hand that may bid a plunge or a splash does so one time in two: else a won plunge
     # whose partner declares (NELLO-12) comes up once in some 300 games
     special = sorted(k for k in kinds if k.startswith("bid") and ("plunge" in k or "splash" in k))
@@ -327,6 +325,20 @@ def _by_kind(rng: random.Random, legal: list[dict[str, Any]]) -> list[dict[str, 
     if "pass" in kinds and rng.random() < 0.5:
         return kinds["pass"][:1]
     return kinds[rng.choice(sorted(kinds))]
+
+
+_PLAY_KEYS = frozenset({"type", "seat", "tile"})
+
+
+def _kind(action: dict[str, Any]) -> str:
+    """An action's kind for `_by_kind`: its type, the bid's fields (points, marks,
+    plunge, splash) and `plunge` for a declared plunge. A play (most of a round's
+    actions) is only its type: none of those fields, no trump."""
+    if action.keys() == _PLAY_KEYS:
+        return str(action["type"])
+    kind = action["type"] + "".join(k for k in ("points", "marks", "plunge", "splash")
+                                    if k in action)
+    return kind + ("plunge" if action.get("trump") == "plunge" else "")
 
 
 # --- comparing two implementations ---------------------------------------------------
@@ -556,6 +568,11 @@ class Duel:
         """The reference's legal actions now."""
         return self._oracle_read(("legal",))
 
+    def lazy_state(self) -> Mapping[str, Any]:
+        """The reference's referee view now, built only if a field other than `to_act`
+        and `phase` is read (an illegal candidate reads the hands one time in four)."""
+        return _LazyView(self)
+
     def _judged(self, kind: str, code: str | None = None) -> bool:
         """Whether a check of this kind (levels.yaml) is judged at the campaign's level."""
         return self.levels.judged(self.levels.of(kind, code), self.level)
@@ -654,6 +671,30 @@ class Duel:
         self._seen.clear()
         self._queue.clear()
         return self.send("setup", setup)
+
+
+class _LazyView(Mapping[str, Any]):
+    """Duel.lazy_state: `to_act` and `phase` are the match's own (as in its view)."""
+
+    def __init__(self, duel: Duel):
+        self._duel = duel
+
+    def __getitem__(self, key: str) -> Any:
+        match = self._duel.oracle.match
+        if key == "to_act":
+            return match.to_act
+        if key == "phase":
+            return match.phase
+        return self._duel.state()[key]
+
+    def __iter__(self) -> Any:
+        return iter(self._duel.state())
+
+    def __len__(self) -> int:
+        return len(self._duel.state())
+
+    def __bool__(self) -> bool:  # a view is never empty: not built to say so
+        return True
 
 
 # What a sparse duel's step returns when something differs, before the dense replay.
@@ -758,7 +799,7 @@ def _play(seed: int, game: Game, duel: Duel) -> Played | None:
             # now and then (options only) a setup that VAR-01 refuses: the match goes on
             bad = invalid_setup(rng, setup) if game.variants and rng.random() < 0.1 else None
             legal = duel.legal_actions() if phase == DECLARING else None
-            step = {"setup": bad} if bad else {"act": illegal_candidate(rng, duel.state(),
+            step = {"setup": bad} if bad else {"act": illegal_candidate(rng, duel.lazy_state(),
                                                                         legal)}
         else:
             step = {"act": legal_choice(rng, duel.legal_actions(), counters_first, bold)}

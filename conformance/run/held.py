@@ -6,10 +6,11 @@ So a run's memory follows what it reports, not the size of the corpus."""
 from __future__ import annotations
 
 import pickle
+import sys
 import tempfile
 import zlib
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from conformance.corpus.scenario import Loaded, Problem, Scenario
@@ -37,23 +38,31 @@ class Spool:
 @dataclass(slots=True)
 class Held:
     """A loaded file: as `Loaded`, its scenario packed in a Spool; `scenario` unpacks a
-    fresh copy on each read (None for a file with problems)."""
+    fresh copy on each read (None for a file with problems). What every file keeps
+    while the run lasts is small: its path as text (a Path is some 400 bytes of parts),
+    its problems as a tuple (the empty one shared)."""
 
-    path: Path
+    where: str  # the path, as text
     spool: Spool | None
     offset: int = 0
     size: int = 0
-    problems: list[Problem] = field(default_factory=list)
+    problems: tuple[Problem, ...] = ()
     id_line: int = 1
     id: str | None = None
 
     @classmethod
     def of(cls, item: Loaded, spool: Spool) -> Held:
         sc = item.scenario
+        where, problems = str(item.path), tuple(item.problems)
         if sc is None:
-            return cls(item.path, None, problems=item.problems, id_line=item.id_line)
+            return cls(where, None, problems=problems, id_line=item.id_line)
         offset, size = spool.put(zlib.compress(pickle.dumps(sc, protocol=5), 1))
-        return cls(item.path, spool, offset, size, item.problems, item.id_line, sc.id)
+        # the id interned: its Result's id is then the same string (runner.run_scenario)
+        return cls(where, spool, offset, size, problems, item.id_line, sys.intern(sc.id))
+
+    @property
+    def path(self) -> Path:
+        return Path(self.where)
 
     @property
     def scenario(self) -> Scenario | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 import signal
+import sys
 import threading
 import time
 import traceback
@@ -636,11 +637,17 @@ def run_scenario(scenario: Scenario, adapter: Adapter | Harnessed, index: SpecIn
         detail.stderr = adapter.stderr_since(mark)
     if run.pictures is not None and error is not None:
         run.pictures.errored(run.at)
-    return Result(scenario.id, path, outcome, seconds, detail, **base,
+    # a run keeps every Result: the id is the one its loading kept too (sys.intern), an
+    # empty `unanswered` or `pictures` the one shared empty dict (never changed after)
+    return Result(sys.intern(scenario.id), path, outcome, seconds, detail, **base,
                   failures=run.failures, not_judged=run.not_judged, checks=run.checks[:],
-                  stopped=stopped, unanswered=dict(sorted(run.unanswered.items())),
+                  stopped=stopped,
+                  unanswered=dict(sorted(run.unanswered.items())) if run.unanswered else _NONE,
                   stand_in=standing.notes if standing else (),
-                  pictures=run.pictures.to_json() if run.pictures is not None else {})
+                  pictures=run.pictures.to_json() if run.pictures is not None else _NONE)
+
+
+_NONE: dict[str, Any] = {}  # see run_scenario: read only
 
 
 def _standing_in(scenario: Scenario, adapter: Harnessed, index: SpecIndex) -> StandIn | None:

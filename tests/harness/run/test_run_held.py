@@ -39,3 +39,15 @@ def test_results_over_held_scenarios_are_those_over_loaded_ones_with_shared_chec
         (r.id, r.outcome, r.checks) for r in plain]
     checks = [c for r in packed for c in r.checks]
     assert len({id(c) for c in checks}) == len(set(checks)) < len(checks)
+
+
+def test_what_each_result_keeps_is_shared_where_it_is_alike():
+    # the id the loading kept, the empty dicts of a passed scenario: one object each
+    _, chosen = held.load([scenarios_dir() / "suits"])
+    results = run_all(chosen, ReferenceAdapter())
+    assert [r.id for r in results] == [h.id for h in chosen]
+    assert all(r.id is h.id for r, h in zip(results, chosen, strict=True))
+    empty = [r for r in results if not r.unanswered and not r.pictures]
+    assert len(empty) > 1 and all(r.unanswered is empty[0].pictures for r in empty)
+    assert empty[0].unanswered == {}  # never written to
+    assert all(h.problems == () and h.path.name.endswith(".yaml") for h in chosen)
