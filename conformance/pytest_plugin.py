@@ -227,7 +227,7 @@ def _first_rule(report: pytest.TestReport) -> str:
 def pytest_configure(config: pytest.Config) -> None:
     """A chosen adapter is started here, once, before any worker: one that cannot start
     stops the session with one message (under pytest-xdist too)."""
-    from conformance.cli.stopping import install_for_pytest
+    from conformance.adapters.stopping import install_for_pytest
     from conformance.fuzz.items import configure
 
     configure(config)

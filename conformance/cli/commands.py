@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from conformance.cli import stopping
+from conformance.adapters import stopping
 from conformance.corpus import select as suite
 from conformance.report.safe import echo
 
@@ -208,7 +208,7 @@ def _start(plan: Plan) -> Harnessed:
     o = plan.options
     try:
         adapter = start_adapter(o.adapter, o.timeout, o.limits, o.in_process)
-    except KeyboardInterrupt as stop:  # Ctrl-C, SIGTERM, SIGHUP (cli/stopping.py)
+    except KeyboardInterrupt as stop:  # Ctrl-C, SIGTERM, SIGHUP (adapters/stopping.py)
         how, status = stopping.what(stop)
         raise Ended(None, f"interrupted ({how}) before the first scenario",
                     _summary([], plan.level), status=status) from None

@@ -30,7 +30,7 @@ class _Group(click.Group):
     a command that does not report such a stop itself exits with its status."""
 
     def invoke(self, ctx: click.Context) -> Any:
-        from conformance.cli import stopping
+        from conformance.adapters import stopping
 
         with stopping.handled():
             try:

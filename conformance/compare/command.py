@@ -44,7 +44,7 @@ def compare_command(o: CompareOptions) -> int:
     """0 when the comparison is written; 1 when an engine newly fails a scenario its
     baseline passes; 2 when it cannot be made (no engine, an output not writable, a
     baseline no engine is labelled)."""
-    from conformance.cli.commands import _say_source
+    from conformance.specdata.files import data_root
 
     if len(o.engines) < 1:
         echo("t42: give engines to compare: --adapter (repeated) or --report-json FILE",
@@ -54,7 +54,7 @@ def compare_command(o: CompareOptions) -> int:
     if problem:
         echo(f"t42: {problem}", err=True)
         return 2
-    _say_source()
+    echo(f"t42: {data_root().describe()}")  # which spec/ and scenarios/, as every command
     jobs = o.jobs or min(len(o.engines), os.cpu_count() or 1)
     running = sum(not e.from_file for e in o.engines)
     if running:

@@ -401,8 +401,8 @@ def fuzz_command(adapter_spec: str, *, games: int, seed: int, illegal_rate: floa
                 played, divergences, errors = fuzz(
                     adapter, len(seeds), seed, illegal_rate=illegal_rate, max_rounds=rounds,
                     variants=variants, deal=deal, level=level, seeds=seeds, on_game=on_game)
-        except KeyboardInterrupt as stop:  # Ctrl-C, SIGTERM, SIGHUP (cli/stopping.py)
-            from conformance.cli import stopping
+        except KeyboardInterrupt as stop:  # Ctrl-C, SIGTERM, SIGHUP (adapters/stopping.py)
+            from conformance.adapters import stopping
 
             if workers:
                 workers.stop()
