@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from conformance.adapters import stopping
 from conformance.corpus import select as suite
+from conformance.report.ended import Ended
 from conformance.report.safe import echo
 
 if TYPE_CHECKING:
@@ -61,23 +62,6 @@ class RunOptions:
     report_html: Path | None = None
     limits: Limits | None = None  # reply and stderr caps of cmd: and python: adapters
     in_process: bool = False  # call a python: adapter in this process
-
-
-class Ended(Exception):
-    """A run that ends before its scenarios are judged: a problem with what was asked (a
-    `t42:` line on stderr), what it says on stdout after that, and its exit status (2, or
-    128 + the signal when a stop came first). `run_command` catches it, in one place."""
-
-    def __init__(self, problem: str | None, *said: str, status: int = 2):
-        super().__init__(problem)
-        self.problem, self.said, self.status = problem, said, status
-
-    def tell(self) -> int:
-        if self.problem is not None:
-            echo(f"t42: {self.problem}", err=True)
-        for line in self.said:
-            echo(line)
-        return self.status
 
 
 @dataclass(frozen=True)

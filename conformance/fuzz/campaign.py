@@ -20,6 +20,7 @@ from typing import Any
 import click
 
 from conformance.fuzz.differential import Divergence, fuzz
+from conformance.report.ended import Ended
 from conformance.report.safe import echo
 
 
@@ -320,6 +321,42 @@ def _refused(variants: dict[str, Any] | None) -> str | None:
     return None
 
 
+@dataclass(frozen=True)
+class FuzzPlan:
+    """What a campaign will do, resolved from its options before any adapter starts."""
+
+    adapter_spec: str
+    seed: int
+    seeds: range
+    variants: dict[str, Any] | None
+    game: Any  # differential.Game: illegal rate, rounds, variants, deal, level
+    timeout: float
+    save: Path | None
+    shard: str | None
+    shrink: bool
+    acknowledged: frozenset[tuple[str, str]]
+    jobs: int
+    in_process: bool
+
+    @property
+    def level(self) -> str:
+        return str(self.game.level)
+
+
+@dataclass
+class Ran:
+    """What the games gave: the count, the divergences, the errors, the causes found."""
+
+    played: int
+    divergences: list[Divergence]
+    errors: list[str]
+    causes: Causes
+    progress: Progress
+    stopped: list[str]
+    start: float
+    seconds: float
+
+
 def fuzz_command(adapter_spec: str, *, games: int, seed: int, illegal_rate: float,
                  rounds: int, timeout: float, variants_json: str | None = None,
                  deal: str = "hands", level: str = "strict", save: Path | None = None,
@@ -328,62 +365,89 @@ def fuzz_command(adapter_spec: str, *, games: int, seed: int, illegal_rate: floa
                  in_process: bool = False) -> int:
     """Print each new cause's divergence (shrunk), the known causes and a closing count
     line; non-zero if a new cause was found or a game errored. `jobs` > 1: the games are
-    played by that many worker processes (parallel.py), with the same result."""
-    from conformance.adapters.loading import load_adapter
-    from conformance.adapters.protocol import broken_stderr_note
+    played by that many worker processes (parallel.py), with the same result. Resolve,
+    start, play, report; every early end is an `Ended`, told in one place."""
+    try:
+        plan = _resolve(adapter_spec, games, seed, illegal_rate, rounds, timeout,
+                        variants_json, deal, level, save, shard, shrink, known, jobs,
+                        in_process)
+        workers, adapter = _start(plan)
+        try:
+            ran = _play(plan, adapter, workers)
+            new, shrinking = _report_causes(plan, adapter, ran)
+        finally:
+            adapter.close()
+        return _close(plan, adapter, ran, new, shrinking)
+    except Ended as ended:
+        return ended.tell()
+
+
+def _resolve(adapter_spec: str, games: int, seed: int, illegal_rate: float, rounds: int,
+             timeout: float, variants_json: str | None, deal: str, level: str,
+             save: Path | None, shard: str | None, shrink: bool, known: tuple[Path, ...],
+             jobs: int, in_process: bool) -> FuzzPlan:
+    """The campaign's plan; Ended at the first option the campaign cannot start with."""
     from conformance.fuzz import save as saving
-    from conformance.fuzz.shrink import shrink as shrink_one
+    from conformance.fuzz.differential import Game
 
     variants = parse_variants(variants_json)
-    seeds = shard_seeds(seed, games, shard)
     refused = _refused(variants)
     if refused:
-        echo(f"t42: --variants: the reference engine refuses {variants_json}: {refused}",
-                   err=True)
-        return 2
+        raise Ended(f"--variants: the reference engine refuses {variants_json}: {refused}")
     acknowledged: set[tuple[str, str]] = set()
     for path in known:
         try:
             acknowledged |= saving.known_causes(path)
         except ValueError as error:  # each problem as FILE:LINE: what
-            echo(f"t42: --known {path} cannot be read:\n{error}", err=True)
-            echo(f"0 agreed, 0 diverged, 0 errored (no game played: --known {path} "
-                 "cannot be read)")
-            return 2
+            raise Ended(f"--known {path} cannot be read:\n{error}",
+                        f"0 agreed, 0 diverged, 0 errored (no game played: --known {path} "
+                        "cannot be read)") from None
     if save:
         from conformance.report.outputs import unwritable_folder
 
         why = unwritable_folder(save)  # found now, not after the campaign
         if why:
-            echo(f"t42: --save: cannot write {save}: {why}", err=True)
-            echo(f"0 agreed, 0 diverged, 0 errored (no game played: --save {save} "
-                 "cannot be written)")
-            return 2
-    workers = None
-    if jobs > 1 and len(seeds) > 1:  # started first: a fork copies no adapter's pipes
-        from conformance.fuzz.differential import Game
-        from conformance.fuzz.parallel import Setting, Workers
+            raise Ended(f"--save: cannot write {save}: {why}",
+                        f"0 agreed, 0 diverged, 0 errored (no game played: --save {save} "
+                        "cannot be written)")
+    return FuzzPlan(adapter_spec, seed, shard_seeds(seed, games, shard), variants,
+                    Game(illegal_rate, rounds, variants, deal, level), timeout, save, shard,
+                    shrink, frozenset(acknowledged), jobs, in_process)
 
-        workers = Workers(Setting(adapter_spec, timeout, in_process,
-                                  Game(illegal_rate, rounds, variants, deal, level)),
-                          min(jobs, len(seeds)))
+
+def _start(plan: FuzzPlan) -> tuple[Any, Any]:
+    """The worker processes (for -j > 1) and the adapter; Ended (the workers stopped) when
+    the adapter cannot be built or is unusable."""
+    from conformance.adapters.loading import load_adapter
+    from conformance.adapters.protocol import broken_stderr_note
+
+    workers = None
+    if plan.jobs > 1 and len(plan.seeds) > 1:  # started first: a fork copies no adapter's
+        from conformance.fuzz.parallel import Setting, Workers  # pipes
+
+        workers = Workers(Setting(plan.adapter_spec, plan.timeout, plan.in_process, plan.game),
+                          min(plan.jobs, len(plan.seeds)))
     try:
-        adapter = load_adapter(adapter_spec, timeout, in_process=in_process)
+        adapter = load_adapter(plan.adapter_spec, plan.timeout, in_process=plan.in_process)
     except Exception as error:  # noqa: BLE001 - report any failure to build the adapter
-        echo(f"t42: cannot load adapter {adapter_spec!r}: {type(error).__name__}: "
-                   f"{error}", err=True)
         if workers:
             workers.stop()
-        return 2
+        raise Ended(f"cannot load adapter {plan.adapter_spec!r}: {type(error).__name__}: "
+                    f"{error}") from None
     if adapter.broken:
-        echo(f"t42: the implementation is unusable: {adapter.broken}"
-                   f"{broken_stderr_note(adapter)}", err=True)
         adapter.close()
         if workers:
             workers.stop()
-        return 2
-    causes = Causes(adapter, level, acknowledged)
-    progress = Progress(len(seeds), counts=causes.counts)
+        raise Ended(f"the implementation is unusable: {adapter.broken}"
+                    f"{broken_stderr_note(adapter)}")
+    return workers, adapter
+
+
+def _play(plan: FuzzPlan, adapter: Any, workers: Any) -> Ran:
+    """The games, in workers or here, each settled into causes as it ends; Ended with the
+    signal's status on Ctrl-C, SIGTERM or SIGHUP (adapters/stopping.py)."""
+    causes = Causes(adapter, plan.level, set(plan.acknowledged))
+    progress = Progress(len(plan.seeds), counts=causes.counts)
     stopped: list[str] = []
 
     def on_game(played: Any, diagnoses: list[Any] | None = None) -> None:
@@ -393,74 +457,90 @@ def fuzz_command(adapter_spec: str, *, games: int, seed: int, illegal_rate: floa
         progress(played.rounds, played.divergences, new, old)
 
     start = time.perf_counter()
+    game = plan.game
     try:
-        try:
-            if workers:
-                played, divergences, errors = _in_workers(workers, seeds, on_game)
-            else:
-                played, divergences, errors = fuzz(
-                    adapter, len(seeds), seed, illegal_rate=illegal_rate, max_rounds=rounds,
-                    variants=variants, deal=deal, level=level, seeds=seeds, on_game=on_game)
-        except KeyboardInterrupt as stop:  # Ctrl-C, SIGTERM, SIGHUP (adapters/stopping.py)
-            from conformance.adapters import stopping
-
-            if workers:
-                workers.stop()
-            how, status = stopping.what(stop)
-            progress.done()
-            echo(f"interrupted ({how}) after {progress.games} of {len(seeds)} games: "
-                 f"{progress.games - progress.diverged} agreed, {progress.diverged} "
-                 "diverged; no cause shrunk or saved")
-            return status
-        progress.done()
-        seconds = time.perf_counter() - start
         if workers:
-            workers.close()
-        causes.settle()
-        new = causes.new()
-        stems: set[str] = set()
-        shrinking = time.perf_counter()
-        for number, group in enumerate(new, 1):
-            found = group.found
-            if shrink:
-                found = shrink_one(adapter, found, level,
-                                   keeps=saving.shows(group.cause, adapter, level,
-                                                      group.exact))
-            echo(f"cause {number}: {group.cause.rule}: {group.cause.what}")
-            echo(f"{_plural(len(group.games), 'game')} showed it; the shortest:")
-            echo(found.render())
-            echo(saving.rule_line(found, group.cause))
-            if save:  # named by its cause, as pytest names it: a later campaign's same
-                stem = saving.save_stem(group.cause)  # cause replaces it, never duplicates it
-                stem += f"-{number}" if stem in stems else ""
-                stems.add(stem)
-                echo(save_checked(found, save, adapter, number, stem=stem, cause=group.cause))
-            echo("")
-        for group in causes.acknowledged():
-            echo(f"known cause {group.cause.rule}: {group.cause.what} "
-                 f"({_plural(len(group.games), 'game')}; not shrunk)")
-        shrinking = time.perf_counter() - shrinking
-    finally:
-        adapter.close()
-    for where in stopped[:3]:  # a few: they all end like the causes above
+            played, divergences, errors = _in_workers(workers, plan.seeds, on_game)
+        else:
+            played, divergences, errors = fuzz(
+                adapter, len(plan.seeds), plan.seed, illegal_rate=game.illegal_rate,
+                max_rounds=game.max_rounds, variants=plan.variants, deal=game.deal,
+                level=game.level, seeds=plan.seeds, on_game=on_game)
+    except KeyboardInterrupt as stop:
+        from conformance.adapters import stopping
+
+        if workers:
+            workers.stop()
+        how, status = stopping.what(stop)
+        progress.done()
+        raise Ended(None, f"interrupted ({how}) after {progress.games} of {len(plan.seeds)} "
+                    f"games: {progress.games - progress.diverged} agreed, {progress.diverged} "
+                    "diverged; no cause shrunk or saved", status=status) from None
+    progress.done()
+    seconds = time.perf_counter() - start
+    if workers:
+        workers.close()
+    causes.settle()
+    return Ran(played, divergences, errors, causes, progress, stopped, start, seconds)
+
+
+def _report_causes(plan: FuzzPlan, adapter: Any, ran: Ran) -> tuple[list[Any], float]:
+    """Each new cause shrunk (unless --no-shrink), printed and saved; the known ones
+    named. Returns the new causes and the seconds spent shrinking and saving."""
+    from conformance.fuzz import save as saving
+    from conformance.fuzz.shrink import shrink as shrink_one
+
+    new = ran.causes.new()
+    stems: set[str] = set()
+    shrinking = time.perf_counter()
+    for number, group in enumerate(new, 1):
+        found = group.found
+        if plan.shrink:
+            found = shrink_one(adapter, found, plan.level,
+                               keeps=saving.shows(group.cause, adapter, plan.level,
+                                                  group.exact))
+        echo(f"cause {number}: {group.cause.rule}: {group.cause.what}")
+        echo(f"{_plural(len(group.games), 'game')} showed it; the shortest:")
+        echo(found.render())
+        echo(saving.rule_line(found, group.cause))
+        if plan.save:  # named by its cause, as pytest names it: a later campaign's same
+            stem = saving.save_stem(group.cause)  # cause replaces it, never duplicates it
+            stem += f"-{number}" if stem in stems else ""
+            stems.add(stem)
+            echo(save_checked(found, plan.save, adapter, number, stem=stem,
+                              cause=group.cause))
+        echo("")
+    for group in ran.causes.acknowledged():
+        echo(f"known cause {group.cause.rule}: {group.cause.what} "
+             f"({_plural(len(group.games), 'game')}; not shrunk)")
+    return new, time.perf_counter() - shrinking
+
+
+def _close(plan: FuzzPlan, adapter: Any, ran: Ran, new: list[Any], shrinking: float) -> int:
+    """The games stopped, the errors, the rate line and the count line; the status."""
+    for where in ran.stopped[:3]:  # a few: they all end like the causes above
         echo(f"stopped (the referee states differ): {where}")
-    if len(stopped) > 3:
-        echo(f"stopped (the referee states differ): ... and {len(stopped) - 3} more games")
-    for errored in errors:
+    if len(ran.stopped) > 3:
+        echo(f"stopped (the referee states differ): ... and {len(ran.stopped) - 3} more "
+             "games")
+    for errored in ran.errors:
         echo(f"ERRORED {errored}")
-    diverged = len({d.seed for d in divergences})
-    agreed = played - diverged - len(errors)
-    what = f"{played} games" + (f" (shard {shard})" if shard else "") + f" from seed {seed}"
+    diverged = len({d.seed for d in ran.divergences})
+    agreed = ran.played - diverged - len(ran.errors)
+    what = f"{ran.played} games" + (f" (shard {plan.shard})" if plan.shard else "") + \
+        f" from seed {plan.seed}"
+    rounds, deal, level = ran.progress.rounds, plan.game.deal, plan.level
     # the rate is of the games (their diagnosis included); shrinking and saving the causes
     # after them is said apart, and the whole wall time beside
-    echo(f"{progress.rounds:,} rounds in {seconds:.1f} s of play and diagnosis "
-         f"({progress.rounds / max(seconds, 1e-9):,.0f} rounds/s), "
-         f"{shrinking:.1f} s shrinking and saving, {time.perf_counter() - start:.1f} s in all; "
+    echo(f"{rounds:,} rounds in {ran.seconds:.1f} s of play and diagnosis "
+         f"({rounds / max(ran.seconds, 1e-9):,.0f} rounds/s), "
+         f"{shrinking:.1f} s shrinking and saving, "
+         f"{time.perf_counter() - ran.start:.1f} s in all; "
          f"deal {deal}, "
          f"level {level}, {_plural(len(new), 'new cause')}, "
-         f"{len(causes.acknowledged())} known, {causes.not_judged} differences not judged "
-         f"at {level}; "
-         f"{_plural(len(stopped), 'game')} stopped where the referee states differed")
-    echo(f"{agreed} agreed, {diverged} diverged, {len(errors)} errored ({what}, against "
+         f"{len(ran.causes.acknowledged())} known, {ran.causes.not_judged} differences not "
+         f"judged at {level}; "
+         f"{_plural(len(ran.stopped), 'game')} stopped where the referee states differed")
+    echo(f"{agreed} agreed, {diverged} diverged, {len(ran.errors)} errored ({what}, against "
          f"{adapter.name} {adapter.version})")
-    return 1 if new or errors else 0
+    return 1 if new or ran.errors else 0
