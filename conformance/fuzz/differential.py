@@ -24,7 +24,7 @@ import json
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from conformance.adapters.inprocess import harnessed
 from conformance.adapters.protocol import Adapter, Exact, Harnessed, Rejected, same_json
@@ -338,7 +338,7 @@ def _kind(action: dict[str, Any]) -> str:
         return str(action["type"])
     kind = action["type"] + "".join(k for k in ("points", "marks", "plunge", "splash")
                                     if k in action)
-    return kind + ("plunge" if action.get("trump") == "plunge" else "")
+    return str(kind) + ("plunge" if action.get("trump") == "plunge" else "")
 
 
 # --- comparing two implementations ---------------------------------------------------
@@ -562,11 +562,11 @@ class Duel:
 
     def state(self) -> dict[str, Any]:
         """The reference's referee view now."""
-        return self._oracle_read(("view",))
+        return cast(dict[str, Any], self._oracle_read(("view",)))
 
     def legal_actions(self) -> list[dict[str, Any]]:
         """The reference's legal actions now."""
-        return self._oracle_read(("legal",))
+        return cast(list[dict[str, Any]], self._oracle_read(("legal",)))
 
     def lazy_state(self) -> Mapping[str, Any]:
         """The reference's referee view now, built only if a field other than `to_act`
@@ -575,7 +575,7 @@ class Duel:
 
     def _judged(self, kind: str, code: str | None = None) -> bool:
         """Whether a check of this kind (levels.yaml) is judged at the campaign's level."""
-        return self.levels.judged(self.levels.of(kind, code), self.level)
+        return bool(self.levels.judged(self.levels.of(kind, code), self.level))
 
     def _outcome(self, kind: str, want: str | None, got: str | None) -> Finding | None:
         """Accepted or rejected as the reference (levels.yaml `rejected`: a convention

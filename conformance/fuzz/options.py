@@ -48,7 +48,7 @@ def _points_target() -> int:
     most that, so that a fuzzed match can end."""
     from reference_impl.variants import OPTIONS
 
-    return OPTIONS["match_points"].settings["target"].default
+    return int(OPTIONS["match_points"].settings["target"].default)
 
 
 def vary(rng: random.Random, variants: dict[str, Any],

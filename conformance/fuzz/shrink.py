@@ -30,8 +30,6 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from conformance.fuzz.differential import (
-    SEATS,
-    TILES,
     Case,
     Divergence,
     Finding,
@@ -39,7 +37,7 @@ from conformance.fuzz.differential import (
     replay,
 )
 from reference_impl.match import BIDDING, DECLARING, MATCH_OVER, PLAYING, ROUND_OVER
-from reference_impl.tiles import TEAMS, team_of
+from reference_impl.tiles import NAMES, SEATS, TEAMS, team_of
 from reference_impl.variants import rules_for
 
 
@@ -413,7 +411,7 @@ def _endings(match: Any, tricks: int, favoured: int, result: dict[str, Any], wid
     by that result (its tricks and round points first), `width` ways a trick."""
     def gain(way: tuple[list[dict[str, Any]], Any]) -> int:
         trick = way[1].completed_tricks[-1]
-        return trick.points if team_of(trick.winner) == favoured else -trick.points
+        return int(trick.points if team_of(trick.winner) == favoured else -trick.points)
 
     if tricks == 0 or match.phase in ROUND_END or time.monotonic() > deadline:
         return
@@ -474,7 +472,7 @@ def swapped(case: Case, i: int) -> Case:
     dealt = _tiles(case.setup)
     assert dealt is not None, "a case to sort deals its tiles (sort_deal checks)"
     form, tiles = dealt
-    a, b = tiles[i], TILES[i]
+    a, b = tiles[i], NAMES[i]
     j = tiles.index(b)
     tiles[i], tiles[j] = b, a
     setup = {**case.setup}
@@ -489,7 +487,7 @@ def swapped(case: Case, i: int) -> Case:
 
 def differing_tiles(case: Case) -> int:
     found = _tiles(case.setup)
-    return sum(t != want for t, want in zip(found[1], TILES, strict=True)) if found else 0
+    return sum(t != want for t, want in zip(found[1], NAMES, strict=True)) if found else 0
 
 
 def sort_deal(case: Case, shrinker: Shrinker) -> Shrunk | None:
@@ -505,7 +503,7 @@ def sort_deal(case: Case, shrinker: Shrinker) -> Shrunk | None:
                 break
             dealt = _tiles(case.setup)
             assert dealt is not None  # checked above; a shrunk case keeps its setup
-            if dealt[1][i] == TILES[i]:
+            if dealt[1][i] == NAMES[i]:
                 continue
             found = shrinker.test(swapped(case, i))
             if found and len(found.case.steps) <= len(case.steps):

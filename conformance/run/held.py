@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from conformance.corpus.scenario import Loaded, Problem, Scenario
+from conformance.corpus.problems import Problem
+from conformance.corpus.scenario import Loaded, Scenario
 
 
 class Spool:

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Iterator, Set
 from contextlib import contextmanager
 from functools import partial
 from types import FrameType
-from typing import TYPE_CHECKING, Any, TypedDict, TypeVar
+from typing import TYPE_CHECKING, Any, TypedDict, TypeVar, cast
 
 from conformance.adapters.inprocess import harnessed
 from conformance.adapters.limits import cut
@@ -45,7 +45,7 @@ from conformance.specdata.files import display_path
 from conformance.specdata.index import SpecIndex, load_index
 from conformance.specdata.levels import STRICT, Level
 from reference_impl.rules import bidding_order
-from reference_impl.tiles import SEATS, left_of
+from reference_impl.tiles import NAMES, SEATS, left_of
 
 Causes = Callable[[], list[Cause]]
 T = TypeVar("T")
@@ -175,11 +175,13 @@ class ScenarioRun:
         return value
 
     def view(self) -> dict[str, Any]:
-        return self._checked("view", self._call("view()", self.adapter.view), "view.schema.json")
+        view = self._call("view()", self.adapter.view)
+        return cast(dict[str, Any], self._checked("view", view, "view.schema.json"))
 
     def observe(self, seat: str) -> dict[str, Any]:
         raw = self._call(f"observe({seat})", self.adapter.observe, seat)
-        return self._checked(f"observe.{seat}", raw, "observation.schema.json")
+        return cast(dict[str, Any], self._checked(f"observe.{seat}", raw,
+                                                  "observation.schema.json"))
 
     # --- judging ----------------------------------------------------------------------
 
@@ -459,7 +461,7 @@ class ScenarioRun:
             problems.append(Difference("view.marks", {"AC": 0, "BD": 0}, view["marks"],
                                        "SCORE-03"))
         tiles = [t for s in SEATS for t in hands[s]]
-        if any(len(hands[s]) != 7 for s in SEATS) or sorted(tiles) != sorted(selfdeal.TILES):
+        if any(len(hands[s]) != 7 for s in SEATS) or sorted(tiles) != sorted(NAMES):
             problems.append(Difference("view.hands", "7 distinct tiles each, 28 in all",
                                        hands, "DEAL-01"))
         if last_dealer is not None and dealer != SEATS[left_of(SEATS.index(last_dealer))]:
@@ -482,8 +484,8 @@ class ScenarioRun:
                         for h in hands.values())
                 and view.get("dealer") in tuple(SEATS) and type(view.get("round")) is int
                 and type(view.get("phase")) is str and isinstance(view.get("marks"), dict)):
-            return view
-        return self._checked("view", view, "view.schema.json")
+            return cast(dict[str, Any], view)
+        return cast(dict[str, Any], self._checked("view", view, "view.schema.json"))
 
     def four_passes(self, dealer: str) -> None:
         """BID-01, BID-09: every seat passes, in the engine's bidding order; the round is

@@ -103,7 +103,7 @@ def general_path(path: str) -> str:
 def _kind_of(payload: Any, kind: str | None = None) -> str:
     """An action's type, else the step's kind (setup, deal)."""
     if isinstance(payload, dict) and isinstance(payload.get("type"), str):
-        return payload["type"]
+        return str(payload["type"])
     return kind or "step"
 
 

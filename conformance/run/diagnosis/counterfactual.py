@@ -278,7 +278,8 @@ def _others(value: Any, hints: list[Any], deltas: list[int]) -> Iterator[Any]:
         yield from _sequences(value, hints, deltas)
 
 
-def _sequences(value: tuple | list, hints: list[Any], deltas: list[int]) -> Iterator[Any]:
+def _sequences(value: tuple[Any, ...] | list[Any], hints: list[Any], deltas: list[int]
+               ) -> Iterator[Any]:
     """A tuple or list with one item made otherwise (a contract's team, a score's gains),
     reordered (a hand, the seats of the bidding), or as the engine shows it."""
     make = value._make if hasattr(value, "_make") else type(value)

@@ -76,7 +76,7 @@ def breaks_too(match: Match, action: Any, code: str) -> bool:
     view = match.view()
     seat = action.get("seat")
     if code == "NOT_YOUR_TURN":
-        return seat != view["to_act"]
+        return bool(seat != view["to_act"])
     if code == "TILE_NOT_IN_HAND":
         return action.get("tile") not in view["hands"].get(seat, ())
     return False
@@ -95,7 +95,7 @@ def passed_rule(match: Match, action: Any, code: str) -> str | None:
     return None
 
 
-def _setting_form_rule(match: Match, action: dict) -> str | None:
+def _setting_form_rule(match: Match, action: dict[str, Any]) -> str | None:
     """The rule of a setting in force that defines a field of `action` an engine refused
     as malformed: a declaration's `doubles` (NELLO-13, NOTRUMP-05), a bid announcing
     Nel-O (NELLO-14), a splash that carries its marks (SPLASH-06), another special bid

@@ -37,7 +37,7 @@ class Change(NamedTuple):
     action: Any
     after: Match
     field: str
-    engine_view: dict | None
+    engine_view: dict[str, Any] | None
     step: str  # the action's kind: bid, pass, trump, play; deal; setup
 
     @property
@@ -46,7 +46,7 @@ class Change(NamedTuple):
 
 
 def field_rule(before: Match | None, action: Any, after: Match, field: str,
-               engine_view: dict | None = None) -> str:
+               engine_view: dict[str, Any] | None = None) -> str:
     """The rule the reference applied to set view field `field` (its first part: `tricks`,
     `to_act`, ...) when `action` took `before` to `after`; `before` is None for a setup.
     `engine_view` is the engine's view after the same action, to tell which of a field's
@@ -168,7 +168,7 @@ def plunge_value_rule(after: Match) -> str | None:
     return "PTERMS-04" if _special_bid(after) in ("plunge", None) else None
 
 
-def ladder_rule(engine_view: dict | None) -> str:
+def ladder_rule(engine_view: dict[str, Any] | None) -> str:
     """MPTS-10 for the value of a marks contract on the doubling ladder; MPTS-03 when the
     engine's value is no whole number of 42-point marks: the mark's worth, which MPTS-03
     gives and the ladder only doubles (42 for 1 mark under either), is what it misreads."""
@@ -190,7 +190,7 @@ def _special_rule(rules: Rules, name: str, field: str) -> str:
     return f"{name.upper()}-{'03' if field == 'contract.bid' else '04'}"
 
 
-def _engine_bid(engine_view: dict | None) -> Any:
+def _engine_bid(engine_view: dict[str, Any] | None) -> Any:
     """The value of the contract's bid in the engine's view, if it shows one."""
     try:
         return next(iter((engine_view or {})["contract"]["bid"].values()))
@@ -216,7 +216,7 @@ def _special_bids_made(match: Match) -> list[str]:
 
 def _step_kind(action: Any) -> str:
     if isinstance(action, dict) and action.get("type") in ("bid", "pass", "trump", "play"):
-        return action["type"]
+        return str(action["type"])
     if isinstance(action, dict) and "dealer" not in action and "draws" not in action:
         return "deal"
     return "setup"
@@ -226,7 +226,7 @@ def _dealt_order(setup: Any) -> bool:
     return isinstance(setup, dict) and "order" in setup
 
 
-def _same_sets(match: Match, engine_view: dict | None) -> bool:
+def _same_sets(match: Match, engine_view: dict[str, Any] | None) -> bool:
     """The engine's hands hold the same tiles as the reference's, in another order."""
     if not engine_view or not isinstance(engine_view.get("hands"), dict):
         return False
@@ -236,7 +236,8 @@ def _same_sets(match: Match, engine_view: dict | None) -> bool:
                for s, h in mine.items())
 
 
-def field_alternatives(after: Match, field: str, engine_view: dict | None) -> tuple[str, ...]:
+def field_alternatives(after: Match, field: str, engine_view: dict[str, Any] | None
+                       ) -> tuple[str, ...]:
     """Other rules a field's difference fits as well: an engine that plays on in a round
     the reference ended with tricks left breaks the rule that decided it (END-01 ..
     END-04), or plays every round out (END-05); the run's other failures tell which."""
@@ -262,7 +263,7 @@ def field_alternatives(after: Match, field: str, engine_view: dict | None) -> tu
     return ()
 
 
-def _bid_of_the_terms(match: Match, engine_view: dict | None) -> bool:
+def _bid_of_the_terms(match: Match, engine_view: dict[str, Any] | None) -> bool:
     """The engine shows a declared plunge's contract as plunge_terms' `marks` (PTERMS-08:
     it is played for the marks bid); the unraised bid may be the same number (PTERMS-11)."""
     from reference_impl.variants import option_settings
@@ -272,8 +273,8 @@ def _bid_of_the_terms(match: Match, engine_view: dict | None) -> bool:
     if terms is None or contract is None or not contract.partner_declares:
         return False
     settings = option_settings("plunge_terms", terms)
-    return settings["announce"] == "declaration" and \
-        _engine_bid(engine_view) == settings["marks"] != contract.value
+    return bool(settings["announce"] == "declaration"
+                and _engine_bid(engine_view) == settings["marks"] != contract.value)
 
 
 def _own_target(match: Match) -> str | None:

@@ -23,7 +23,7 @@ from .common import (
 from .special_bids import last_special_bid
 
 
-def legal_rule(match: Match, action: dict) -> str:
+def legal_rule(match: Match, action: dict[str, Any]) -> str:
     """The rule that makes a legal `action` legal here."""
     kind = action.get("type")
     if kind == "play":
@@ -38,7 +38,7 @@ def legal_rule(match: Match, action: dict) -> str:
     return "CON-02" if rule == "CON-01" and "stacks" in action else rule
 
 
-def bid_rule(match: Match, action: dict) -> str:
+def bid_rule(match: Match, action: dict[str, Any]) -> str:
     """BID-02/BID-03 for a point bid, BID-05/BID-06 for a marks bid; a special bid's own
     rule (PLUNGE, SPLASH); the forced bid's rule for the dealer after three passes; a bid
     announcing a choice, the announcement's (NELLO-14; NELLO-11 for a point bid)."""
@@ -87,7 +87,7 @@ def _special_bid_rule(match: Match, name: str) -> str:
     return "SPLASH-06" if bid.choices else bid.hand_rule  # the marks it carries
 
 
-def declaration_rule(match: Match, action: dict) -> str:
+def declaration_rule(match: Match, action: dict[str, Any]) -> str:
     """CON-01 for a trump choice of the base game; a choice an option adds (or limits)
     names the option's rule: an alias FOLLOWME-02, another its declaration check's."""
     rules, trump = match.rules, action.get("trump")

@@ -65,7 +65,7 @@ def refusal_alternatives(match: Match, action: Any) -> tuple[str, ...]:
     return ("FORCE-06",) if refusal(unlimited, action) is None else ()
 
 
-def _choice_stacks_rule(match: Match, action: dict, rule: str) -> tuple[str, ...]:
+def _choice_stacks_rule(match: Match, action: dict[str, Any], rule: str) -> tuple[str, ...]:
     """The rule of a choice an option adds (UNDECL-02 for "first_tile"), which restates
     the stacks rule `rule` (CON-02, CON-03) for its declaration: an engine that gets the
     stacks wrong for that choice only breaks it (settle.py)."""
@@ -108,7 +108,7 @@ def forced_flipped(match: Match) -> Match | None:
 
 
 def forced_field_alternatives(before: Match | None, action: Any, field: str,
-                              engine_view: dict | None) -> tuple[str, ...]:
+                              engine_view: dict[str, Any] | None) -> tuple[str, ...]:
     """FORCE-05 when the engine's `field` after `action` is the reference's once the
     contract is recorded forced the other way (forced_flipped)."""
     flipped = forced_flipped(before) if before is not None else None
@@ -130,7 +130,7 @@ MISSING_FIELD = object()
 
 
 def played_forced(before: Match | None, action: Any, field: str,
-                  engine_view: dict | None) -> bool:
+                  engine_view: dict[str, Any] | None) -> bool:
     """The engine's `field` is the reference's for a contract recorded forced, where the
     contract is not forced (FORCE-05): it plays by FORCE-07/FORCE-08, whose rules do not
     hold for this contract, because it records it forced against FORCE-05."""
@@ -155,7 +155,7 @@ def _an_option_form(action: Any) -> bool:
     return action.get("type") == "bid" and bool(extra) and extra <= set(special_bids(every))
 
 
-def _form_in_force(match: Match, action: dict) -> str | None:
+def _form_in_force(match: Match, action: dict[str, Any]) -> str | None:
     """The rule of an option in force that makes a special bid's form malformed: SPLASH-06
     for a bid whose marks are carried (`"splash": 2`) where `true` is due, or `true` where
     they are; PTERMS-06 for the plunge named at the declaration, not bid. None when no
@@ -164,7 +164,7 @@ def _form_in_force(match: Match, action: dict) -> str | None:
     name = next((k for k in action if k not in ("type", "seat", "points", "marks")), None)
     bid = next((b for b in rules.special_bids if b.name == name), None)
     if action.get("type") == "bid" and bid is not None and (
-            bid.choices or type(action.get(name)) is int):
+            bid.choices or type(action.get(name or "")) is int):
         return "SPLASH-06"
     if action.get("type") == "bid" and name in rules.trumps:
         return "PTERMS-06"

@@ -13,7 +13,7 @@ from reference_impl.rules import BASE_RULES
 from .common import named_rule, table_rule
 
 
-def points_rule(after: Match, engine_view: dict | None) -> str:
+def points_rule(after: Match, engine_view: dict[str, Any] | None) -> str:
     """PTS-01 when the engine's round points differ by whole tricks, PTS-02 otherwise
     (counters)."""
     rules = after.rules
@@ -27,7 +27,7 @@ def points_rule(after: Match, engine_view: dict | None) -> str:
     return "PTS-01" if gap and gap % 5 else "PTS-02"
 
 
-def end_rule(before: Match | None, after: Match, engine_view: dict | None) -> str:
+def end_rule(before: Match | None, after: Match, engine_view: dict[str, Any] | None) -> str:
     """The END rule that ended the round (or that the engine's early end breaks)."""
     rules = after.rules
     if after.phase in (ROUND_OVER, MATCH_OVER) and after.result and after.result[0] == "all_passed":
@@ -55,7 +55,7 @@ def end_rule(before: Match | None, after: Match, engine_view: dict | None) -> st
     return "END-05"
 
 
-def sweep_bonus_shown(after: Match, engine_view: dict | None) -> bool:
+def sweep_bonus_shown(after: Match, engine_view: dict[str, Any] | None) -> bool:
     """The engine's `result.marks` is the sweep bonus (FORCE-07's `sweep_marks`, read from
     the score function that names FORCE-07) where the reference scores no bonus."""
     from reference_impl.variant_rules import sweep_score
@@ -67,10 +67,10 @@ def sweep_bonus_shown(after: Match, engine_view: dict | None) -> bool:
     if not isinstance(fn, functools.partial) or not isinstance(result, dict) or \
             not after.result:
         return False
-    return result.get("marks") == fn.keywords["marks"] != after.result[2]
+    return bool(result.get("marks") == fn.keywords["marks"] != after.result[2])
 
 
-def match_end_rule(after: Match, engine_view: dict | None) -> str:
+def match_end_rule(after: Match, engine_view: dict[str, Any] | None) -> str:
     """The rule the engine breaks when its match ends elsewhere than the reference's: a
     team at exactly the target has won (MATCH-02: or more, no margin); a target set by an
     option (MPTS-01, TARGET-02); else the first team to the target wins (MATCH-01)."""
@@ -91,7 +91,7 @@ def match_end_rule(after: Match, engine_view: dict | None) -> str:
     return own_target if rules.marks_target != BASE_RULES.marks_target else "MATCH-01"
 
 
-def _claimed_outcome(engine_view: dict | None) -> str | None:
+def _claimed_outcome(engine_view: dict[str, Any] | None) -> str | None:
     result = (engine_view or {}).get("result")
     return result.get("outcome") if isinstance(result, dict) else None
 
@@ -122,7 +122,7 @@ def all_or_nothing(after: Match) -> bool:
         rules.stake(rules, contract) >= MARK_IN_POINTS
 
 
-def marks_rule(after: Match, engine_view: dict | None, step: str) -> str:
+def marks_rule(after: Match, engine_view: dict[str, Any] | None, step: str) -> str:
     """SCORE-02 when the marks went to the wrong team, SCORE-01 when the amount is wrong;
     for the marks a setup starts with, the rule of their range under the setup's options
     (SCORE-03, MPTS-02, TARGET-02: setup.marks_rule)."""

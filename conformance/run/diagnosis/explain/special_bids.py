@@ -26,7 +26,7 @@ def special_step_rule(match: Match, bid: Any, value: Any) -> str:
     if match.last_marks and raise_ not in BASE_RULES.marks_raises and \
             raise_ in match.rules.marks_raises:
         return "RAISE-03"
-    return bid.step_rule
+    return str(bid.step_rule)
 
 
 def plunge_by(match: Match) -> tuple[str, ...]:

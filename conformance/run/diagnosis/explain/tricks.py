@@ -15,7 +15,7 @@ from reference_impl.tiles import PIPS, TILE_INDEX
 from .common import choice_rule, declared, named_rule
 
 
-def winner_rule(after: Match, engine_view: dict | None = None, played_as: bool = True
+def winner_rule(after: Match, engine_view: dict[str, Any] | None = None, played_as: bool = True
                 ) -> str:
     """The rule that tells the reference's winner of the last completed trick from the
     engine's: RANK-01 when one of them is a trump and the other not; RANK-03 (RANK-04
@@ -55,7 +55,7 @@ def winner_rule(after: Match, engine_view: dict | None = None, played_as: bool =
     return "RANK-02"  # a tile that neither follows nor is a trump never wins
 
 
-def played_as_rule(after: Match, engine_view: dict | None) -> str | None:
+def played_as_rule(after: Match, engine_view: dict[str, Any] | None) -> str | None:
     """The rule an engine breaks whose winner of the last trick is the one other suits
     give: those of another value of the doubles than the one declared (the treatment's
     rule: NELLO-13, NOTRUMP-05), or an option's suits under a trump that is not its choice
@@ -138,7 +138,7 @@ def _winner_by(after: Match, called_suit: Any, trick_rank: Any, trump: Any) -> i
     return tiles[ranks.index(max(ranks))]
 
 
-def _signed_distance(after: Match, engine_view: dict | None) -> bool:
+def _signed_distance(after: Match, engine_view: dict[str, Any] | None) -> bool:
     """The engine's Sevens winner is farther from 7 than the reference's, and nearest by
     the pips' sum minus 7 with its sign: SEVENS-03's distance misread."""
     theirs = _engine_winner_tile(after, engine_view)
@@ -150,7 +150,7 @@ def _signed_distance(after: Match, engine_view: dict | None) -> bool:
         theirs == min(tiles, key=lambda t: sum(PIPS[t]) - 7)
 
 
-def _engine_winner_tile(after: Match, engine_view: dict | None) -> int | None:
+def _engine_winner_tile(after: Match, engine_view: dict[str, Any] | None) -> int | None:
     """The tile that won the last completed trick in the engine's view, if it says."""
     try:
         trick = (engine_view or {})["tricks"][len(after.tricks) - 1]
