@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from conformance.corpus.scenario import Step
@@ -117,51 +118,75 @@ FIELD_NAMES = {
 
 
 def value_words(name: str, value: Any) -> str:
+    """A view field's value in words (the book's tables), by the field's own words where
+    it has them (VALUE_WORDS), else compact JSON."""
     if value is None:
         return "none"
-    if name in ("points", "marks", "tricks_won", "hand_sizes") and isinstance(value, dict):
-        return ", ".join(f"{k} {v}" for k, v in value.items())
-    if name == "trick" and isinstance(value, list):
-        plays = [f"{n}. {p.get('seat', '?')} {p.get('tile', '?')}" for n, p in
-                 enumerate(value, 1) if isinstance(p, dict)]
-        return "; ".join(plays) or "empty"
-    if name == "result" and isinstance(value, dict):
-        parts = [str(value.get("outcome", ""))]
-        if "awarded_to" in value:
-            parts.append(f"awarded to {value['awarded_to']}")
-        if "marks" in value:
-            parts.append(f"{value['marks']} mark{'s' if value['marks'] != 1 else ''}")
-        return ", ".join(p for p in parts if p)
-    if name == "tricks" and isinstance(value, list):
-        return "; ".join(_trick_words(t) for t in value) or "none"
-    if name == "captured" and isinstance(value, list):
-        if not value:
-            return "none"
-        out = []
-        for c in value:
-            if not isinstance(c, dict):
-                out.append(compact(c))
-                continue
-            tiles = c.get("tiles")
-            face = "covered" if tiles is None else ", ".join(tiles) if tiles else "?"
-            out.append(f"trick {c.get('number', '?')} ({c.get('team', '?')}): {face}")
-        return "; ".join(out)
-    if name == "contract" and isinstance(value, dict):
-        parts = []
-        if "declarer" in value:
-            parts.append(f"declarer {value['declarer']}")
-        if "bid" in value and isinstance(value["bid"], dict):
-            parts.append(bid_words(value["bid"], trump=value.get("trump")))
-        if "trump" in value:
-            parts.append(trump_words(value["trump"]))
-        if value.get("stacks") is not None:
-            parts.append(f"{value['stacks']} stack{'s' if value['stacks'] != 1 else ''}")
-        if value.get("doubles") is not None:
-            parts.append(f"doubles {value['doubles']}")
-        return ", ".join(parts) or compact(value)
+    words = VALUE_WORDS.get(name)
+    kind = dict if name in ("points", "marks", "tricks_won", "hand_sizes", "result",
+                            "contract") else list
+    if words is not None and isinstance(value, kind):
+        return words(value)
     if isinstance(value, list | dict):
         return compact(value)
     return str(value)
+
+
+def _per_team(value: dict[str, Any]) -> str:
+    return ", ".join(f"{k} {v}" for k, v in value.items())
+
+
+def _trick_in_play(value: list[Any]) -> str:
+    plays = [f"{n}. {p.get('seat', '?')} {p.get('tile', '?')}" for n, p in
+             enumerate(value, 1) if isinstance(p, dict)]
+    return "; ".join(plays) or "empty"
+
+
+def _result_words(value: dict[str, Any]) -> str:
+    parts = [str(value.get("outcome", ""))]
+    if "awarded_to" in value:
+        parts.append(f"awarded to {value['awarded_to']}")
+    if "marks" in value:
+        parts.append(f"{value['marks']} mark{'s' if value['marks'] != 1 else ''}")
+    return ", ".join(p for p in parts if p)
+
+
+def _tricks_words(value: list[Any]) -> str:
+    return "; ".join(_trick_words(t) for t in value) or "none"
+
+
+def _captured_words(value: list[Any]) -> str:
+    out = []
+    for c in value:
+        if not isinstance(c, dict):
+            out.append(compact(c))
+            continue
+        tiles = c.get("tiles")
+        face = "covered" if tiles is None else ", ".join(tiles) if tiles else "?"
+        out.append(f"trick {c.get('number', '?')} ({c.get('team', '?')}): {face}")
+    return "; ".join(out) or "none"
+
+
+def _contract_words(value: dict[str, Any]) -> str:
+    parts = []
+    if "declarer" in value:
+        parts.append(f"declarer {value['declarer']}")
+    if "bid" in value and isinstance(value["bid"], dict):
+        parts.append(bid_words(value["bid"], trump=value.get("trump")))
+    if "trump" in value:
+        parts.append(trump_words(value["trump"]))
+    if value.get("stacks") is not None:
+        parts.append(f"{value['stacks']} stack{'s' if value['stacks'] != 1 else ''}")
+    if value.get("doubles") is not None:
+        parts.append(f"doubles {value['doubles']}")
+    return ", ".join(parts) or compact(value)
+
+
+VALUE_WORDS: dict[str, Callable[[Any], str]] = {
+    "points": _per_team, "marks": _per_team, "tricks_won": _per_team,
+    "hand_sizes": _per_team, "trick": _trick_in_play, "result": _result_words,
+    "tricks": _tricks_words, "captured": _captured_words, "contract": _contract_words,
+}
 
 
 def _trick_words(trick: Any) -> str:
