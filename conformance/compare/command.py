@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from conformance.compare.engines import Column, Engine, RunSettings, gather, slugify
+from conformance.report.ended import Ended
 from conformance.report.safe import echo
 
 
@@ -43,17 +44,29 @@ def _unwritable(o: CompareOptions) -> str | None:
 def compare_command(o: CompareOptions) -> int:
     """0 when the comparison is written; 1 when an engine newly fails a scenario its
     baseline passes; 2 when it cannot be made (no engine, an output not writable, a
-    baseline no engine is labelled)."""
-    from conformance.specdata.files import data_root
+    baseline no engine is labelled): resolve, run the engines, report; every early end an
+    Ended, told in one place."""
+    try:
+        _resolve(o)
+        return write_outputs(_run(o), o)
+    except Ended as ended:
+        return ended.tell()
 
+
+def _resolve(o: CompareOptions) -> None:
+    """Ended at the first thing asked that the comparison cannot be made with."""
     if len(o.engines) < 1:
-        echo("t42: give engines to compare: --adapter (repeated) or --report-json FILE",
-             err=True)
-        return 2
+        raise Ended("give engines to compare: --adapter (repeated) or --report-json FILE")
     problem = _unwritable(o)
     if problem:
-        echo(f"t42: {problem}", err=True)
-        return 2
+        raise Ended(problem)
+
+
+def _run(o: CompareOptions) -> list[Column]:
+    """Each engine's column: run by `t42 run` in a process tree of its own, or read from
+    its --report-json."""
+    from conformance.specdata.files import data_root
+
     echo(f"t42: {data_root().describe()}")  # which spec/ and scenarios/, as every command
     jobs = o.jobs or min(len(o.engines), os.cpu_count() or 1)
     running = sum(not e.from_file for e in o.engines)
@@ -67,10 +80,8 @@ def compare_command(o: CompareOptions) -> int:
 
     if o.reports is None:
         with tempfile.TemporaryDirectory(prefix="t42-compare-") as folder:
-            columns = gather(o.engines, o.settings, Path(folder), jobs, said)
-    else:
-        columns = gather(o.engines, o.settings, o.reports, jobs, said)
-    return write_outputs(columns, o)
+            return gather(o.engines, o.settings, Path(folder), jobs, said)
+    return gather(o.engines, o.settings, o.reports, jobs, said)
 
 
 def write_outputs(columns: list[Column], o: CompareOptions) -> int:
@@ -80,9 +91,8 @@ def write_outputs(columns: list[Column], o: CompareOptions) -> int:
 
     labels = [c.label for c in columns]
     if o.baseline is not None and o.baseline not in labels:
-        echo(f"t42: --baseline {o.baseline}: no engine has that label (the labels: "
-             f"{', '.join(labels)})", err=True)
-        return 2
+        raise Ended(f"--baseline {o.baseline}: no engine has that label (the labels: "
+                    f"{', '.join(labels)})")
     summary = summarize(columns, o.baseline)
     echo("\n" + text.render(summary))
     unwritten = False
