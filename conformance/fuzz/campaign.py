@@ -328,7 +328,6 @@ class FuzzPlan:
     adapter_spec: str
     seed: int
     seeds: range
-    variants: dict[str, Any] | None
     game: Any  # differential.Game: illegal rate, rounds, variants, deal, level
     timeout: float
     save: Path | None
@@ -410,7 +409,7 @@ def _resolve(adapter_spec: str, games: int, seed: int, illegal_rate: float, roun
             raise Ended(f"--save: cannot write {save}: {why}",
                         f"0 agreed, 0 diverged, 0 errored (no game played: --save {save} "
                         "cannot be written)")
-    return FuzzPlan(adapter_spec, seed, shard_seeds(seed, games, shard), variants,
+    return FuzzPlan(adapter_spec, seed, shard_seeds(seed, games, shard),
                     Game(illegal_rate, rounds, variants, deal, level), timeout, save, shard,
                     shrink, frozenset(acknowledged), jobs, in_process)
 
@@ -464,7 +463,7 @@ def _play(plan: FuzzPlan, adapter: Any, workers: Any) -> Ran:
         else:
             played, divergences, errors = fuzz(
                 adapter, len(plan.seeds), plan.seed, illegal_rate=game.illegal_rate,
-                max_rounds=game.max_rounds, variants=plan.variants, deal=game.deal,
+                max_rounds=game.max_rounds, variants=game.variants, deal=game.deal,
                 level=game.level, seeds=plan.seeds, on_game=on_game)
     except KeyboardInterrupt as stop:
         from conformance.adapters import stopping
