@@ -12,6 +12,9 @@ report's groups are read from `--report-json`. A killed mutant is scored right w
 rule of its largest group is one the mutated function names, and every-group-right when
 every group's is. Mutants that only crash (every failure an error) are counted apart.
 The figure goes to docs/measurements.md; it is `tools/mutation.py --diagnosis` too.
+Before the figure, per function, the killed mutants whose report names a rule the
+function does not (`by_function`): a function naming too few of the rules it decides, or
+a misfiling; `--from-json FILE` prints both again from an earlier `--json`.
 Not a CI step: a mutant costs 20 s to a minute.
 """
 
@@ -200,6 +203,31 @@ def summary(verdicts: list[dict]) -> str:
             f"{groups:.1f} groups a bug")
 
 
+def by_function(verdicts: list[dict]) -> list[str]:
+    """Per mutated function, the killed mutants whose report names a rule the function
+    does not: where the function decides more than it names (add the rule to its
+    docstring) or the diagnosis misfiles (fix the mechanism). Worst first."""
+    per: dict[tuple[str, str], list[dict]] = {}
+    for v in verdicts:
+        if v["verdict"] == "killed":
+            per.setdefault((v["file"], v["function"]), []).append(v)
+    lines = []
+    for (file, function), killed in sorted(
+            per.items(), key=lambda kv: (-sum(not v["every_right"] for v in kv[1]), kv[0])):
+        wrong = [v for v in killed if not v["every_right"]]
+        if not wrong:
+            continue
+        others: dict[str, int] = {}
+        for v in wrong:
+            for rule, _ in v["groups"]:
+                if RULE_ID.fullmatch(rule) and rule not in v["rules"]:
+                    others[rule] = others.get(rule, 0) + 1
+        named = ", ".join(f"{r} {n}" for r, n in sorted(others.items(), key=lambda x: -x[1]))
+        lines.append(f"{file}:{function}: {len(wrong)} of {len(killed)} killed name other "
+                     f"rules: {named} (it names {', '.join(killed[0]['rules'][:8])})")
+    return lines
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sample", type=int, default=300, help="mutants drawn (0: all)")
@@ -212,7 +240,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="instead of mutants, the engines a manifest names (YAML: bugs: "
                         "name, adapter, rules), e.g. a held-out set kept outside the project")
     parser.add_argument("--pythonpath", default="", help="where the manifest's engines live")
+    parser.add_argument("--from-json", type=Path, metavar="FILE",
+                        help="run nothing: summarise the verdicts an earlier --json wrote")
     args = parser.parse_args(argv)
+    if args.from_json:
+        verdicts = json.loads(args.from_json.read_text())
+        print("\n".join(by_function(verdicts)))
+        print(summary(verdicts))
+        return 0
     scratch = Path(tempfile.mkdtemp(prefix="t42-diagnosis-"))
     if args.manifest:
         import yaml
@@ -243,6 +278,8 @@ def main(argv: list[str] | None = None) -> int:
             if args.json:
                 args.json.write_text(json.dumps(verdicts, indent=1))
     shutil.rmtree(scratch, ignore_errors=True)
+    if not args.manifest:
+        print("\n".join(by_function(verdicts)))
     print(summary(verdicts))
     return 0
 
