@@ -27,7 +27,7 @@ import os
 import pickle
 import sys
 import tempfile
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -67,6 +67,7 @@ def cache_dir() -> Path:
     return (Path(xdg) if xdg else Path.home() / ".cache") / "t42"
 
 
+@cache
 def _library_versions() -> str:
     from importlib import metadata
 
@@ -92,10 +93,11 @@ def _tree(digest: hashlib._Hash, label: str, root: Path, suffixes: tuple[str, ..
         digest.update(path.read_bytes() + b"\0")
 
 
-@cache
 def code_digest() -> str:
     """A SHA-256 of everything that decides what loading a given file answers, but the
-    file: the spec it is checked against, the code that checks it, the versions."""
+    file: the spec it is checked against, the code that checks it, the versions. Read
+    afresh for each load of a corpus (a few ms), never kept by the process: a spec
+    changed between two loads of one process (a test's copy) is seen."""
     from conformance.specdata.files import spec_dir
 
     digest = hashlib.sha256()
@@ -110,41 +112,43 @@ def code_digest() -> str:
     return digest.hexdigest()
 
 
-def file_key(path: Path, data: bytes) -> str:
-    """The key of one file's bytes, where it lies, under `code_digest()`."""
+def file_key(path: Path, data: bytes, digest: str, asked: dict[tuple[Path, str], str] | None = None
+             ) -> str:
+    """The key of one file's bytes, where it lies, under `digest` (`code_digest()`).
+    `asked`: what the file system answered already in this load (one answer a folder)."""
     from conformance.specdata.files import display_path
 
+    asked = {} if asked is None else asked
     resolved = path.resolve()
     where = [str(path), os.path.abspath(path), str(resolved), display_path(path),
-             _corpus_of(resolved.parent), *_modeline_target(path.parent, data)]
-    digest = hashlib.sha256(code_digest().encode() + b"\0")
-    digest.update("\0".join(where).encode("utf-8", errors="surrogateescape") + b"\0")
-    digest.update(data)
-    return digest.hexdigest()
+             _corpus_of(resolved.parent, asked), _modeline_target(path.parent, data, asked)]
+    key = hashlib.sha256(digest.encode() + b"\0")
+    key.update("\0".join(where).encode("utf-8", errors="surrogateescape") + b"\0")
+    key.update(data)
+    return key.hexdigest()
 
 
-@lru_cache(maxsize=1024)
-def _corpus_of(folder: Path) -> str:
-    """`corpus_root_of` a file in `folder` (a path already resolved), asked once a folder."""
+def _corpus_of(folder: Path, asked: dict[tuple[Path, str], str]) -> str:
+    """`corpus_root_of` a file in `folder` (a path already resolved)."""
     from conformance.specdata.files import corpus_root_of
 
-    return str(corpus_root_of(folder / "_"))
+    if (folder, "") not in asked:
+        asked[folder, ""] = str(corpus_root_of(folder / "_"))
+    return asked[folder, ""]
 
 
-def _modeline_target(folder: Path, data: bytes) -> tuple[str, str]:
+def _modeline_target(folder: Path, data: bytes, asked: dict[tuple[Path, str], str]) -> str:
     """What the modeline names, resolved, and whether it exists (`_modeline` asks)."""
     from conformance.corpus.scenario import MODELINE
 
     first = data.split(b"\n", 1)[0].decode("utf-8", errors="replace")
     if not first.startswith(MODELINE):
-        return "", ""
-    return _resolved(folder, first[len(MODELINE):].strip())
-
-
-@lru_cache(maxsize=1024)
-def _resolved(folder: Path, target: str) -> tuple[str, str]:
-    resolved = (folder / target).resolve()
-    return str(resolved), str(resolved.exists())
+        return ""
+    target = first[len(MODELINE):].strip()
+    if (folder, target) not in asked:
+        resolved = (folder / target).resolve()
+        asked[folder, target] = f"{resolved} {resolved.exists()}"
+    return asked[folder, target]
 
 
 class LoadCache:
@@ -152,10 +156,12 @@ class LoadCache:
     written once (`save`) when a file was checked afresh."""
 
     def __init__(self, folder: Path) -> None:
-        self.file = folder / f"corpus-{code_digest()[:32]}.pickle"
+        self.digest = code_digest()
+        self.file = folder / f"corpus-{self.digest[:32]}.pickle"
         self.entries: dict[str, tuple[str, bytes]] = self._read()
         self.changed = False
         self.hits = self.misses = 0
+        self.asked: dict[tuple[Path, str], str] = {}  # file_key's, for this load
 
     def _read(self) -> dict[str, tuple[str, bytes]]:
         try:
@@ -166,7 +172,7 @@ class LoadCache:
         except Exception:  # noqa: BLE001 - missing, unreadable or corrupt: rebuilt
             return {}
         if (not isinstance(stored, dict) or stored.get("format") != FORMAT
-                or stored.get("digest") != code_digest()
+                or stored.get("digest") != self.digest
                 or not isinstance(stored.get("entries"), dict)):
             return {}
         return stored["entries"]
@@ -180,7 +186,7 @@ class LoadCache:
         if data is None or path.suffix != ".yaml":
             return load_scenario(path, index)  # refused before any parsing: nothing to save
         try:
-            key = file_key(path, data)
+            key = file_key(path, data, self.digest, self.asked)
         except Exception:  # noqa: BLE001 - the cache never stops a load
             return load_scenario(path, index)
         name = str(path)
@@ -205,7 +211,7 @@ class LoadCache:
         """Write the entries if any changed; a folder that cannot be written is no cache."""
         if not self.changed:
             return
-        stored = {"format": FORMAT, "digest": code_digest(), "entries": self.entries}
+        stored = {"format": FORMAT, "digest": self.digest, "entries": self.entries}
         try:
             self.file.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
             handle, temporary = tempfile.mkstemp(prefix=".corpus-", suffix=".tmp",

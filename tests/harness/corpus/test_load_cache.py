@@ -109,7 +109,7 @@ def test_a_changed_digest_checks_every_file_again(folder, checks, tmp_path, monk
 
 
 def test_the_digest_covers_the_spec_and_the_loaders_code(tmp_path, monkeypatch):
-    digest = cache.code_digest.__wrapped__  # not the process's once-computed one
+    digest = cache.code_digest
     spec = tmp_path / "spec"
     shutil.copytree(files.spec_dir(), spec)
     code = tmp_path / "code"
