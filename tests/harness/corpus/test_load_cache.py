@@ -229,3 +229,9 @@ def test_held_load_of_t42_run_uses_the_cache(folder, checks, tmp_path, monkeypat
     view = [(h.where, h.problems, h.id_line, h.id, h.scenario) for h in every]
     assert [(h.where, h.problems, h.id_line, h.id, h.scenario) for h in again] == view
     assert len(chosen) == len(chosen_again)
+
+
+@pytest.mark.parametrize("command", ["run", "check", "list", "coverage", "book", "selftest"])
+def test_every_command_that_loads_the_corpus_takes_no_cache(t42, command):
+    status, shown = t42(command, "--help")
+    assert status == 0 and "--no-cache" in shown and "T42_NO_CACHE=1" in shown
