@@ -6,12 +6,37 @@ from __future__ import annotations
 import fcntl
 import os
 import pickle
+import shutil
+import tempfile
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from hypothesis import settings
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The loading cache (conformance/corpus/cache.py) of this session in a folder of its
+    own, made empty (each xdist worker its own): the tests never write to the user's home
+    nor depend on what an earlier run left there."""
+    folder = tempfile.mkdtemp(prefix="t42-test-cache-")
+    config.stash[_CACHE_DIR] = (folder, os.environ.get("T42_CACHE_DIR"))
+    os.environ["T42_CACHE_DIR"] = folder
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    folder, before = config.stash.get(_CACHE_DIR, (None, None))
+    if folder is None:
+        return
+    shutil.rmtree(folder, ignore_errors=True)
+    if before is None:
+        os.environ.pop("T42_CACHE_DIR", None)
+    else:
+        os.environ["T42_CACHE_DIR"] = before
+
+
+_CACHE_DIR = pytest.StashKey[tuple[str, "str | None"]]()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

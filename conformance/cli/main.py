@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,20 @@ def _versions(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
     ctx.exit()
 
 
+def _no_cache(_ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if value:
+        from conformance.corpus import cache
+
+        cache.disable()
+
+
+# The commands that load the corpus: each file checked afresh, the loading cache left
+# alone (corpus/cache.py; T42_NO_CACHE=1 does the same).
+NO_CACHE = click.option("--no-cache", is_flag=True, expose_value=False, callback=_no_cache,
+                        help="Load and check every scenario afresh, without the loading "
+                             "cache (also T42_NO_CACHE=1).")
+
+
 class _Group(click.Group):
     """The commands, each run with SIGTERM and SIGHUP taken as Ctrl-C is (stopping.py);
     a command that does not report such a stop itself exits with its status."""
@@ -32,6 +47,9 @@ class _Group(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         from conformance.adapters import stopping
 
+        cache = sys.modules.get("conformance.corpus.cache")
+        if cache is not None:  # a --no-cache of an earlier command in this process ends
+            cache.enable()
         with stopping.handled():
             try:
                 return super().invoke(ctx)
@@ -97,6 +115,7 @@ def main() -> None:
                    "BaseException, ignores SIGALRM) hangs it.")
 @click.option("-v", "--verbose", is_flag=True,
               help="One line per scenario, and every failure block instead of groups.")
+@NO_CACHE
 def run(paths: tuple[Path, ...], adapter: str, keyword: str | None, rules: tuple[str, ...],
         variants: tuple[str, ...], declared: str | None, report_json: Path | None,
         report_html: Path | None, expected_failures: Path | None,
@@ -193,6 +212,7 @@ def compare(paths: tuple[Path, ...], adapters: tuple[str, ...], reports_in: tupl
 @main.command()
 @click.argument("out", type=click.Path(file_okay=False, path_type=Path))
 @PATHS
+@NO_CACHE
 def book(out: Path, paths: tuple[Path, ...]) -> None:
     """Write the scenario book into OUT: every rule linked to its scenarios, every scenario
     drawn step by step on the reference engine's table (static HTML + SVG, no server)."""
@@ -203,6 +223,7 @@ def book(out: Path, paths: tuple[Path, ...]) -> None:
 
 @main.command()
 @PATHS
+@NO_CACHE
 def check(paths: tuple[Path, ...]) -> None:
     """Lint scenarios (schema, rule IDs, error codes, deals, ids) and the spec index."""
     from conformance.cli.commands import check_command
@@ -215,6 +236,7 @@ def check(paths: tuple[Path, ...]) -> None:
 @click.option("--base", is_flag=True,
               help="Only the base game: rules of rules.md, codes citing one of them.")
 @click.option("--json", "as_json", is_flag=True, help="Print the tables as JSON.")
+@NO_CACHE
 def coverage(paths: tuple[Path, ...], base: bool, as_json: bool) -> None:
     """Rule ID -> scenarios and error code -> scenarios; fails if one has none."""
     from conformance.cli.commands import coverage_command
@@ -227,6 +249,7 @@ def coverage(paths: tuple[Path, ...], base: bool, as_json: bool) -> None:
 @click.option("-k", "keyword", help="Only scenarios whose id contains this.")
 @click.option("--rule", "rules", multiple=True, help="Only scenarios citing this rule ID.")
 @click.option("--variant", "variants", multiple=True, help="Only scenarios needing this option.")
+@NO_CACHE
 def list_(paths: tuple[Path, ...], keyword: str | None, rules: tuple[str, ...],
           variants: tuple[str, ...]) -> None:
     """List scenarios: id, file, rules."""
@@ -430,6 +453,7 @@ def bench(seconds: float, seed: int) -> None:
               help="Catching ids shown per bug.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option("--list", "list_only", is_flag=True, help="List the planted bugs and stop.")
+@NO_CACHE
 def selftest(paths: tuple[Path, ...], keyword: str | None, jobs: int, full: bool, show: int,
              as_json: bool, list_only: bool) -> None:
     """Run the scenarios against every planted-bug engine; each must fail at least one

@@ -20,7 +20,7 @@ from conformance.specdata import schemas
 from conformance.specdata.fields import FieldPath, format_field
 from conformance.specdata.files import display_path
 from conformance.specdata.index import SpecIndex, load_index, options_citing
-from conformance.specdata.yamlload import load_yaml, read_text
+from conformance.specdata.yamlload import decode_text, load_yaml, read_text
 from reference_impl.tiles import NAMES, SEATS
 
 MODELINE = "# yaml-language-server: $schema="
@@ -400,10 +400,11 @@ def _refused(path: Path, line: int, message: str, field: str = "") -> Loaded:
     return Loaded(path, None, [Problem(display_path(path), line, field, message)])
 
 
-def _load(path: Path, index: SpecIndex) -> Loaded:
+def _load(path: Path, index: SpecIndex, data: bytes | None = None) -> Loaded:
+    """`data`: the file's bytes, read already by `read_bytes` (the loading cache's key)."""
     if path.suffix == ".yml":
         return _refused(path, 1, "scenario files end in .yaml: rename this .yml file")
-    text, line, why = read_text(path)
+    text, line, why = read_text(path) if data is None else decode_text(data)
     if text is None:
         return _refused(path, line, why)
     doc, lines, raw = load_yaml(text)
@@ -571,10 +572,17 @@ def duplicate_id(seen: dict[str, Path], item: Loaded) -> None:
 
 
 def load_corpus(paths: Iterable[Path], index: SpecIndex | None = None) -> list[Loaded]:
-    """Load every file; a duplicate id is a problem of the later file."""
+    """Load every file; a duplicate id is a problem of the later file. A file unchanged
+    since an earlier load is answered by the loading cache (corpus/cache.py)."""
+    from conformance.corpus.cache import open_cache
+
+    stored = open_cache(index)
     index = index or load_index()
+    one = stored.load if stored is not None else load_scenario
     loaded = [_refused(p.path, 1, p.message) if isinstance(p, Refused)
-              else load_scenario(p, index) for p in discover(paths)]
+              else one(p, index) for p in discover(paths)]
+    if stored is not None:
+        stored.save()
     first: dict[str, Path] = {}
     for item in loaded:
         duplicate_id(first, item)

@@ -78,14 +78,16 @@ def load(paths: Sequence[Path], keyword: str | None = None, rules: Sequence[str]
          variants: Sequence[str] = ()) -> tuple[list[Held], list[Held]]:
     """(every file, the chosen ones): `corpus.select.load` then `select`, one file at a
     time, each packed as soon as it is checked (a duplicate id is a problem of the later
-    file, as there)."""
-    from conformance.corpus.scenario import Refused, _refused, discover, duplicate_id
-    from conformance.corpus.scenario import load_scenario as load_one
+    file, as there; an unchanged file answered by the loading cache, as there)."""
+    from conformance.corpus.cache import open_cache
+    from conformance.corpus.scenario import Refused, _refused, discover, duplicate_id, load_scenario
     from conformance.corpus.select import select
     from conformance.specdata.files import scenarios_dir
     from conformance.specdata.index import load_index
 
     index = load_index()
+    stored = open_cache(index)  # the loading cache: unchanged files are not checked again
+    load_one = stored.load if stored is not None else load_scenario
     spool = Spool()
     first: dict[str, Path] = {}
     every: list[Held] = []
@@ -98,5 +100,7 @@ def load(paths: Sequence[Path], keyword: str | None = None, rules: Sequence[str]
         every.append(held)
         if select([item], keyword, rules, variants):
             chosen.append(held)
+    if stored is not None:
+        stored.save()
     return every, chosen
 

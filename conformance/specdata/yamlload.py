@@ -206,6 +206,12 @@ _KINDS = ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
 def read_text(path: Path, limit: int = LIMITS.file_bytes) -> tuple[str | None, int, str]:
     """The file's text, or None and (line, why). Only a regular file of at most `limit`
     bytes of UTF-8 is read: a FIFO would block, /dev/zero would never end."""
+    data, line, why = read_bytes(path, limit)
+    return (None, line, why) if data is None else decode_text(data)
+
+
+def read_bytes(path: Path, limit: int = LIMITS.file_bytes) -> tuple[bytes | None, int, str]:
+    """`read_text`'s bytes, not yet decoded (the loading cache keys a file by them)."""
     try:
         info = path.stat()  # follows links: a link loop is ELOOP here
     except OSError as error:
@@ -224,6 +230,11 @@ def read_text(path: Path, limit: int = LIMITS.file_bytes) -> tuple[str | None, i
         return None, 1, f"cannot read: {error.strerror or error}"
     if len(data) > limit or info.st_size > limit:
         return None, 1, f"refused: more than {limit:,} bytes (the limit of a scenario file)"
+    return data, 0, ""
+
+
+def decode_text(data: bytes) -> tuple[str | None, int, str]:
+    """`read_text`'s answer for the bytes `read_bytes` read."""
     if data.startswith(codecs.BOM_UTF8):
         return None, 1, "the file starts with a byte-order mark (U+FEFF): save it as UTF-8 " \
                         "without one, so that the modeline is the first thing in the file"
