@@ -146,8 +146,8 @@ def called_suit(lead: int, trump: int | str) -> int:
     """SUIT-04: a trump lead calls trumps; SUIT-05: otherwise the larger number is called
     (a non-trump double calls its own number)."""
     if is_trump(lead, trump):
-        return TRUMP_SUIT
-    return PIPS[lead][1]
+        return TRUMP_SUIT  # SUIT-04
+    return PIPS[lead][1]  # SUIT-05
 
 
 def follows(tile: int, called: int, trump: int | str) -> bool:
@@ -155,7 +155,7 @@ def follows(tile: int, called: int, trump: int | str) -> bool:
     number follows it."""
     if called == TRUMP_SUIT:
         return is_trump(tile, trump)
-    return not is_trump(tile, trump) and called in PIPS[tile]
+    return not is_trump(tile, trump) and called in PIPS[tile]  # SUIT-06
 
 
 def suit_rank(tile: int, suit: int) -> int:
@@ -313,6 +313,7 @@ def declaration_problem(rules: Rules, contract: Contract, trump: Any, stacks: An
     this function and checks between the two."""
     if rules.canonical_trump(trump) is None:
         choices = ", ".join(map(str, rules.trumps))
+        # CON-01, and VAR-04 for a choice only an option adds (not in force here)
         return ("INVALID_TRUMP", "CON-01", f"trump must be one of {choices}, not {trump!r}")
     if contract.kind == "points":
         if stacks is not MISSING:

@@ -70,7 +70,8 @@ def parse_deal(deal: Any, dealer: int, rules: Rules,
             raise invalid("`hands` must map each of A, B, C, D to its tiles", "DEAL-01")
         hands = tuple(tuple(parse_tiles(given[s], 7, f"hand {s}")) for s in SEATS)
     if len(set().union(*hands)) != TILE_COUNT:
-        raise invalid("a deal must hold each of the 28 tiles exactly once", "DEAL-01")
+        # DIG-06: each seat 7 distinct real tiles, all 28 in all
+        raise invalid("a deal must hold each of the 28 tiles exactly once")
     return hands
 
 

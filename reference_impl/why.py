@@ -58,6 +58,9 @@ class Decision:
     value: Any
     rules: tuple[str, ...]
     delegates: tuple[tuple[str, Hashable], ...] = ()
+    # the rules of the clause that decided (a refusal's own rule, the IDs its `return`
+    # line names), when the record names clauses; else every rule the code names
+    deciding: tuple[str, ...] = ()
 
     @property
     def id(self) -> tuple[str, Hashable]:
@@ -75,13 +78,18 @@ class Record:
     # each call now open, innermost last
 
     def decide(self, entry: str, key: Hashable, value: Any, rules: tuple[str, ...],
-               inside: list[Decision] = ()) -> Any:  # type: ignore[assignment]
+               inside: list[Decision] = (),  # type: ignore[assignment]
+               clause: tuple[str, ...] = ()) -> Any:
         """The value of decision (entry, key): the reference's, unless overridden.
-        `inside`: the decisions made while it was being made."""
+        `inside`: the decisions made while it was being made; `clause`: the rules of the
+        clause that made it, when known."""
         made = self.overrides.get((entry, key), value)
         if (entry, key) not in self.decisions:
             passed = tuple(d.id for d in inside if _same(d.value, value))
-            decision = Decision(entry, key, value, _refusal_rule(value) + rules, passed)
+            own = _refusal_rule(value)
+            deciding = tuple(dict.fromkeys((*own, *clause))) if own or clause else ()
+            decision = Decision(entry, key, value, tuple(dict.fromkeys(
+                (*own, *clause, *rules))), passed, deciding or own + rules)
             self.decisions[(entry, key)] = decision
             if self._calls:
                 self._calls[-1].append(decision)
@@ -90,9 +98,11 @@ class Record:
     clauses: bool = False  # name each decision by the clause that made it (a tracer: slow)
 
     def call(self, entry: str, key: Hashable, fn: Callable[[], Any],
-             rules: tuple[str, ...]) -> Any:
+             rules: tuple[str, ...], always: tuple[str, ...] = ()) -> Any:
         """Make a decision by calling `fn`, noting the decisions made inside it and, with
-        `clauses`, the rules of the clause that decided (`deciding_clause`)."""
+        `clauses`, the rules of the clause that decided (`deciding_clause`) and `always`
+        (an option's own rules, which decide whichever clause of the functions it wraps
+        gave the value)."""
         self._calls.append([])
         clause: tuple[str, ...] = ()
         try:
@@ -103,7 +113,8 @@ class Record:
                 value = fn()
         finally:
             inside = self._calls.pop()
-        return self.decide(entry, key, value, tuple(dict.fromkeys((*clause, *rules))), inside)
+        return self.decide(entry, key, value, rules, inside,
+                           tuple(dict.fromkeys((*clause, *always))) if clause else ())
 
 
 def deciding_clause(fn: Callable[[], Any]) -> tuple[Any, tuple[str, ...]]:
@@ -158,8 +169,15 @@ def _source_lines(path: str) -> tuple[str, ...]:
 
 
 def _source_line(path: str, line: int) -> str:
+    """Line `line` of a source file with the comment lines just above it (a clause's
+    comment may stand over its `return`)."""
     lines = _source_lines(path)
-    return lines[line - 1] if 0 < line <= len(lines) else ""
+    if not 0 < line <= len(lines):
+        return ""
+    start = line - 1
+    while start > 0 and lines[start - 1].lstrip().startswith("#"):
+        start -= 1
+    return "\n".join(lines[start:line])
 
 
 def _same(one: Any, other: Any) -> bool:
@@ -324,8 +342,10 @@ class TracedRules:
                 **fn.keywords, "inner": self._traced(f"{name}.inner", fn.keywords["inner"])})
             rules = _own_rules(fn) or rules
 
+        always = rules if isinstance(fn, functools.partial) else ()
+
         def decide(*args: Any) -> Any:
-            return record.call(name, freeze(args), lambda: fn(*args), rules)
+            return record.call(name, freeze(args), lambda: fn(*args), rules, always)
         return decide
 
 
@@ -340,12 +360,16 @@ class TracedTables:
         keys = real.suit_keys
         self.plain_bidding = False
         # built when read: a replay reads the rows of one trump
-        self.called = _Rows(lambda i: _Lookup(tables.called[i], "called_suit", (keys[i],),
-                                              real.called_suit, record))
+        # each entry read is the decision of the function the table was built from, on
+        # the arguments it was built with (tables.Tables), so its clause can be named
+        self.called = _Rows(lambda i: _Lookup(
+            tables.called[i], "called_suit", (keys[i],), real.called_suit, record,
+            _built_with(keys[i])))
         self.follow = _Rows(lambda i: _Masks(tables.follow[i], (keys[i],), real.follows,
                                              record))
         self.rank = _Rows(lambda i: _Rows(lambda suit: _Lookup(
-            tables.rank[i][suit], "trick_rank", (keys[i], suit), real.trick_rank, record)))
+            tables.rank[i][suit], "trick_rank", (keys[i], suit), real.trick_rank, record,
+            _built_with(keys[i], suit))))
         self.counters = _Lookup(tables.counters, "counters", (),
                                 parameter_rules().get("counters", ()), record)
         self.bidding_orders = _Lookup(tables.bidding_orders, "bidding_order", (),
@@ -362,6 +386,12 @@ class TracedTables:
         return declaring_actions(self._rules, seat, contract)  # type: ignore[arg-type]
 
 
+def _built_with(trump: Any, *called: int) -> Callable[[int], tuple]:
+    """The arguments a suit table's entry `i` was built from (tables.Tables): the tile,
+    the called suit (the rank table), the trump's suit key last."""
+    return lambda i: (i, *called, trump)
+
+
 class _Rows:
     """A table's rows, each made when first read."""
 
@@ -375,14 +405,21 @@ class _Rows:
 
 
 class _Lookup:
-    """A row of a table: `row[i]` is a decision (entry, (*key, i))."""
+    """A row of a table: `row[i]` is a decision (entry, (*key, i)). With `args` (the
+    arguments the row's function `fn` built entry i from), a record that names clauses
+    names the clause of `fn` that decided the entry, as a call would."""
 
-    def __init__(self, row: Any, entry: str, key: tuple, fn: Any, record: Record) -> None:
+    def __init__(self, row: Any, entry: str, key: tuple, fn: Any, record: Record,
+                 args: Callable[[int], tuple] | None = None) -> None:
         self.row, self.entry, self.key, self.record = row, entry, key, record
         self.rules = fn if isinstance(fn, tuple) else named_rules(fn)
+        self.fn, self.args = fn, args
 
     def __getitem__(self, index: int) -> Any:
-        return self.record.decide(self.entry, (*self.key, index), self.row[index], self.rules)
+        key = (*self.key, index)
+        clause = _clause(self.record, (self.entry, key), lambda: self.fn(
+            *self.args(index)), self.fn, self.rules) if self.args else ()  # type: ignore
+        return self.record.decide(self.entry, key, self.row[index], self.rules, clause=clause)
 
     def __len__(self) -> int:
         return len(self.row)
@@ -394,17 +431,35 @@ class _Masks:
 
     def __init__(self, row: Any, key: tuple, fn: Any, record: Record) -> None:
         self.row, self.key, self.record, self.rules = row, key, record, named_rules(fn)
+        self.fn = fn
 
     def __getitem__(self, called: int) -> int:
         mask = 0
         for tile in range(28):
             bit = bool(self.row[called] >> tile & 1)
-            if self.record.decide("follows", (*self.key, called, tile), bit, self.rules):
+            key = (*self.key, called, tile)
+            clause = _clause(self.record, ("follows", key),
+                             functools.partial(self.fn, tile, called, self.key[0]),
+                             self.fn, self.rules)
+            if self.record.decide("follows", key, bit, self.rules, clause=clause):
                 mask |= 1 << tile
         return mask
 
     def __len__(self) -> int:
         return len(self.row)
+
+
+def _clause(record: Record, decision: tuple[str, Hashable], call: Callable[[], Any],
+            fn: Any, rules: tuple[str, ...]) -> tuple[str, ...]:
+    """For a record that names clauses and a decision not yet made, the rules of the
+    clause of the table's function `fn` that decides it (deciding_clause), and for an
+    option's function (a partial) its own `rules` too; else ()."""
+    if not record.clauses or decision in record.decisions:
+        return ()
+    clause = deciding_clause(call)[1]
+    if clause and isinstance(fn, functools.partial):
+        return tuple(dict.fromkeys((*clause, *rules)))
+    return clause
 
 
 def _suit_key(match: Match) -> Any:

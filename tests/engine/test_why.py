@@ -8,7 +8,16 @@ import random
 
 from reference_impl import Match
 from reference_impl.rules import BASE_RULES, Contract, contract_outcome
-from reference_impl.why import Record, deciding_clause, named_rules, rule_ids, traced
+from reference_impl.tables import tables_for
+from reference_impl.why import (
+    Record,
+    TracedRules,
+    TracedTables,
+    deciding_clause,
+    named_rules,
+    rule_ids,
+    traced,
+)
 
 
 def played(seed: int, record: Record | None = None) -> Match:
@@ -90,3 +99,32 @@ def test_every_decision_under_every_option_names_a_rule():
         unnamed |= {d.entry for d in record.decisions.values() if not d.rules}
     assert played >= 20, played
     assert not unnamed, f"decisions that name no rule: {sorted(unnamed)}"
+
+
+def test_a_table_entry_read_is_named_by_the_clause_that_built_it():
+    """The suit tables are built once from the rule functions; a record that names clauses
+    names each entry read by the clause of the function that decided it, as a call would
+    (a non-trump lead calls its larger number: SUIT-05, not the docstring's SUIT-04)."""
+    from reference_impl.tiles import TILE_INDEX
+
+    record = Record(clauses=True)
+    tables = TracedTables(tables_for(BASE_RULES), TracedRules(BASE_RULES, record), record)
+    trump = BASE_RULES.trumps.index(6)
+    assert tables.called[trump][TILE_INDEX["2|4"]] == 4
+    assert tables.called[trump][TILE_INDEX["5|6"]] != 5  # a trump: calls trumps
+    called = {d.key[-1]: d for d in record.decisions.values() if d.entry == "called_suit"}
+    assert called[TILE_INDEX["2|4"]].deciding == ("SUIT-05",)
+    assert called[TILE_INDEX["5|6"]].deciding == ("SUIT-04",)
+    assert called[TILE_INDEX["2|4"]].rules[:1] == ("SUIT-05",)  # every rule named, after
+    assert set(named_rules(BASE_RULES.called_suit)) <= set(called[TILE_INDEX["2|4"]].rules)
+    tables.follow[trump][4]  # noqa: B018 - reading the row records each tile's decision
+    follows = {d.key[-1]: d for d in record.decisions.values() if d.entry == "follows"}
+    assert follows[TILE_INDEX["1|4"]].deciding == ("SUIT-06",)
+
+
+def test_without_clauses_a_decision_is_named_by_all_its_code_names():
+    record = Record()
+    tables = TracedTables(tables_for(BASE_RULES), TracedRules(BASE_RULES, record), record)
+    tables.called[BASE_RULES.trumps.index(6)][0]  # noqa: B018
+    decision = next(d for d in record.decisions.values() if d.entry == "called_suit")
+    assert decision.deciding == decision.rules == named_rules(BASE_RULES.called_suit)

@@ -841,8 +841,9 @@ class Diagnosis:
 
 def _stands(rule: str, verdict: counterfactual.Verdict) -> bool:
     """A first reading stands against the reference's decisions when a suspect names its
-    rule, or when no decision of the step does (the record cannot see it)."""
-    return any(rule in s.rules for s in verdict.suspects) or not verdict.clears(rule)
+    rule (the clause that decided, where the record knows it), or when no decision of the
+    step does (the record cannot see it)."""
+    return verdict.names(rule) or not verdict.clears(rule)
 
 
 def _entry_of(suspects: list[counterfactual.Suspect], rules: set[str]) -> str:

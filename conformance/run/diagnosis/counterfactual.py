@@ -109,7 +109,12 @@ class Verdict:
     seen: frozenset[str]
 
     def clears(self, rule: str) -> bool:
-        return rule in self.seen and all(rule not in s.rules for s in self.suspects)
+        return rule in self.seen and not self.names(rule)
+
+    def names(self, rule: str) -> bool:
+        """A suspect's deciding clause names `rule` (for a decision whose clause is not
+        known, any rule its code names)."""
+        return any(rule in (s.decision.deciding or s.rules) for s in self.suspects)
 
 
 def suspects(before: Match, step: Step, theirs: Any,

@@ -193,3 +193,20 @@ def test_a_number_out_of_the_schemas_range_is_a_rules_value_in_one_group():
                    "lowered the held-out figure (docs/measurements.md), so it is not done")
 def test_trick_points_without_the_trick_point_are_pts_01():
     assert [g.rule for g in report(TrickPointsWithoutTheTrick(), ("points",))] == ["PTS-01"]
+
+
+def test_a_first_reading_stands_only_where_the_deciding_clause_names_it():
+    """A suspect names a rule by the clause that decided it, where the record knows it,
+    not by every rule its function's docstring names: `called_suit` names SUIT-04 and
+    SUIT-05, but a non-trump lead is called by SUIT-05's clause alone."""
+    from conformance.run.diagnosis import _stands
+    from conformance.run.diagnosis.counterfactual import Suspect, Verdict
+    from reference_impl.why import Decision
+
+    called = Decision("called_suit", (6, 5), 4, ("SUIT-05", "SUIT-04"), deciding=("SUIT-05",))
+    verdict = Verdict([Suspect(called, 2, 0)], frozenset({"SUIT-04", "SUIT-05", "SUIT-06"}))
+    assert _stands("SUIT-05", verdict)
+    assert not _stands("SUIT-04", verdict)  # named by the docstring only: cleared
+    assert _stands("PLAY-07", verdict)  # no decision of the step names it: unseen, kept
+    unknown = Decision("called_suit", (6, 5), 4, ("SUIT-04", "SUIT-05"))
+    assert _stands("SUIT-04", Verdict([Suspect(unknown, 2, 0)], verdict.seen))

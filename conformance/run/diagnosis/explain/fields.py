@@ -100,6 +100,8 @@ def _who_rule(c: Change) -> str:
 
 
 def _contract_rule(c: Change) -> str:
+    if c.after.contract is None:  # no contract here: what ended the bidding without one
+        return end_rule(c.before, c.after, c.engine_view)
     if c.step == "trump":
         return "CON-02" if "stacks" in c.action else table_rule(c.rules, "declared")
     return ("PLUNGE-04" if c.after.contract and c.after.contract.partner_declares else

@@ -124,13 +124,16 @@ def all_or_nothing(after: Match) -> bool:
 
 def marks_rule(after: Match, engine_view: dict[str, Any] | None, step: str) -> str:
     """SCORE-02 when the marks went to the wrong team, SCORE-01 when the amount is wrong;
-    for the marks a setup starts with, the rule of their range under the setup's options
+    after a deal, which scores nothing, MATCH-03 (the marks carried over); for the marks a
+    setup starts with, the rule of their range under the setup's options
     (SCORE-03, MPTS-02, TARGET-02: setup.marks_rule)."""
     from reference_impl.setup import marks_rule as starting_marks_rule
 
     rules = after.rules
     if step == "setup":
         return starting_marks_rule(rules)
+    if step == "deal":  # a deal scores nothing: the marks carry over to the new round
+        return "MATCH-03"
     if rules.score is not BASE_RULES.score:
         return score_rule(after) or "SCORE-02"
     if rules.stake is not BASE_RULES.stake:
