@@ -314,6 +314,9 @@ def _special(action: dict[str, Any]) -> bool:
 def _by_kind(rng: random.Random, legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The actions of one kind, the kind chosen uniformly; a pass half the time (a
     four-pass round: 1 in 16). A plunge, bid or declared, is a kind of its own."""
+    if legal and all(action.keys() == _PLAY_KEYS for action in legal):  # plays only
+        rng.choice(_PLAY_ONLY)  # the one kind, drawn as below: the same games
+        return legal
     kinds: dict[str, list[dict[str, Any]]] = {}
     for action in legal:
         kinds.setdefault(_kind(action), []).append(action)
@@ -328,6 +331,7 @@ def _by_kind(rng: random.Random, legal: list[dict[str, Any]]) -> list[dict[str, 
 
 
 _PLAY_KEYS = frozenset({"type", "seat", "tile"})
+_PLAY_ONLY = ["play"]  # the sorted kinds of a list of plays
 
 
 def _kind(action: dict[str, Any]) -> str:
