@@ -28,9 +28,10 @@ from conformance.adapters.protocol import (
     CAPABILITIES,
     MAX_INT_DIGITS,
     AdapterError,
-    Exact,
+    Encoded,
     Harnessed,
     Rejected,
+    expected_value,
     form_problem,
     matches,
 )
@@ -466,7 +467,13 @@ class ProcessAdapter(Harnessed):
                ) -> Any:
         """Check the reply envelope (protocol/response.json) and unwrap it. A result
         that `matches` its `expected` value (pipeline) has its form: the expected value
-        is returned, as an in-process adapter returns it."""
+        is returned, as an in-process adapter returns it; an `Encoded` one is first
+        compared by its text, the whole reply line as `t42 serve` writes it: equal, the
+        line is that reply, and is not decoded."""
+        if type(expected) is Encoded and raw == (
+                f'{{"seq":{self._seq if seq is None else seq},"ok":true,"result":'
+                f'{expected.text}}}\n').encode():
+            return expected.value
         try:
             line = raw.decode("utf-8")
         except UnicodeDecodeError as error:
@@ -492,7 +499,7 @@ class ProcessAdapter(Harnessed):
             raise self._fail(f"{cmd}: reply seq {reply['seq']}, expected {want}")
         if reply.get("ok") is True and reply.keys() == _RESULT_KEYS:
             if expected is not None and matches(reply["result"], expected):
-                return expected.value if isinstance(expected, Exact) else expected
+                return expected_value(expected)
             problem = form_problem(cmd, reply["result"])
             if problem:
                 raise self._fail(problem)

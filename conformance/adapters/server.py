@@ -133,7 +133,11 @@ def _error(seq: Any, code: str, message: str) -> str:
 def _answer(adapter: Adapter | None, protocol: int, request: dict[str, Any],
             raised: str | None) -> str:
     seq, cmd = request["seq"], request["cmd"]
+    read_text = getattr(adapter, "read_text", None)  # the reference's reads (texts.py)
     try:
+        text = read_text(cmd, request) if read_text is not None else None
+        if text is not None:  # _REPLY.encode of the reply, written as it writes it
+            return f'{{"seq":{_REPLY.encode(seq)},"ok":true,"result":{text}}}'
         result = _dispatch(adapter, protocol, request)
     except Rejected as refused:
         return _error(seq, refused.code, refused.message)

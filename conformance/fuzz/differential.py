@@ -27,7 +27,15 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, cast
 
 from conformance.adapters.inprocess import harnessed
-from conformance.adapters.protocol import Adapter, Exact, Harnessed, Rejected, same_json
+from conformance.adapters.protocol import (
+    Adapter,
+    Encoded,
+    Exact,
+    Harnessed,
+    Rejected,
+    expected_value,
+    same_json,
+)
 from conformance.fuzz.options import invalid_setup, vary
 from conformance.run.matching import Difference, diff, diff_sets
 from reference_impl.errors import IllegalAction
@@ -435,6 +443,8 @@ class Duel:
         self.legal = "legal" in self.other.capabilities
         self.count = 0
         self._seen: dict[tuple[str, ...], Any] = {}  # the reference's reads of this state
+        # a JSON-lines implementation's replies are compared first by their text (texts.py)
+        self._texts = not self.other.in_process
         self._dense: Duel | None = None
         # sparse: the steps not yet sent, each with its outcome, reads and expected values
         self._queue: list[tuple[str, Any, str | None, list[tuple[str, ...]], list[Any]]] = []
@@ -479,6 +489,16 @@ class Duel:
             self._seen[read] = _read(self.oracle, read)
         return self._seen[read]
 
+    def _oracle_text(self, read: tuple[str, ...]) -> str:
+        """The reference's value as `t42 serve` writes it (texts.py), reused as
+        `_oracle_read`'s."""
+        key = ("text", *read)
+        if key not in self._seen:
+            from conformance.adapters.texts import text
+
+            self._seen[key] = text(self.oracle.match, read)
+        return cast(str, self._seen[key])
+
     @staticmethod
     def _differs(expected: Any, value: Any, typed: bool) -> bool:
         if value != expected:
@@ -511,7 +531,12 @@ class Duel:
         # comparison is due: `==` takes true for 1), a JSON-lines one skips the form
         # check of a reply equal to it (protocol.Harnessed.pipeline)
         typed = self._typed(reads)
-        expected = [Exact(v) if typed else v for v in map(self._oracle_read, reads)]
+        expected: list[Any]
+        if self._texts:
+            expected = [Encoded(self._oracle_read(read), self._oracle_text(read), typed)
+                        for read in reads]
+        else:
+            expected = [Exact(v) if typed else v for v in map(self._oracle_read, reads)]
         sent = _copy(payload) if self.other.in_process else payload
         if self.sparse and kind != "setup":  # sent with the next step that reads the view
             self._queue.append((kind, sent, want, reads, expected))
@@ -555,8 +580,9 @@ class Duel:
             if self._outcome(kind, want, reply.code if isinstance(reply, Rejected) else None):
                 return SPARSE_FOUND
             for want_read, value in zip(expected, replies, strict=False):
-                typed = isinstance(want_read, Exact)
-                if self._differs(want_read.value if typed else want_read, value, typed):
+                typed = isinstance(want_read, Exact) or (isinstance(want_read, Encoded)
+                                                         and want_read.typed)
+                if self._differs(expected_value(want_read), value, typed):
                     return SPARSE_FOUND
         return None
 
