@@ -38,12 +38,37 @@ def result_json(m: Match) -> dict | None:
             "marks": result.marks}
 
 
+# The tiles each seat holds, as names in the order dealt, by the dealt hands and the
+# masks of the tiles left: a state's view and observations (and another engine's of the
+# same state) list them alike, so they are found once. Plain data: copied when shown.
+_HELD: dict[Any, tuple[tuple[str, ...], ...]] = {}
+
+
+def _held(m: Match) -> tuple[tuple[str, ...], ...]:
+    """Each seat's tiles in hand (Match.hands) as names."""
+    masks = m.masks
+    key: Any = (m.dealt, *masks)
+    try:
+        return _HELD[key]
+    except KeyError:
+        pass
+    except TypeError:  # hands dealt as lists (a rule's own deal_order): not kept
+        key = None
+    held = tuple(tuple([NAMES[t] for t in hand if masks[s] >> t & 1])
+                 for s, hand in enumerate(m.dealt))
+    if key is not None:
+        if len(_HELD) >= 1024:  # pragma: no mutate
+            _HELD.clear()  # pragma: no mutate
+        _HELD[key] = held
+    return held
+
+
 def referee_view(m: Match) -> dict:
     """The whole state: every hand, every trick with its seats (observation.md).
 
     Built in one pass from the state's own fields (a fuzz campaign reads a view about
     every third step, on both engines): no intermediate dicts, no named tuples."""
-    masks, history, sitting_out = m.masks, m.history, m.sitting_out
+    history, sitting_out = m.history, m.sitting_out
     orders = PLAY_ORDERS[NOBODY if sitting_out is None else sitting_out]
     team_of = m.rules.team_of
     points, won, marks, winner = m.points, m.tricks_won, m.marks, m.winner
@@ -53,8 +78,7 @@ def referee_view(m: Match) -> dict:
         "dealer": SEATS[m.dealer],
         "to_act": m.to_act,
         # the dealt hands less the tiles played (Match.hands), as names
-        "hands": {SEATS[s]: [NAMES[t] for t in hand if masks[s] >> t & 1]
-                  for s, hand in enumerate(m.dealt)},
+        "hands": {SEATS[s]: list(hand) for s, hand in enumerate(_held(m))},
         "bids": list(map(dict, history[:len(m._bidders)])),  # Match.bids: fresh copies
         "contract": contract_json(m),
         "trick": _plays(orders[m.leader], m.trick) if m.trick else [],
@@ -115,21 +139,19 @@ def seat_observation(m: Match, seat: str) -> dict:
     if index is None:
         raise ValueError(f"seat must be one of A, B, C, D, not {seat!r}")
     covered = covered_count(m)
-    masks, history, sitting_out, phase = m.masks, m.history, m.sitting_out, m.phase
+    history, sitting_out, phase = m.history, m.sitting_out, m.phase
     orders = PLAY_ORDERS[NOBODY if sitting_out is None else sitting_out]
     team_of = m.rules.team_of
     points, won, marks, winner = m.points, m.tricks_won, m.marks, m.winner
-    dealt = m.dealt
-    mask = masks[index]
+    held = _held(m)
     return {
         "seat": seat,
         "phase": phase,
         "round": m.round,
         "dealer": SEATS[m.dealer],
         "to_act": m.to_act,
-        "hand": [NAMES[t] for t in dealt[index] if mask >> t & 1],  # VIS-01: own, in order
-        "hand_sizes": {SEATS[s]: len([t for t in hand if masks[s] >> t & 1])
-                       for s, hand in enumerate(dealt)},
+        "hand": list(held[index]),  # VIS-01: own hand, in hand order
+        "hand_sizes": {SEATS[s]: len(hand) for s, hand in enumerate(held)},
         "bids": list(map(dict, history[:len(m._bidders)])),
         "contract": contract_json(m),
         "trick": _plays(orders[m.leader], m.trick) if m.trick else [],

@@ -325,12 +325,9 @@ def _by_kind(rng: random.Random, legal: list[dict[str, Any]]) -> list[dict[str, 
     if legal and all(action.keys() == _PLAY_KEYS for action in legal):  # plays only
         rng.choice(_PLAY_ONLY)  # the one kind, drawn as below: the same games
         return legal
-    kinds: dict[str, list[dict[str, Any]]] = {}
-    for action in legal:
-        kinds.setdefault(_kind(action), []).append(action)
+    kinds, special = _kinds(legal)
     # a hand that may bid a plunge or a splash does so one time in two: else a won plunge
     # whose partner declares (NELLO-12) comes up once in some 300 games
-    special = sorted(k for k in kinds if k.startswith("bid") and ("plunge" in k or "splash" in k))
     if special and rng.random() < 0.5:
         return kinds[rng.choice(special)]
     if "pass" in kinds and rng.random() < 0.5:
@@ -340,6 +337,27 @@ def _by_kind(rng: random.Random, legal: list[dict[str, Any]]) -> list[dict[str, 
 
 _PLAY_KEYS = frozenset({"type", "seat", "tile"})
 _PLAY_ONLY = ["play"]  # the sorted kinds of a list of plays
+Kinds = tuple[dict[str, list[dict[str, Any]]], list[str]]
+# _kinds of the legal lists met, by the identities of their actions: the reference's
+# legal actions are shared objects, never changed (Match.legal_actions), and each entry
+# keeps its actions, so an identity is not reused while it is here
+_KINDS: dict[tuple[int, ...], tuple[list[dict[str, Any]], Kinds]] = {}
+
+
+def _kinds(legal: list[dict[str, Any]]) -> Kinds:
+    """The actions by kind, and the kinds of special bids, sorted (`_by_kind`)."""
+    key = tuple(map(id, legal))
+    known = _KINDS.get(key)
+    if known is not None:
+        return known[1]
+    kinds: dict[str, list[dict[str, Any]]] = {}
+    for action in legal:
+        kinds.setdefault(_kind(action), []).append(action)
+    special = sorted(k for k in kinds if k.startswith("bid") and ("plunge" in k or "splash" in k))
+    if len(_KINDS) >= 4096:  # pragma: no cover - a few hundred lists in a campaign
+        _KINDS.clear()
+    _KINDS[key] = (list(legal), (kinds, special))
+    return kinds, special
 
 
 def _kind(action: dict[str, Any]) -> str:
@@ -356,9 +374,12 @@ def _kind(action: dict[str, Any]) -> str:
 # --- comparing two implementations ---------------------------------------------------
 
 
+_FLAT = frozenset({str, int, bool})  # the types of an action's fields (`_copy`)
+
+
 def _copy(payload: Any) -> Any:
     """A copy an in-process implementation may keep or change: actions are flat."""
-    if isinstance(payload, dict) and all(type(v) in (str, int, bool) for v in payload.values()):
+    if isinstance(payload, dict) and _FLAT.issuperset(map(type, payload.values())):
         return dict(payload)
     return json.loads(json.dumps(payload))
 
@@ -425,6 +446,9 @@ def _read(adapter: Any, read: tuple[str, ...]) -> Any:
     if read[0] == "observe":
         return adapter.observe(read[1])
     return getattr(adapter, read[0])()
+
+
+_ORACLE_STEPS = {"setup": "start", "deal": "deal", "act": "act"}  # a step's adapter method
 
 
 class Duel:
@@ -514,9 +538,8 @@ class Duel:
 
     def _send(self, kind: str, payload: Any) -> Finding | None:
         self.count += 1
-        method = {"setup": self.oracle.start, "deal": self.oracle.deal, "act": self.oracle.act}
         try:
-            method[kind](payload)
+            getattr(self.oracle, _ORACLE_STEPS[kind])(payload)
             want = None
         except Rejected as refusal:
             want = refusal.code
