@@ -58,6 +58,31 @@ def _actions(actions: list[Any]) -> str:
     return "[" + ",".join(map(_action, actions)) + "]"
 
 
+# The text of a round's history so far, by the history list: the engine only appends to
+# it (a round starts a new list), so its text grows by the entries added since. Each
+# entry keeps its list, the number of entries written and the last of them.
+_HISTORIES: dict[int, tuple[list[Any], int, Any, str]] = {}
+
+
+def _history(history: list[Any]) -> str:
+    """_actions(history), the entries written before not written again."""
+    count = len(history)
+    known = _HISTORIES.get(id(history))
+    if (known is not None and known[0] is history and known[1] <= count
+            and (known[1] == 0 or history[known[1] - 1] is known[2])):
+        _, done, _, text = known
+        if done == count:
+            return "[" + text + "]"
+        more = ",".join(map(_action, history[done:]))
+        text = f"{text},{more}" if done else more
+    else:
+        text = ",".join(map(_action, history))
+    if len(_HISTORIES) >= 64:  # pragma: no cover - a campaign reads one or two at a time
+        _HISTORIES.clear()
+    _HISTORIES[id(history)] = (history, count, history[-1] if count else None, text)
+    return "[" + text + "]"
+
+
 def _string(value: Any) -> str:
     return _STRING(value) if type(value) is str else ENCODE(value)
 
@@ -128,7 +153,7 @@ def view_text(m: Match) -> str:
             f'"points":{_teams(m.points)},"tricks_won":{_teams(m.tricks_won)},'
             f'"result":{_result(m)},"marks":{_teams(m.marks)},'
             f'"winner":{"null" if winner is None else _TEAM[winner]},'
-            f'"history":{_actions(m.history)}}}')
+            f'"history":{_history(m.history)}}}')
 
 
 def observation_text(m: Match, seat: str) -> str:
@@ -151,7 +176,7 @@ def observation_text(m: Match, seat: str) -> str:
         for n, (_, tiles, winner, _) in enumerate(m.tricks, 1)])
     winner = m.winner
     points = "null" if points_hidden(m) else _teams(m.points)
-    history = "null" if m.phase in IN_PROGRESS else _actions(m.history)
+    history = "null" if m.phase in IN_PROGRESS else _history(m.history)
     return (f'{{"seat":{_SEAT[index]},{_head(m)},"hand":[{hand}],"hand_sizes":{{{sizes}}},'
             f'{_middle(m, orders)},"captured":[{captured}],"points":{points},'
             f'"tricks_won":{_teams(m.tricks_won)},"marks":{_teams(m.marks)},'

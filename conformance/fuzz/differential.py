@@ -521,7 +521,8 @@ class Duel:
             from conformance.adapters.texts import text
 
             self._seen[key] = text(self.oracle.match, read)
-        return cast(str, self._seen[key])
+        written: str = self._seen[key]
+        return written
 
     @staticmethod
     def _differs(expected: Any, value: Any, typed: bool) -> bool:
@@ -842,8 +843,9 @@ def _play(seed: int, game: Game, duel: Duel) -> Played | None:
         phase = duel.phase()
         if phase == MATCH_OVER or (phase == ROUND_OVER and played.rounds >= game.max_rounds):
             return played
+        kind = "act"  # the step's one key (step_kind)
         if phase == ROUND_OVER:
-            step = {"deal": random_deal(rng, game.deal)}
+            kind, step = "deal", {"deal": random_deal(rng, game.deal)}
             if game.variants and rng.random() < 0.1:  # VAR-02: a deal carries no variants
                 step["deal"]["variants"] = _copy(setup["variants"])
             else:
@@ -852,12 +854,13 @@ def _play(seed: int, game: Game, duel: Duel) -> Played | None:
             # now and then (options only) a setup that VAR-01 refuses: the match goes on
             bad = invalid_setup(rng, setup) if game.variants and rng.random() < 0.1 else None
             legal = duel.legal_actions() if phase == DECLARING else None
-            step = {"setup": bad} if bad else {"act": illegal_candidate(rng, duel.lazy_state(),
-                                                                        legal)}
+            if bad:
+                kind, step = "setup", {"setup": bad}
+            else:
+                step = {"act": illegal_candidate(rng, duel.lazy_state(), legal)}
         else:
             step = {"act": legal_choice(rng, duel.legal_actions(), counters_first, bold)}
         steps.append(step)
-        kind = step_kind(step)
         found = duel.send(kind, step[kind])
 
 
