@@ -27,6 +27,7 @@ from conformance.adapters.limits import Limits, cut, cut_tail
 from conformance.adapters.protocol import (
     CAPABILITIES,
     MAX_INT_DIGITS,
+    RESULT_FORMS,
     AdapterError,
     Encoded,
     Harnessed,
@@ -48,6 +49,7 @@ STOP_SECONDS = 2.0  # the most time `stop` gets before the process is killed
 # json.dumps(value, separators=(",", ":")), the encoder built once (a fuzz step's requests)
 _REQUEST = json.JSONEncoder(separators=(",", ":"))
 _PLAIN = frozenset({"view", "legal"})  # requests of no fields, written without the encoder
+_NULL_FORM = (type(None),)  # the result form of a setup, deal or act (RESULT_FORMS)
 
 
 class _Stop:
@@ -482,6 +484,10 @@ class ProcessAdapter(Harnessed):
                 f'{{"seq":{self._seq if seq is None else seq},"ok":true,"result":'
                 f'{expected.text}}}\n').encode():
             return expected.value
+        if (expected is None and RESULT_FORMS.get(cmd) == _NULL_FORM and raw ==
+                f'{{"seq":{self._seq if seq is None else seq},"ok":true,"result":null}}\n'
+                .encode()):
+            return None  # a step accepted, in the very words `t42 serve` writes
         try:
             line = raw.decode("utf-8")
         except UnicodeDecodeError as error:

@@ -148,6 +148,8 @@ def _answer(adapter: Adapter | None, protocol: int, request: dict[str, Any],
             raise
         traceback.print_exc(limit=-6, file=sys.stderr)
         return _error(seq, raised, raised_message(cmd, error)[:2000])
+    if result is None:  # a step's reply, as _REPLY.encode writes it
+        return f'{{"seq":{_REPLY.encode(seq)},"ok":true,"result":null}}'
     try:
         return _REPLY.encode({"seq": seq, "ok": True, "result": result})
     except (TypeError, ValueError, RecursionError, MemoryError):

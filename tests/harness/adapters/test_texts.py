@@ -86,6 +86,8 @@ def test_serve_writes_the_same_replies_with_the_texts_as_without():
     assert with_texts == _served(_Plain(), requests)
     assert _Plain().read_text("view", {}) is None  # a subclass may change its reads
     assert len(with_texts) == len(requests)
+    assert with_texts[0] == json.dumps({"seq": 1, "ok": True, "result": None},
+                                       separators=(",", ":"))
 
 
 def test_a_reply_is_taken_by_its_text_or_else_by_its_value():
@@ -106,3 +108,12 @@ def test_a_reply_is_taken_by_its_text_or_else_by_its_value():
     assert adapter._reply("view", typed_line, 7, want) == changed
     assert adapter._reply("view", typed_line, 7, want._replace(typed=False)) is view
     assert matches(changed, Encoded(view, "", False)) and not matches(changed, Exact(view))
+
+
+def test_a_step_accepted_is_taken_by_its_text_or_else_by_its_value():
+    from conformance.adapters.process import ProcessAdapter
+
+    adapter = ProcessAdapter.__new__(ProcessAdapter)  # _reply alone: no process
+    adapter._seq = 7
+    assert adapter._reply("act", b'{"seq":7,"ok":true,"result":null}\n', 7, None) is None
+    assert adapter._reply("act", b'{"seq": 7, "ok": true, "result": null}\n', 7) is None
