@@ -14,7 +14,9 @@ one per cause down to a minimal case and `save.py` writes it as a scenario.
 Speed: a snapshot is compared as its canonical JSON text, and diffed only on a mismatch;
 a campaign reads the referee view after every step but one seat's observation per step,
 in turn (all four when a round ends), and sends each step's requests to a JSON-lines
-implementation in one write (`ProcessAdapter.pipeline`). A shrink replays with every
+implementation in one write (`ProcessAdapter.pipeline`): a sparse duel (`Duel._reads`)
+the steps of a whole round, and the reference's reads as the JSON text `t42 serve` writes
+(`texts.py`), so that a reply equal to it is not decoded. A shrink replays with every
 observation and the legal actions after every step (`thorough`).
 """
 
@@ -562,9 +564,9 @@ class Duel:
         else:
             expected = [Exact(v) if typed else v for v in map(self._oracle_read, reads)]
         sent = _copy(payload) if self.other.in_process else payload
-        if self.sparse and kind != "setup":  # sent with the next step that reads the view
+        if self.sparse and kind != "setup":  # sent when the round ends (a game ends so)
             self._queue.append((kind, sent, want, reads, expected))
-            return self._flush() if reads and reads[0] == ("view",) else None
+            return self._flush() if phase in _OVER else None
         # A setup the implementation refuses may leave it without a match: its reads are
         # sent only once the outcomes agree (a deal or act goes in one write with them).
         got, values = probe(self.other, kind, sent, [] if kind == "setup" else reads,
@@ -585,8 +587,10 @@ class Duel:
                        state.comparable, found.judged or state.judged)
 
     def _flush(self) -> Finding | None:
-        """A sparse duel's steps since its last view, each with its reads, in one pipeline
-        (one write to a JSON-lines implementation): whether an outcome or a read differs
+        """A sparse duel's steps of a round, each with its reads, in one pipeline (one
+        write to a JSON-lines implementation, one round trip a round: the next step never
+        depends on the implementation's replies, only on the reference's state; the reads
+        are the same, compared later): whether an outcome or a read differs
         (a bare Finding: the game is then played again densely, which says what). After
         a step whose outcome differs the steps were sent to an implementation that the
         game no longer follows: nothing after it is looked at."""
