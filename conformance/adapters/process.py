@@ -110,12 +110,13 @@ def _read_replies(fd: int, wake: int, stop: threading.Event, lines: queue.Queue[
     held = bytearray()
     for chunk in _chunks(fd, wake, stop):
         held += chunk
-        batch = []
-        while (end := held.find(b"\n")) >= 0:
-            if end > limit:
+        batch, start = [], 0
+        while (end := held.find(b"\n", start)) >= 0:
+            if end - start > limit:
                 break
-            batch.append(bytes(held[:end + 1]))
-            del held[:end + 1]
+            batch.append(bytes(held[start:end + 1]))
+            start = end + 1
+        del held[:start]  # once a read: a long batch of replies is not moved line by line
         if batch and not _put(lines, batch, stop):
             return
         if held.find(b"\n") > limit or (b"\n" not in held and len(held) > limit):

@@ -53,6 +53,9 @@ _OVER = (ROUND_OVER, MATCH_OVER)
 # A campaign's games read the other implementation after every SPARSE-th step (and at a
 # round's end) and are played again with the reads of every step only where they differ.
 SPARSE = 3
+# A sparse duel sends a game's steps in one pipeline when the game ends, or at a round's
+# end once more than this many are queued.
+QUEUED = 100
 
 
 @dataclass
@@ -564,9 +567,10 @@ class Duel:
         else:
             expected = [Exact(v) if typed else v for v in map(self._oracle_read, reads)]
         sent = _copy(payload) if self.other.in_process else payload
-        if self.sparse and kind != "setup":  # sent when the round ends (a game ends so)
+        if self.sparse and kind != "setup":  # sent when the game ends (`finish`)
             self._queue.append((kind, sent, want, reads, expected))
-            return self._flush() if phase in _OVER else None
+            # or at a round's end, once many are queued (a long game: one write bounded)
+            return self._flush() if phase in _OVER and len(self._queue) > QUEUED else None
         # A setup the implementation refuses may leave it without a match: its reads are
         # sent only once the outcomes agree (a deal or act goes in one write with them).
         got, values = probe(self.other, kind, sent, [] if kind == "setup" else reads,
@@ -586,11 +590,15 @@ class Duel:
                        found.differences + state.differences, want,
                        state.comparable, found.judged or state.judged)
 
+    def finish(self) -> Finding | None:
+        """A sparse duel's game has ended: its steps not yet sent, sent (`_flush`)."""
+        return self._flush() if self._queue else None
+
     def _flush(self) -> Finding | None:
-        """A sparse duel's steps of a round, each with its reads, in one pipeline (one
-        write to a JSON-lines implementation, one round trip a round: the next step never
-        depends on the implementation's replies, only on the reference's state; the reads
-        are the same, compared later): whether an outcome or a read differs
+        """A sparse duel's steps of a game (or of its rounds so far), each with its reads,
+        in one pipeline (one write to a JSON-lines implementation, one round trip: the
+        next step never depends on the implementation's replies, only on the reference's
+        state; the reads are the same, compared later): whether an outcome or a read differs
         (a bare Finding: the game is then played again densely, which says what). After
         a step whose outcome differs the steps were sent to an implementation that the
         game no longer follows: nothing after it is looked at."""
@@ -846,6 +854,8 @@ def _play(seed: int, game: Game, duel: Duel) -> Played | None:
                 return played
         phase = duel.phase()
         if phase == MATCH_OVER or (phase == ROUND_OVER and played.rounds >= game.max_rounds):
+            if duel.sparse and duel.finish():  # its steps compared: a difference replays it
+                return None
             return played
         kind = "act"  # the step's one key (step_kind)
         if phase == ROUND_OVER:
