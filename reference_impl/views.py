@@ -16,22 +16,6 @@ if TYPE_CHECKING:
 IN_PROGRESS = ("bidding", "declaring", "playing")
 
 
-def team_map(values: list[int]) -> dict[str, int]:
-    return {"AC": values[0], "BD": values[1]}
-
-
-def tile_names(tiles: Any) -> list[str]:
-    return [NAMES[t] for t in tiles]
-
-
-def plays(m: Match, leader: int, tiles: Any) -> list[dict]:
-    """A trick's plays in play order, clockwise from the leader (PLAY-02), passing over a
-    seat that sits out (NELLO-04)."""
-    order = PLAY_ORDERS[NOBODY if m.sitting_out is None else m.sitting_out][leader]
-    # the current trick may be partial: the first len(tiles) seats of the order
-    return [{"seat": SEATS[order[n]], "tile": NAMES[t]} for n, t in enumerate(tiles)]
-
-
 def contract_json(m: Match) -> dict | None:
     """CON-04; PLUNGE-04: a plunge shows as a bid of its marks, declared by the partner."""
     c = m.contract
@@ -54,44 +38,68 @@ def result_json(m: Match) -> dict | None:
             "marks": result.marks}
 
 
-def public_fields(m: Match) -> dict:
-    """What every seat and the referee see alike (VIS-02, VIS-03, VIS-04, VIS-09; the
-    round points only as points_hidden() allows)."""
+# The tiles each seat holds, as names in the order dealt, by the dealt hands and the
+# masks of the tiles left: a state's view and observations (and another engine's of the
+# same state) list them alike, so they are found once. Plain data: copied when shown.
+_HELD: dict[Any, tuple[tuple[str, ...], ...]] = {}
+
+
+def _held(m: Match) -> tuple[tuple[str, ...], ...]:
+    """Each seat's tiles in hand (Match.hands) as names."""
+    masks = m.masks
+    key: Any = (m.dealt, *masks)
+    try:
+        return _HELD[key]
+    except KeyError:
+        pass
+    except TypeError:  # hands dealt as lists (a rule's own deal_order): not kept
+        key = None
+    held = tuple(tuple([NAMES[t] for t in hand if masks[s] >> t & 1])
+                 for s, hand in enumerate(m.dealt))
+    if key is not None:
+        if len(_HELD) >= 1024:  # pragma: no mutate
+            _HELD.clear()  # pragma: no mutate
+        _HELD[key] = held
+    return held
+
+
+def referee_view(m: Match) -> dict:
+    """The whole state: every hand, every trick with its seats (observation.md).
+
+    Built in one pass from the state's own fields (a fuzz campaign reads a view about
+    every third step, on both engines): no intermediate dicts, no named tuples."""
+    history, sitting_out = m.history, m.sitting_out
+    orders = PLAY_ORDERS[NOBODY if sitting_out is None else sitting_out]
+    team_of = m.rules.team_of
+    points, won, marks, winner = m.points, m.tricks_won, m.marks, m.winner
     return {
         "phase": m.phase,
         "round": m.round,
         "dealer": SEATS[m.dealer],
         "to_act": m.to_act,
-        "bids": [dict(a) for a in m.bids],
+        # the dealt hands less the tiles played (Match.hands), as names
+        "hands": {SEATS[s]: list(hand) for s, hand in enumerate(_held(m))},
+        "bids": list(map(dict, history[:len(m._bidders)])),  # Match.bids: fresh copies
         "contract": contract_json(m),
-        "trick": plays(m, m.leader, m.trick) if m.trick else [],
-        "points": team_map(m.points),
-        "tricks_won": team_map(m.tricks_won),
-        "result": result_json(m),
-        "marks": team_map(m.marks),
-        "winner": None if m.winner is None else TEAMS[m.winner],
-    }
-
-
-def referee_view(m: Match) -> dict:
-    """The whole state: every hand, every trick with its seats (observation.md)."""
-    public = public_fields(m)
-    return {
-        **pick(public, "phase", "round", "dealer", "to_act"),
-        "hands": {SEATS[s]: tile_names(hand) for s, hand in enumerate(m.hands)},
-        **pick(public, "bids", "contract", "trick"),
+        "trick": _plays(orders[m.leader], m.trick) if m.trick else [],
         "tricks": [
-            {"number": n, "leader": SEATS[trick.leader],
-             "plays": plays(m, trick.leader, trick.tiles), "winner": SEATS[trick.winner],
-             "team": TEAMS[m.rules.team_of(trick.winner)], "points": trick.points}
-            for n, trick in enumerate(m.completed_tricks, 1)],
-        **pick(public, "points", "tricks_won", "result", "marks", "winner"),
-        "history": [dict(a) for a in m.history],
+            {"number": n, "leader": SEATS[leader], "plays": _plays(orders[leader], tiles),
+             "winner": SEATS[trick_winner], "team": TEAMS[team_of(trick_winner)],
+             "points": trick_points}
+            for n, (leader, tiles, trick_winner, trick_points) in enumerate(m.tricks, 1)],
+        "points": {"AC": points[0], "BD": points[1]},
+        "tricks_won": {"AC": won[0], "BD": won[1]},
+        "result": result_json(m),
+        "marks": {"AC": marks[0], "BD": marks[1]},
+        "winner": None if winner is None else TEAMS[winner],
+        "history": list(map(dict, history)),
     }
 
 
-def pick(fields: dict, *names: str) -> dict:
-    return {name: fields[name] for name in names}
+def _plays(order: tuple[int, ...], tiles: Any) -> list[dict]:
+    """`plays` with the trick's play order given: the first len(tiles) seats of it."""
+    return [{"seat": SEATS[seat], "tile": NAMES[t]}
+            for seat, t in zip(order, tiles, strict=False)]
 
 
 def covered_tricks(phase: str, stacks: int | None, completed: int) -> int:
@@ -124,24 +132,37 @@ def points_hidden(m: Match) -> bool:
 
 
 def seat_observation(m: Match, seat: str) -> dict:
-    """Exactly what `seat` may see (VIS-01..VIS-10)."""
+    """Exactly what `seat` may see (VIS-01..VIS-10): what every seat and the referee see
+    alike (VIS-02, VIS-03, VIS-04, VIS-09; the round points only as points_hidden()
+    allows), its own hand and the captured tricks. Built in one pass, as referee_view."""
     index = SEAT_INDEX.get(seat) if type(seat) is str else None  # pragma: no mutate
     if index is None:
         raise ValueError(f"seat must be one of A, B, C, D, not {seat!r}")
     covered = covered_count(m)
-    public = public_fields(m)
-    hands = m.hands  # derived from the masks on each read: once here
+    history, sitting_out, phase = m.history, m.sitting_out, m.phase
+    orders = PLAY_ORDERS[NOBODY if sitting_out is None else sitting_out]
+    team_of = m.rules.team_of
+    points, won, marks, winner = m.points, m.tricks_won, m.marks, m.winner
+    held = _held(m)
     return {
         "seat": seat,
-        **pick(public, "phase", "round", "dealer", "to_act"),
-        "hand": tile_names(hands[index]),  # VIS-01: own hand, in hand order
-        "hand_sizes": {SEATS[s]: len(hand) for s, hand in enumerate(hands)},
-        **pick(public, "bids", "contract", "trick"),
+        "phase": phase,
+        "round": m.round,
+        "dealer": SEATS[m.dealer],
+        "to_act": m.to_act,
+        "hand": list(held[index]),  # VIS-01: own hand, in hand order
+        "hand_sizes": {SEATS[s]: len(hand) for s, hand in enumerate(held)},
+        "bids": list(map(dict, history[:len(m._bidders)])),
+        "contract": contract_json(m),
+        "trick": _plays(orders[m.leader], m.trick) if m.trick else [],
         "captured": [  # VIS-08: number, team and sorted tiles, never seats
-            {"number": n, "team": TEAMS[m.rules.team_of(trick.winner)],
-             "tiles": tile_names(sorted(trick.tiles)) if n > covered else None}
-            for n, trick in enumerate(m.completed_tricks, 1)],
-        "points": None if points_hidden(m) else public["points"],
-        **pick(public, "tricks_won", "marks", "result", "winner"),
-        "history": None if m.phase in IN_PROGRESS else [dict(a) for a in m.history],  # VIS-10
+            {"number": n, "team": TEAMS[team_of(trick_winner)],
+             "tiles": [NAMES[t] for t in sorted(tiles)] if n > covered else None}
+            for n, (_, tiles, trick_winner, _) in enumerate(m.tricks, 1)],
+        "points": None if points_hidden(m) else {"AC": points[0], "BD": points[1]},
+        "tricks_won": {"AC": won[0], "BD": won[1]},
+        "marks": {"AC": marks[0], "BD": marks[1]},
+        "result": result_json(m),
+        "winner": None if winner is None else TEAMS[winner],
+        "history": None if phase in IN_PROGRESS else list(map(dict, history)),  # VIS-10
     }

@@ -56,8 +56,9 @@ class Counting(Harnessed):
 
     def pipeline(self, requests, expected=None):
         replies = self.inner.pipeline(requests, expected)
-        if requests[0][0] in ("setup", "deal") and not isinstance(replies[0], Exception):
-            self.rounds += 1
+        # each accepted setup or deal of the pipeline (a game's steps may go in one)
+        self.rounds += sum(1 for (cmd, _), reply in zip(requests, replies, strict=False)
+                           if cmd in ("setup", "deal") and not isinstance(reply, Exception))
         return replies
 
     def close(self) -> None:

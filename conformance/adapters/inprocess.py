@@ -20,9 +20,9 @@ from conformance.adapters.protocol import (
     RESULT_FORMS,
     Adapter,
     AdapterError,
-    Exact,
     Harnessed,
     Rejected,
+    expected_value,
     form_problem,
     matches,
     not_json_message,
@@ -121,7 +121,7 @@ class InProcess(Harnessed):
                 continue
             raw = self._raw(cmd, cmd, *fields.values())
             if matches(raw, want):
-                out.append(want.value if isinstance(want, Exact) else want)
+                out.append(expected_value(want))
             else:  # checked here, reported by the caller
                 out.append(checked(cmd, raw))
         return out

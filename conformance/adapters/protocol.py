@@ -160,7 +160,8 @@ class Harnessed:
         or act). A process adapter sends them in one write; this default calls them.
 
         `expected`, one item per request (None: nothing expected): values the caller
-        compares the results with by `==` (an `Exact`: by `same_json`). An in-process
+        compares the results with by `==` (an `Exact`: by `same_json`; an `Encoded` also
+        by its text, before a reply is decoded). An in-process
         adapter may return the expected value itself for a result equal to it, without
         the JSON copy and form check that a value equal to a well-formed one cannot fail,
         and a JSON-lines one skips the form check of such a reply (a fuzz step's hot
@@ -208,8 +209,26 @@ class Exact(NamedTuple):
     value: Any
 
 
+class Encoded(NamedTuple):
+    """An expected value (Harnessed.pipeline) with its JSON text as `t42 serve` writes it
+    (compact separators, texts.py): a JSON-lines reply whose result is that very text is
+    that value, with its types, and is not decoded. `typed`: compared as an Exact."""
+
+    value: Any
+    text: str
+    typed: bool
+
+
+def expected_value(want: Any) -> Any:
+    """The value of an expected item: an Exact's or Encoded's own, else the item."""
+    return want.value if isinstance(want, Exact | Encoded) else want
+
+
 def matches(result: Any, want: Any) -> bool:
-    """Whether a result is what `pipeline`'s caller expects (`want`: a value, or Exact)."""
+    """Whether a result is what `pipeline`'s caller expects (`want`: a value, an Exact or
+    an Encoded)."""
+    if isinstance(want, Encoded):
+        want = Exact(want.value) if want.typed else want.value
     if isinstance(want, Exact):
         return same_json(result, want.value)
     try:

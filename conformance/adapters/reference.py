@@ -10,6 +10,8 @@ from conformance.adapters.support import current_spec
 from reference_impl.tiles import NAMES as TILES
 from reference_impl.tiles import SEATS
 
+TEXTS = ("view", "observe", "legal")  # the reads written by texts.py
+
 
 class ReferenceAdapter:
     """Wraps reference_impl.Match; IllegalAction becomes Rejected."""
@@ -56,6 +58,16 @@ class ReferenceAdapter:
 
     def legal(self) -> list[dict[str, Any]]:
         return self.match.legal_actions()
+
+    def read_text(self, cmd: str, request: dict[str, Any]) -> str | None:
+        """`t42 serve`: the JSON text of a view, observation or legal list, written as
+        server.py would write the result (texts.py); None for any other request, or when
+        this is not the reference itself (a planted engine may change its reads)."""
+        if type(self) is not ReferenceAdapter or self.match is None or cmd not in TEXTS:
+            return None
+        from conformance.adapters.texts import text
+
+        return text(self.match, (cmd, request["seat"]) if cmd == "observe" else (cmd,))
 
     def perft(self, depth: int) -> dict[str, Any]:
         from reference_impl.perft import divide, perft

@@ -14,7 +14,9 @@ one per cause down to a minimal case and `save.py` writes it as a scenario.
 Speed: a snapshot is compared as its canonical JSON text, and diffed only on a mismatch;
 a campaign reads the referee view after every step but one seat's observation per step,
 in turn (all four when a round ends), and sends each step's requests to a JSON-lines
-implementation in one write (`ProcessAdapter.pipeline`). A shrink replays with every
+implementation in one write (`ProcessAdapter.pipeline`): a sparse duel (`Duel._reads`)
+the steps of a whole round, and the reference's reads as the JSON text `t42 serve` writes
+(`texts.py`), so that a reply equal to it is not decoded. A shrink replays with every
 observation and the legal actions after every step (`thorough`).
 """
 
@@ -27,7 +29,15 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, cast
 
 from conformance.adapters.inprocess import harnessed
-from conformance.adapters.protocol import Adapter, Exact, Harnessed, Rejected, same_json
+from conformance.adapters.protocol import (
+    Adapter,
+    Encoded,
+    Exact,
+    Harnessed,
+    Rejected,
+    expected_value,
+    same_json,
+)
 from conformance.fuzz.options import invalid_setup, vary
 from conformance.run.matching import Difference, diff, diff_sets
 from reference_impl.errors import IllegalAction
@@ -43,6 +53,9 @@ _OVER = (ROUND_OVER, MATCH_OVER)
 # A campaign's games read the other implementation after every SPARSE-th step (and at a
 # round's end) and are played again with the reads of every step only where they differ.
 SPARSE = 3
+# A sparse duel sends a game's steps in one pipeline when the game ends, or at a round's
+# end once more than this many are queued.
+QUEUED = 100
 
 
 @dataclass
@@ -314,12 +327,12 @@ def _special(action: dict[str, Any]) -> bool:
 def _by_kind(rng: random.Random, legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The actions of one kind, the kind chosen uniformly; a pass half the time (a
     four-pass round: 1 in 16). A plunge, bid or declared, is a kind of its own."""
-    kinds: dict[str, list[dict[str, Any]]] = {}
-    for action in legal:
-        kinds.setdefault(_kind(action), []).append(action)
+    if legal and all(action.keys() == _PLAY_KEYS for action in legal):  # plays only
+        rng.choice(_PLAY_ONLY)  # the one kind, drawn as below: the same games
+        return legal
+    kinds, special = _kinds(legal)
     # a hand that may bid a plunge or a splash does so one time in two: else a won plunge
     # whose partner declares (NELLO-12) comes up once in some 300 games
-    special = sorted(k for k in kinds if k.startswith("bid") and ("plunge" in k or "splash" in k))
     if special and rng.random() < 0.5:
         return kinds[rng.choice(special)]
     if "pass" in kinds and rng.random() < 0.5:
@@ -328,6 +341,28 @@ def _by_kind(rng: random.Random, legal: list[dict[str, Any]]) -> list[dict[str, 
 
 
 _PLAY_KEYS = frozenset({"type", "seat", "tile"})
+_PLAY_ONLY = ["play"]  # the sorted kinds of a list of plays
+Kinds = tuple[dict[str, list[dict[str, Any]]], list[str]]
+# _kinds of the legal lists met, by the identities of their actions: the reference's
+# legal actions are shared objects, never changed (Match.legal_actions), and each entry
+# keeps its actions, so an identity is not reused while it is here
+_KINDS: dict[tuple[int, ...], tuple[list[dict[str, Any]], Kinds]] = {}
+
+
+def _kinds(legal: list[dict[str, Any]]) -> Kinds:
+    """The actions by kind, and the kinds of special bids, sorted (`_by_kind`)."""
+    key = tuple(map(id, legal))
+    known = _KINDS.get(key)
+    if known is not None:
+        return known[1]
+    kinds: dict[str, list[dict[str, Any]]] = {}
+    for action in legal:
+        kinds.setdefault(_kind(action), []).append(action)
+    special = sorted(k for k in kinds if k.startswith("bid") and ("plunge" in k or "splash" in k))
+    if len(_KINDS) >= 4096:  # pragma: no cover - a few hundred lists in a campaign
+        _KINDS.clear()
+    _KINDS[key] = (list(legal), (kinds, special))
+    return kinds, special
 
 
 def _kind(action: dict[str, Any]) -> str:
@@ -344,9 +379,12 @@ def _kind(action: dict[str, Any]) -> str:
 # --- comparing two implementations ---------------------------------------------------
 
 
+_FLAT = frozenset({str, int, bool})  # the types of an action's fields (`_copy`)
+
+
 def _copy(payload: Any) -> Any:
     """A copy an in-process implementation may keep or change: actions are flat."""
-    if isinstance(payload, dict) and all(type(v) in (str, int, bool) for v in payload.values()):
+    if isinstance(payload, dict) and _FLAT.issuperset(map(type, payload.values())):
         return dict(payload)
     return json.loads(json.dumps(payload))
 
@@ -415,6 +453,9 @@ def _read(adapter: Any, read: tuple[str, ...]) -> Any:
     return getattr(adapter, read[0])()
 
 
+_ORACLE_STEPS = {"setup": "start", "deal": "deal", "act": "act"}  # a step's adapter method
+
+
 class Duel:
     """The reference engine and an implementation, sent the same steps and compared."""
 
@@ -431,6 +472,8 @@ class Duel:
         self.legal = "legal" in self.other.capabilities
         self.count = 0
         self._seen: dict[tuple[str, ...], Any] = {}  # the reference's reads of this state
+        # a JSON-lines implementation's replies are compared first by their text (texts.py)
+        self._texts = not self.other.in_process
         self._dense: Duel | None = None
         # sparse: the steps not yet sent, each with its outcome, reads and expected values
         self._queue: list[tuple[str, Any, str | None, list[tuple[str, ...]], list[Any]]] = []
@@ -475,6 +518,17 @@ class Duel:
             self._seen[read] = _read(self.oracle, read)
         return self._seen[read]
 
+    def _oracle_text(self, read: tuple[str, ...]) -> str:
+        """The reference's value as `t42 serve` writes it (texts.py), reused as
+        `_oracle_read`'s."""
+        key = ("text", *read)
+        if key not in self._seen:
+            from conformance.adapters.texts import text
+
+            self._seen[key] = text(self.oracle.match, read)
+        written: str = self._seen[key]
+        return written
+
     @staticmethod
     def _differs(expected: Any, value: Any, typed: bool) -> bool:
         if value != expected:
@@ -490,9 +544,8 @@ class Duel:
 
     def _send(self, kind: str, payload: Any) -> Finding | None:
         self.count += 1
-        method = {"setup": self.oracle.start, "deal": self.oracle.deal, "act": self.oracle.act}
         try:
-            method[kind](payload)
+            getattr(self.oracle, _ORACLE_STEPS[kind])(payload)
             want = None
         except Rejected as refusal:
             want = refusal.code
@@ -507,11 +560,17 @@ class Duel:
         # comparison is due: `==` takes true for 1), a JSON-lines one skips the form
         # check of a reply equal to it (protocol.Harnessed.pipeline)
         typed = self._typed(reads)
-        expected = [Exact(v) if typed else v for v in map(self._oracle_read, reads)]
+        expected: list[Any]
+        if self._texts:
+            expected = [Encoded(self._oracle_read(read), self._oracle_text(read), typed)
+                        for read in reads]
+        else:
+            expected = [Exact(v) if typed else v for v in map(self._oracle_read, reads)]
         sent = _copy(payload) if self.other.in_process else payload
-        if self.sparse and kind != "setup":  # sent with the next step that reads the view
+        if self.sparse and kind != "setup":  # sent when the game ends (`finish`)
             self._queue.append((kind, sent, want, reads, expected))
-            return self._flush() if reads and reads[0] == ("view",) else None
+            # or at a round's end, once many are queued (a long game: one write bounded)
+            return self._flush() if phase in _OVER and len(self._queue) > QUEUED else None
         # A setup the implementation refuses may leave it without a match: its reads are
         # sent only once the outcomes agree (a deal or act goes in one write with them).
         got, values = probe(self.other, kind, sent, [] if kind == "setup" else reads,
@@ -531,9 +590,15 @@ class Duel:
                        found.differences + state.differences, want,
                        state.comparable, found.judged or state.judged)
 
+    def finish(self) -> Finding | None:
+        """A sparse duel's game has ended: its steps not yet sent, sent (`_flush`)."""
+        return self._flush() if self._queue else None
+
     def _flush(self) -> Finding | None:
-        """A sparse duel's steps since its last view, each with its reads, in one pipeline
-        (one write to a JSON-lines implementation): whether an outcome or a read differs
+        """A sparse duel's steps of a game (or of its rounds so far), each with its reads,
+        in one pipeline (one write to a JSON-lines implementation, one round trip: the
+        next step never depends on the implementation's replies, only on the reference's
+        state; the reads are the same, compared later): whether an outcome or a read differs
         (a bare Finding: the game is then played again densely, which says what). After
         a step whose outcome differs the steps were sent to an implementation that the
         game no longer follows: nothing after it is looked at."""
@@ -551,8 +616,9 @@ class Duel:
             if self._outcome(kind, want, reply.code if isinstance(reply, Rejected) else None):
                 return SPARSE_FOUND
             for want_read, value in zip(expected, replies, strict=False):
-                typed = isinstance(want_read, Exact)
-                if self._differs(want_read.value if typed else want_read, value, typed):
+                typed = isinstance(want_read, Exact) or (isinstance(want_read, Encoded)
+                                                         and want_read.typed)
+                if self._differs(expected_value(want_read), value, typed):
                     return SPARSE_FOUND
         return None
 
@@ -788,9 +854,12 @@ def _play(seed: int, game: Game, duel: Duel) -> Played | None:
                 return played
         phase = duel.phase()
         if phase == MATCH_OVER or (phase == ROUND_OVER and played.rounds >= game.max_rounds):
+            if duel.sparse and duel.finish():  # its steps compared: a difference replays it
+                return None
             return played
+        kind = "act"  # the step's one key (step_kind)
         if phase == ROUND_OVER:
-            step = {"deal": random_deal(rng, game.deal)}
+            kind, step = "deal", {"deal": random_deal(rng, game.deal)}
             if game.variants and rng.random() < 0.1:  # VAR-02: a deal carries no variants
                 step["deal"]["variants"] = _copy(setup["variants"])
             else:
@@ -799,12 +868,13 @@ def _play(seed: int, game: Game, duel: Duel) -> Played | None:
             # now and then (options only) a setup that VAR-01 refuses: the match goes on
             bad = invalid_setup(rng, setup) if game.variants and rng.random() < 0.1 else None
             legal = duel.legal_actions() if phase == DECLARING else None
-            step = {"setup": bad} if bad else {"act": illegal_candidate(rng, duel.lazy_state(),
-                                                                        legal)}
+            if bad:
+                kind, step = "setup", {"setup": bad}
+            else:
+                step = {"act": illegal_candidate(rng, duel.lazy_state(), legal)}
         else:
             step = {"act": legal_choice(rng, duel.legal_actions(), counters_first, bold)}
         steps.append(step)
-        kind = step_kind(step)
         found = duel.send(kind, step[kind])
 
 

@@ -126,3 +126,53 @@ def test_reply_lines_cross_by_chunk_in_order_and_bounded():
 
     assert lines_of(b"a\nbb\nccc", 10) == [b"a\n", b"bb\n", b"ccc", _EOF]
     assert lines_of(b"a\n" + b"x" * 20 + b"\n", 10) == [b"a\n", _TOO_LONG]
+
+
+def _long_by_kind(rng, legal):  # _by_kind before its shortcuts (plays, kinds kept)
+    kinds = {}
+    for action in legal:
+        kinds.setdefault(_long_kind(action), []).append(action)
+    special = sorted(k for k in kinds if k.startswith("bid") and ("plunge" in k or "splash" in k))
+    if special and rng.random() < 0.5:
+        return kinds[rng.choice(special)]
+    if "pass" in kinds and rng.random() < 0.5:
+        return kinds["pass"][:1]
+    return kinds[rng.choice(sorted(kinds))]
+
+
+def test_the_choice_of_a_kind_is_the_long_way_with_the_same_draws():
+    for rng, duel in _states():
+        legal = duel.legal_actions()
+        state = rng.getstate()
+        long_way = _long_by_kind(rng, legal)
+        after = rng.getstate()
+        rng.setstate(state)
+        assert differential._by_kind(rng, legal) == long_way
+        assert rng.getstate() == after  # the same draws: the game goes on the same
+
+
+class _Pipelines(InProcess):
+    """The reference in process, counting its pipelines and the steps in them."""
+
+    def __init__(self):
+        super().__init__(ReferenceAdapter())
+        self.calls, self.steps = 0, 0
+
+    def pipeline(self, requests, expected=None):
+        self.calls += 1
+        self.steps += sum(cmd in ("setup", "deal", "act") for cmd, _ in requests)
+        return super().pipeline(requests, expected)
+
+
+def test_a_sparse_game_is_sent_in_one_pipeline_with_the_findings_of_a_dense_one():
+    from conformance.fuzz.differential import Game, play
+
+    game = Game()
+    for seed in range(5):
+        sparse_side, dense_side = _Pipelines(), _Pipelines()
+        sparse = play(sparse_side, seed, game, Duel(sparse_side, sparse=True))
+        dense = play(dense_side, seed, game, Duel(dense_side))
+        assert (sparse.rounds, sparse.divergences) == (dense.rounds, dense.divergences)
+        assert sparse_side.steps == dense_side.steps  # every step sent, as many reads
+        # the setup, its reads, then the game's steps at once (dense: one a step)
+        assert sparse_side.calls == 3 < dense_side.calls == dense_side.steps + 1
