@@ -132,7 +132,7 @@ def _head(m: Match) -> str:
 def _middle(m: Match, orders: tuple[tuple[int, ...], ...]) -> str:
     """bids, contract, trick."""
     trick = _plays(orders[m.leader], m.trick) if m.trick else "[]"
-    return (f'"bids":{_actions(m.history[:len(m._bidders)])},"contract":'
+    return (f'"bids":{_actions(m.bids)},"contract":'
             f'{_contract(m)},"trick":{trick}')
 
 

@@ -319,10 +319,22 @@ class Diagnosis:
         if kept is None or kept[0] is not before:  # each value keeps its state alive, so
             verdict = counterfactual.suspects(  # an id is never another state's
                 before, step, theirs, self._agreed(before))
-            verdict = replace(verdict, suspects=[s for s in verdict.suspects
+            verdict = replace(verdict, suspects=[self._deciding(s) for s in verdict.suspects
                                                  if self._may_give(s)])
             kept = self._verdicts[key] = (before, verdict)
         return kept[1]
+
+    def _deciding(self, suspect: counterfactual.Suspect) -> counterfactual.Suspect:
+        """A check made to refuse with a code decides by that code's rules (errors.yaml)
+        among those it names: an accepting check named by all its clauses, made to say
+        INVALID_TRUMP, is CON-01's."""
+        made = counterfactual.refusal(suspect.value)
+        error = self.context.index.codes.get(made[0]) if made else None
+        if error is None or suspect.reading is not None:
+            return suspect
+        rules = tuple(r for r in suspect.rules if r in error.rules)
+        return replace(suspect, decision=replace(suspect.decision, deciding=rules)) \
+            if rules else suspect
 
     def _may_give(self, suspect: counterfactual.Suspect) -> bool:
         """A check made to refuse with the engine's code is a suspect only if it names a
@@ -708,8 +720,11 @@ class Diagnosis:
         it, each missing one under the rule that allows it (`legal` differences carry the
         action as `actual` (extra) or `expected` (missing))."""
         match = self.shadow.state(upto)
-        if match is None:
-            return []
+        return self._legal_causes_at(match, differences) if match is not None else []
+
+    def _legal_causes_at(self, match: Match, differences: list[Any]) -> list[Cause]:
+        """legal_causes at the position `match` (a shadow state, or a position perft
+        descended to)."""
         causes: dict[tuple[str, str], Cause] = {}
         missing = [d.expected for d in differences if d.actual is MISSING]
         for d in differences:
@@ -782,8 +797,7 @@ class Diagnosis:
                 extra = sorted(set(divide) - set(ours))
                 missing = sorted(set(ours) - set(divide))
                 if extra or missing:
-                    causes = self._perft_misread(match, extra, missing) or _perft_causes(
-                        match, extra, missing)
+                    causes = self._perft_first_actions(match, extra, missing)
                     break
                 wrong = [k for k in sorted(ours) if divide[k] != ours[k]]
                 if not wrong:
@@ -808,17 +822,17 @@ class Diagnosis:
                 self._restore()
         return causes
 
-    def _perft_misread(self, match: Match, extra: list[str], missing: list[str]
-                       ) -> list[Cause]:
-        """First actions that differ at a position of play, read as a misreading."""
+    def _perft_first_actions(self, match: Match, extra: list[str], missing: list[str]
+                             ) -> list[Cause]:
+        """First actions that differ are a legal list that differs at that position,
+        weighed as one (legal_causes); a key no action reads is DIG-01's."""
         try:
             differences = [Difference("perft", MISSING, _key_action(match, k)) for k in extra]
             differences += [Difference("perft", _key_action(match, k), MISSING)
                             for k in missing]
-        except (KeyError, ValueError):
-            return []
-        misread = self._misread(match, differences)
-        return [misread] if misread else []
+        except (KeyError, ValueError, TypeError):
+            return [Cause("DIG-01", "perft first actions: keys that name no action")]
+        return [_said_of_perft(c) for c in self._legal_causes_at(match, differences)]
 
     def _restore(self) -> None:
         """Put the engine back where the run left it: replay the steps so far."""
@@ -1090,15 +1104,9 @@ def _key_action(match: Match, key: str) -> dict[str, Any]:
     return action_from_key(match.to_act or SEATS[0], key)
 
 
-def _perft_causes(match: Match, extra: list[str], missing: list[str]) -> list[Cause]:
-    causes: dict[tuple[str, str], None] = {}
-    for key, is_extra in [*((k, True) for k in extra), *((k, False) for k in missing)]:
-        try:
-            action = _key_action(match, key)
-            rule = (explain.refusal_rule(match, action) if is_extra
-                    else explain.legal_rule(match, action)) or "DIG-01"
-        except (KeyError, ValueError, TypeError):
-            action, rule = {"type": "action"}, "DIG-01"
-        what = _legal_what(action, is_extra).replace("legal actions", "perft first actions")
-        causes[(rule, what)] = None
-    return [Cause(rule, what) for rule, what in causes]
+def _said_of_perft(cause: Cause) -> Cause:
+    """A legal list's cause said of perft's first actions."""
+    def said(what: str) -> str:
+        return what.replace("legal actions", "perft first actions")
+    return replace(cause, what=said(cause.what),
+                   alternatives=tuple((r, said(w)) for r, w in cause.alternatives))
