@@ -113,8 +113,7 @@ class Record:
                 value = fn()
         finally:
             inside = self._calls.pop()
-        return self.decide(entry, key, value, rules, inside,
-                           tuple(dict.fromkeys((*clause, *always))) if clause else ())
+        return self.decide(entry, key, value, rules, inside, _deciding(clause, always))
 
 
 def deciding_clause(fn: Callable[[], Any]) -> tuple[Any, tuple[str, ...]]:
@@ -342,7 +341,7 @@ class TracedRules:
                 **fn.keywords, "inner": self._traced(f"{name}.inner", fn.keywords["inner"])})
             rules = _own_rules(fn) or rules
 
-        always = rules if isinstance(fn, functools.partial) else ()
+        always = _always(fn, rules)
 
         def decide(*args: Any) -> Any:
             return record.call(name, freeze(args), lambda: fn(*args), rules, always)
@@ -413,12 +412,12 @@ class _Lookup:
                  args: Callable[[int], tuple] | None = None) -> None:
         self.row, self.entry, self.key, self.record = row, entry, key, record
         self.rules = fn if isinstance(fn, tuple) else named_rules(fn)
-        self.fn, self.args = fn, args
+        self.fn, self.args, self.always = fn, args, _always(fn, self.rules)
 
     def __getitem__(self, index: int) -> Any:
         key = (*self.key, index)
-        clause = _clause(self.record, (self.entry, key), lambda: self.fn(
-            *self.args(index)), self.fn, self.rules) if self.args else ()  # type: ignore
+        clause = _clause(self.record, (self.entry, key), self.fn, self.args(index),
+                         self.always) if self.args else ()
         return self.record.decide(self.entry, key, self.row[index], self.rules, clause=clause)
 
     def __len__(self) -> int:
@@ -431,16 +430,15 @@ class _Masks:
 
     def __init__(self, row: Any, key: tuple, fn: Any, record: Record) -> None:
         self.row, self.key, self.record, self.rules = row, key, record, named_rules(fn)
-        self.fn = fn
+        self.fn, self.always = fn, _always(fn, self.rules)
 
     def __getitem__(self, called: int) -> int:
         mask = 0
         for tile in range(28):
             bit = bool(self.row[called] >> tile & 1)
             key = (*self.key, called, tile)
-            clause = _clause(self.record, ("follows", key),
-                             functools.partial(self.fn, tile, called, self.key[0]),
-                             self.fn, self.rules)
+            clause = _clause(self.record, ("follows", key), self.fn,
+                             (tile, called, self.key[0]), self.always)
             if self.record.decide("follows", key, bit, self.rules, clause=clause):
                 mask |= 1 << tile
         return mask
@@ -449,17 +447,32 @@ class _Masks:
         return len(self.row)
 
 
-def _clause(record: Record, decision: tuple[str, Hashable], call: Callable[[], Any],
-            fn: Any, rules: tuple[str, ...]) -> tuple[str, ...]:
+def _clause(record: Record, decision: tuple[str, Hashable], fn: Any, args: tuple,
+            always: tuple[str, ...]) -> tuple[str, ...]:
     """For a record that names clauses and a decision not yet made, the rules of the
-    clause of the table's function `fn` that decides it (deciding_clause), and for an
-    option's function (a partial) its own `rules` too; else ()."""
+    clause of the table's function `fn` that decides it on `args` (deciding_clause) with
+    `always`; else ()."""
     if not record.clauses or decision in record.decisions:
         return ()
-    clause = deciding_clause(call)[1]
-    if clause and isinstance(fn, functools.partial):
-        return tuple(dict.fromkeys((*clause, *rules)))
-    return clause
+    return _deciding(_table_clause(fn, args), always)
+
+
+@functools.lru_cache(maxsize=65536)
+def _table_clause(fn: Any, args: tuple) -> tuple[str, ...]:
+    """The clause of a suit table's function on `args`, traced once: the function is pure
+    (its table was built from it), and tracing is the slow part of a diagnosis."""
+    return deciding_clause(lambda: fn(*args))[1]
+
+
+def _always(fn: Any, rules: tuple[str, ...]) -> tuple[str, ...]:
+    """The rules that decide whichever clause gave a value: an option's function's own
+    (a partial wrapping the base game's), none for a base function."""
+    return rules if isinstance(fn, functools.partial) else ()
+
+
+def _deciding(clause: tuple[str, ...], always: tuple[str, ...]) -> tuple[str, ...]:
+    """A clause's rules and `always`, once each; () when the clause is not known."""
+    return tuple(dict.fromkeys((*clause, *always))) if clause else ()
 
 
 def _suit_key(match: Match) -> Any:
