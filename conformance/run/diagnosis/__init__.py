@@ -319,12 +319,12 @@ class Diagnosis:
         if kept is None or kept[0] is not before:  # each value keeps its state alive, so
             verdict = counterfactual.suspects(  # an id is never another state's
                 before, step, theirs, self._agreed(before))
-            verdict = replace(verdict, suspects=[self._deciding(s) for s in verdict.suspects
-                                                 if self._may_give(s)])
+            verdict = replace(verdict, suspects=[
+                self._named_by_code(s) for s in verdict.suspects if self._may_give(s)])
             kept = self._verdicts[key] = (before, verdict)
         return kept[1]
 
-    def _deciding(self, suspect: counterfactual.Suspect) -> counterfactual.Suspect:
+    def _named_by_code(self, suspect: counterfactual.Suspect) -> counterfactual.Suspect:
         """A check made to refuse with a code decides by that code's rules (errors.yaml)
         among those it names: an accepting check named by all its clauses, made to say
         INVALID_TRUMP, is CON-01's."""
