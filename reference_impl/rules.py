@@ -136,10 +136,10 @@ def is_trump(tile: int, trump: int | str) -> bool:
     """SUIT-01 (number trump: any tile showing it), SUIT-02 (doubles), SUIT-03 (none)."""
     a, b = PIPS[tile]
     if trump == "doubles":
-        return a == b
+        return a == b  # SUIT-02
     if trump == "none":  # pragma: no mutate
-        return False
-    return trump in (a, b)
+        return False  # SUIT-03
+    return trump in (a, b)  # SUIT-01
 
 
 def called_suit(lead: int, trump: int | str) -> int:

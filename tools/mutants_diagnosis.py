@@ -167,7 +167,15 @@ def judge(mutant: Mutant, report: dict | None) -> dict:
     largest = max(groups, key=lambda g: g["count"])
     return {**out, "verdict": "killed", "largest_right": largest["rule"] in mutant.rules,
             "every_right": all(g["rule"] in mutant.rules for g in groups),
+            "largest_listed": _lists(largest, mutant.rules),
+            "every_listed": all(_lists(g, mutant.rules) for g in groups),
             "group_count": len(groups)}
+
+
+def _lists(group: dict, rules: tuple[str, ...]) -> bool:
+    """A group lists a rule of the bug: its own, one the run cannot tell from it
+    (`either`), or one of the one decision that explains it (`also`)."""
+    return bool({group["rule"], *group.get("either", ()), *group.get("also", ())} & set(rules))
 
 
 def run_engine(bug: dict, level: str, scratch: Path, pythonpath: str) -> dict:
@@ -194,13 +202,17 @@ def summary(verdicts: list[dict]) -> str:
     largest = sum(v["largest_right"] for v in killed)
     every = sum(v["every_right"] for v in killed)
     groups = sum(v["group_count"] for v in killed) / len(killed)
+    listed = sum(v.get("largest_listed", v["largest_right"]) for v in killed)
+    every_listed = sum(v.get("every_listed", v["every_right"]) for v in killed)
     others = {k: sum(v["verdict"] == k for v in verdicts)
               for k in ("survived", "crashed only", "no report")}
     return (f"{len(verdicts)} bugs: {len(killed)} killed with rule groups "
             f"({', '.join(f'{n} {k}' for k, n in others.items())}); largest group names a "
             f"rule the bug breaks for {largest} ({largest / len(killed):.0%}), "
             f"every group for {every} ({every / len(killed):.0%}); "
-            f"{groups:.1f} groups a bug")
+            f"{groups:.1f} groups a bug; counting the rules a group lists besides its own "
+            f"(`either`, `also`): largest {listed} ({listed / len(killed):.0%}), every "
+            f"{every_listed} ({every_listed / len(killed):.0%})")
 
 
 def by_function(verdicts: list[dict]) -> list[str]:

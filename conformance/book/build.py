@@ -95,7 +95,8 @@ def _causes(results: list[Any]) -> list[dict[str, Any]]:
     from conformance.report.text import groups
 
     return [{"rule": g.rule, "what": g.what, "level": g.level, "count": len(g.members),
-             "ids": g.ids, "ways": g.ways[1:], "expected": g.expected, "also": g.also}
+             "ids": g.ids, "ways": g.ways[1:], "expected": g.expected, "also": g.also,
+             "either": g.either}
             for g in groups(list(results))]
 
 

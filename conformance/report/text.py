@@ -263,6 +263,10 @@ class Group:
         line = f"{head} {self.rule}: {ways[0][0]} ({times}, level {self.level})"
         if len(ways) > 1:
             line += "\n  also seen as: " + "; ".join(f"{w} ({n})" for w, n in ways[1:6])
+        either = self.either
+        if either:
+            line += (f"\n  or {' or '.join(either)}: every failure here fits it as well, and "
+                     "nothing else in this run tells them apart")
         also = self.also
         if also:
             entry = next((d.entry for _, d in self.members if d.entry), "")
@@ -270,6 +274,11 @@ class Group:
                      f"reference's `{entry}`, made your engine's way, gives every failure "
                      "here)")
         return line
+
+    @property
+    def either(self) -> list[str]:
+        """The rules the run cannot tell from the group's (settle)."""
+        return list(dict.fromkeys(r for _, d in self.members for r in d.either))
 
     @property
     def also(self) -> list[str]:
@@ -540,8 +549,8 @@ def to_json(results: list[Result], adapter: Any, counts: dict[str, int],
         "by_variant": by_variant(results),
         "option_coverage": option_coverage(results, adapter),
         "compliance": {**compliance(results), "errored": errored_by_area(results)},
-        "groups": [{"rule": g.rule, "also": g.also, "cause": g.what, "kind": g.kind,
-                    "level": g.level, "expected": g.expected,
+        "groups": [{"rule": g.rule, "also": g.also, "either": g.either, "cause": g.what,
+                    "kind": g.kind, "level": g.level, "expected": g.expected,
                     "count": len(g.members), "scenarios": g.ids} for g in groups(results)],
         "seconds": round(seconds, 3),
         "scenarios": [r.to_json() for r in results],

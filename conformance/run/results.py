@@ -69,6 +69,9 @@ class Detail:
     alternatives: list[list[str]] = field(default_factory=list)
     # the reference's rule-table entry whose decision explains it, if one does (settle)
     entry: str = ""
+    # rules that explain every failure `rule` explains, and no other: nothing in the run
+    # tells them from `rule` (settle); the report says so rather than guess
+    either: list[str] = field(default_factory=list)
 
     @property
     def key(self) -> tuple[str, str, str]:
@@ -92,6 +95,7 @@ class Detail:
             "since": self.since,
             "alternatives": self.alternatives,
             "entry": self.entry,
+            "either": self.either,
             "rules": list(self.rules),
             "differences": [
                 {"path": d.path,
@@ -117,7 +121,7 @@ class Detail:
                    cause=data.get("cause", ""), first_seen=data.get("first_seen", ""),
                    since=list(data.get("since", [])),
                    alternatives=[list(a) for a in data.get("alternatives", [])],
-                   entry=data.get("entry", ""))
+                   entry=data.get("entry", ""), either=list(data.get("either", [])))
 
     def lines(self, cause: bool = True) -> list[str]:
         """The block's lines; `cause=False` in a group, whose head names the cause."""

@@ -74,7 +74,24 @@ def settle(results: list[Result]) -> list[Result]:
             if unknown and _bare(unknown.group(1)) in leaks:  # a leak during the round,
                 _refile(result, detail, *leaks[_bare(unknown.group(1))])  # unknown after
     _one_per_decision(details)
+    _undecided(details, choices)
     return results
+
+
+def _undecided(details: list[tuple[Result, Detail]], choices: dict[int, list[Filing]]
+               ) -> None:
+    """A rule that every failure filed under another fits, and no failure besides, is
+    one the run cannot tell from it (a marks contract played on after its set: the
+    outcome, END-04, or the end when decided, END-05, each explain every step): the
+    failure names both (`either`), the chosen one first, rather than guess."""
+    offers: dict[str, set[int]] = {}
+    for _, detail in details:
+        for rule, _ in choices.get(id(detail), [(detail.rule, detail.cause)]):
+            offers.setdefault(rule, set()).add(id(detail))
+    for _, detail in details:
+        mine = offers.get(detail.rule)
+        detail.either = [rule for rule, found in offers.items() if mine and found == mine
+                         and rule != detail.rule and RULE_ID.match(rule)]
 
 
 def _one_per_decision(details: list[tuple[Result, Detail]]) -> None:
