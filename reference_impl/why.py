@@ -61,10 +61,6 @@ class Decision:
     # the rules of the clause that decided (a refusal's own rule, the IDs its `return`
     # line names), when the record names clauses; else every rule the code names
     deciding: tuple[str, ...] = ()
-    # the yes/no tests the deciding code made on its way, each as its clause's rules and
-    # the value the decision takes with it answered otherwise (tests_on_the_way): known
-    # for the suit tables' entries, whose functions are pure
-    tests: tuple[tuple[tuple[str, ...], Any], ...] = ()
 
     @property
     def id(self) -> tuple[str, Hashable]:
@@ -83,17 +79,17 @@ class Record:
 
     def decide(self, entry: str, key: Hashable, value: Any, rules: tuple[str, ...],
                inside: list[Decision] = (),  # type: ignore[assignment]
-               clause: tuple[str, ...] = (), tests: tuple = ()) -> Any:
+               clause: tuple[str, ...] = ()) -> Any:
         """The value of decision (entry, key): the reference's, unless overridden.
         `inside`: the decisions made while it was being made; `clause`: the rules of the
-        clause that made it, when known; `tests`: those on its way (tests_on_the_way)."""
+        clause that made it, when known."""
         made = self.overrides.get((entry, key), value)
         if (entry, key) not in self.decisions:
             passed = tuple(d.id for d in inside if _same(d.value, value))
             own = _refusal_rule(value)
             deciding = tuple(dict.fromkeys((*own, *clause))) if own or clause else ()
             decision = Decision(entry, key, value, tuple(dict.fromkeys(
-                (*own, *clause, *rules))), passed, deciding or own + rules, tests)
+                (*own, *clause, *rules))), passed, deciding or own + rules)
             self.decisions[(entry, key)] = decision
             if self._calls:
                 self._calls[-1].append(decision)
@@ -120,38 +116,20 @@ class Record:
         return self.decide(entry, key, value, rules, inside, _deciding(clause, always))
 
 
-# a rule function's return seen by the tracer: its frame, its caller's frame, its code,
-# the value returned, the line returned from, the arguments it was called with
-Return = tuple[int, int | None, Any, Any, int, tuple]
-
-
 def deciding_clause(fn: Callable[[], Any]) -> tuple[Any, tuple[str, ...]]:
     """Call `fn`; return its value and the rule IDs of the clause that decided it: the
     `return` of the innermost rule function that produced the value (followed through
     each `return callee(...)`), the IDs its line names, else its docstring's."""
-    value, returns = _traced_returns(fn)
-    return value, _clause_rules(_chain(returns))
-
-
-def _traced_returns(fn: Callable[[], Any]) -> tuple[Any, list[Return]]:
-    """Call `fn`; its value and every return of a rule function made inside it."""
-    returns: list[Return] = []
-    args: dict[int, tuple] = {}
+    returns: list[tuple[int, int | None, Any, Any, int]] = []  # frame, caller, code, value, line
 
     def local(frame: FrameType, event: str, arg: Any) -> Any:
         if event == "return":
             caller = id(frame.f_back) if frame.f_back is not None else None
-            returns.append((id(frame), caller, frame.f_code, arg, frame.f_lineno,
-                            args.pop(id(frame), ())))
+            returns.append((id(frame), caller, frame.f_code, arg, frame.f_lineno))
         return local
 
     def call(frame: FrameType, event: str, arg: Any) -> Any:
-        if frame.f_code.co_filename not in RULE_FILES:
-            return None
-        code = frame.f_code
-        args[id(frame)] = tuple(frame.f_locals.get(n) for n in
-                                code.co_varnames[:code.co_argcount])
-        return local
+        return local if frame.f_code.co_filename in RULE_FILES else None
 
     before = sys.gettrace()
     sys.settrace(call)
@@ -159,61 +137,19 @@ def _traced_returns(fn: Callable[[], Any]) -> tuple[Any, list[Return]]:
         value = fn()
     finally:
         sys.settrace(before)
-    return value, returns
+    return value, _clause_rules(returns)
 
 
-def _chain(returns: list[Return]) -> list[Return]:
-    """The outermost rule function's return, then each return that produced it."""
+def _clause_rules(returns: list[tuple[int, int | None, Any, Any, int]]) -> tuple[str, ...]:
     if not returns:
-        return []
-    chain = [returns[-1]]
+        return ()
+    chain = [returns[-1]]  # the outermost rule function's return; then who produced it
     for ret in reversed(returns[:-1]):
-        if ret[1] == chain[-1][0] and _same_object(ret[3], chain[-1][3]):
+        frame, caller, _, value, _ = ret
+        if caller == chain[-1][0] and _same_object(value, chain[-1][3]) and \
+                _passes_on(chain[-1][2], chain[-1][4]):
             chain.append(ret)
-    return chain
-
-
-def tests_on_the_way(fn: Callable[[], Any]) -> tuple[tuple[tuple[str, ...], Any], ...]:
-    """The yes/no tests a pure rule function made on its way to its value, each as the
-    rules its `return` line names (`return False  # SUIT-03`) and the value `fn` gives
-    with that one test answered otherwise (`is_trump` said yes for this tile): a value
-    made otherwise that one of them gives may come from that test, not the clause."""
-    value, returns = _traced_returns(fn)
-    chain, found = _chain(returns), []
-    before = sys.gettrace()
-    sys.settrace(None)  # a tracer naming an outer decision's clause sees none of this
-    try:
-        for ret in returns:
-            rules = tuple(rule_ids(_source_line(ret[2].co_filename, ret[4])))
-            if ret in chain or type(ret[3]) is not bool or not rules:
-                continue
-            try:
-                found.append((rules, _answered_otherwise(fn, ret[2], ret[5])))
-            except Exception:  # noqa: BLE001 - a value the function's code cannot take
-                continue
-    finally:
-        sys.settrace(before)
-    return tuple(dict.fromkeys(found))
-
-
-def _answered_otherwise(fn: Callable[[], Any], code: Any, args: tuple) -> Any:
-    """`fn`'s value with the test of code `code` on `args` answering the other way."""
-    for module in (_rules_module, _variant_rules_module):
-        for name, test in vars(module).items():
-            if getattr(test, "__code__", None) is code:
-                def flipped(*given: Any, _test: Any = test) -> Any:
-                    answer = _test(*given)
-                    return (not answer) if given == args else answer
-                setattr(module, name, flipped)
-                try:
-                    return fn()
-                finally:
-                    setattr(module, name, test)
-    raise LookupError(code)
-
-
-def _clause_rules(chain: list[Return]) -> tuple[str, ...]:
-    for _, _, code, _, line, _ in reversed(chain):  # the innermost first
+    for _, _, code, _, line in reversed(chain):  # the innermost first
         found = rule_ids(_source_line(code.co_filename, line))
         doc = code.co_consts[0] if code.co_consts and isinstance(code.co_consts[0], str) \
             else ""
@@ -221,6 +157,18 @@ def _clause_rules(chain: list[Return]) -> tuple[str, ...]:
         if found:
             return tuple(dict.fromkeys(found))
     return ()
+
+
+def _passes_on(code: Any, line: int) -> bool:
+    """Whether a `return` may pass on a call's value (`return callee(...)`), not one
+    computed from it (`return not is_trump(...) and ...`, equal to is_trump's False by
+    chance): its line returns a call, or is not a `return` line the tracer can read."""
+    lines = _source_lines(code.co_filename)
+    text = lines[line - 1].strip() if 0 < line <= len(lines) else ""
+    return not text.startswith("return ") or bool(RETURNS_A_CALL.match(text))
+
+
+RETURNS_A_CALL = re.compile(r"return [\w.]+\(")
 
 
 def _same_object(one: Any, other: Any) -> bool:
@@ -481,10 +429,9 @@ class _Lookup:
 
     def __getitem__(self, index: int) -> Any:
         key = (*self.key, index)
-        clause, tests = _clause(self.record, (self.entry, key), self.fn,
-                                self.args(index), self.always) if self.args else ((), ())
-        return self.record.decide(self.entry, key, self.row[index], self.rules, clause=clause,
-                                  tests=tests)
+        clause = _clause(self.record, (self.entry, key), self.fn, self.args(index),
+                         self.always) if self.args else ()
+        return self.record.decide(self.entry, key, self.row[index], self.rules, clause=clause)
 
     def __len__(self) -> int:
         return len(self.row)
@@ -503,9 +450,9 @@ class _Masks:
         for tile in range(28):
             bit = bool(self.row[called] >> tile & 1)
             key = (*self.key, called, tile)
-            clause, tests = _clause(self.record, ("follows", key), self.fn,
-                                    (tile, called, self.key[0]), self.always)
-            if self.record.decide("follows", key, bit, self.rules, clause=clause, tests=tests):
+            clause = _clause(self.record, ("follows", key), self.fn,
+                             (tile, called, self.key[0]), self.always)
+            if self.record.decide("follows", key, bit, self.rules, clause=clause):
                 mask |= 1 << tile
         return mask
 
@@ -514,22 +461,20 @@ class _Masks:
 
 
 def _clause(record: Record, decision: tuple[str, Hashable], fn: Any, args: tuple,
-            always: tuple[str, ...]) -> tuple[tuple[str, ...], tuple]:
+            always: tuple[str, ...]) -> tuple[str, ...]:
     """For a record that names clauses and a decision not yet made, the rules of the
     clause of the table's function `fn` that decides it on `args` (deciding_clause) with
-    `always`, and the tests on its way (tests_on_the_way); else ((), ())."""
+    `always`; else ()."""
     if not record.clauses or decision in record.decisions:
-        return (), ()
-    clause, tests = _table_clause(fn, args)
-    return _deciding(clause, always), tests
+        return ()
+    return _deciding(_table_clause(fn, args), always)
 
 
 @functools.lru_cache(maxsize=65536)
-def _table_clause(fn: Any, args: tuple) -> tuple[tuple[str, ...], tuple]:
-    """The clause of a suit table's function on `args` and the tests on its way, traced
-    once: the function is pure (its table was built from it), and tracing is the slow
-    part of a diagnosis."""
-    return deciding_clause(lambda: fn(*args))[1], tests_on_the_way(lambda: fn(*args))
+def _table_clause(fn: Any, args: tuple) -> tuple[str, ...]:
+    """The clause of a suit table's function on `args`, traced once: the function is pure
+    (its table was built from it), and tracing is the slow part of a diagnosis."""
+    return deciding_clause(lambda: fn(*args))[1]
 
 
 def _always(fn: Any, rules: tuple[str, ...]) -> tuple[str, ...]:

@@ -128,3 +128,17 @@ def test_without_clauses_a_decision_is_named_by_all_its_code_names():
     tables.called[BASE_RULES.trumps.index(6)][0]  # noqa: B018
     decision = next(d for d in record.decisions.values() if d.entry == "called_suit")
     assert decision.deciding == decision.rules == named_rules(BASE_RULES.called_suit)
+
+
+def test_a_clause_computed_from_a_test_is_the_callers_own():
+    """`return not is_trump(...) and called in PIPS[tile]` is SUIT-06's clause even when
+    is_trump's False equals its value by chance; `return is_trump(...)` passes the test's
+    clause on (SUIT-03 under no-trump, SUIT-01 under a number)."""
+    from reference_impl import rules as R
+    from reference_impl.tiles import TILE_INDEX
+
+    assert deciding_clause(lambda: R.follows(TILE_INDEX["1|2"], 3, "none"))[1] == ("SUIT-06",)
+    assert deciding_clause(lambda: R.follows(TILE_INDEX["5|5"], R.TRUMP_SUIT, "none"))[1] \
+        == ("SUIT-03",)
+    assert deciding_clause(lambda: R.follows(TILE_INDEX["1|6"], R.TRUMP_SUIT, 6))[1] \
+        == ("SUIT-01",)

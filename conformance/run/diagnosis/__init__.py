@@ -304,11 +304,7 @@ class Diagnosis:
         others = [self.restated(Cause(next((r for r in candidates if r in rules), rules[0]),
                                       cause.what)).rule
                   for rules in found if rule not in rules]
-        # a test on a suspect's way that explains the answer as well may be what the
-        # engine decides otherwise (doubles made trumps under no-trump move every lead and
-        # every follow): the run tells them apart
-        others += [r for s in verdict.suspects for r in self._in_force(s.tests)]
-        others = [r for r in dict.fromkeys(others) if r != rule]
+        others = [r for r in others if r != rule]
         kept = [a for a in cause.alternatives if a[0] != rule]
         return replace(cause, rule=rule, alternatives=tuple(dict.fromkeys(
             (*kept, *((r, cause.what) for r in others)))),
@@ -356,18 +352,15 @@ class Diagnosis:
         FOLLOWME-02), those of the code it would refuse with first (errors.yaml: a bid
         refused with POINT_BID_RANGE is BID-02's range, whichever check refused it). A
         rule of another value of an option that is on stays: an engine may misread it."""
-        rules = self._in_force(suspect.rules) or suspect.rules
+        known, options = self.context.index.rules, self.context.sc.variants
+        rules = tuple(r for r in suspect.rules if r not in known
+                      or known[r].variant in (None, *options)) or suspect.rules
         made = counterfactual.refusal(suspect.value)
         error = self.context.index.codes.get(made[0]) if made else None
         if error is None:
             return rules
         return (*(r for r in rules if r in error.rules),
                 *(r for r in rules if r not in error.rules))
-
-    def _in_force(self, rules: tuple[str, ...]) -> tuple[str, ...]:
-        """`rules` without those of options the scenario leaves off."""
-        known, options = self.context.index.rules, self.context.sc.variants
-        return tuple(r for r in rules if r not in known or known[r].variant in (None, *options))
 
     def _agreed(self, before: Match) -> list[tuple[Match, counterfactual.Step]]:
         """The steps before the state `before` (a shadow state), where the engine's view

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from conformance.run.diagnosis.readings import Reading, readings
@@ -47,10 +47,6 @@ class Suspect:
     value: Any
     distance: int
     reading: Reading | None = None  # a rule read otherwise (readings.yaml), not one decision
-    # the rules of the tests on the decision's way (Decision.tests) that, answered
-    # otherwise, explain the engine's answer as well: the engine may decide one of them
-    # otherwise rather than the clause (doubles made trumps under no-trump: SUIT-03)
-    tests: tuple[str, ...] = ()
 
     @property
     def rules(self) -> tuple[str, ...]:
@@ -130,7 +126,6 @@ def suspects(before: Match, step: Step, theirs: Any,
     one of the `agreed` steps (earlier steps where the engine answered as the reference),
     would have changed that answer is cleared, unless every suspect is."""
     found = [*_readings(before, step, theirs), *_suspects(before, step, theirs)]
-    found = [_with_tests(s, before, step, theirs) for s in found]
     if len(found) < 2:
         return Verdict(found, _seen(before, step))
     cleared: set[Any] = set()
@@ -143,20 +138,6 @@ def suspects(before: Match, step: Step, theirs: Any,
                 cleared.add(suspect.decision.id)
     kept = [s for s in found if s.decision.id not in cleared]
     return Verdict(kept or found, _seen(before, step))
-
-
-def _with_tests(suspect: Suspect, before: Match, step: Step, theirs: Any) -> Suspect:
-    """`suspect` with the tests on its decision's way that, answered otherwise, bring the
-    reference's answer as near the engine's as the suspect's value does."""
-    found: list[str] = []
-    for rules, value in suspect.decision.tests:
-        try:
-            other = answer(before, step, Record(overrides={suspect.decision.id: value}))
-        except Exception:  # noqa: BLE001 - a value the engine's code cannot take
-            continue
-        if distance(other, theirs) <= suspect.distance:
-            found += rules
-    return replace(suspect, tests=tuple(dict.fromkeys(found))) if found else suspect
 
 
 def _seen(before: Match, step: Step) -> frozenset[str]:

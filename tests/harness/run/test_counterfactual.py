@@ -212,53 +212,6 @@ def test_a_first_reading_stands_only_where_the_deciding_clause_names_it():
     assert _stands("SUIT-04", Verdict([Suspect(unknown, 2, 0)], verdict.seen))
 
 
-def doubles_trump_under_no_trump() -> PlantedAdapter:
-    """Under no-trump the doubles are a trump suit: every double lead calls trumps, a
-    double never follows a number, a double wins (SUIT-03). No one decision of the
-    reference gives every failure; the test `is_trump` makes on the way does."""
-    from reference_impl.tiles import PIPS
-
-    def trump(tile, suit):
-        return PIPS[tile][0] == PIPS[tile][1] if suit == "none" else R.is_trump(tile, suit)
-
-    def called(lead, suit):
-        return R.TRUMP_SUIT if trump(lead, suit) else PIPS[lead][1]
-
-    def follows(tile, suit_called, suit):
-        if suit_called == R.TRUMP_SUIT:
-            return trump(tile, suit)
-        return not trump(tile, suit) and suit_called in PIPS[tile]
-
-    def rank(tile, suit_called, suit):
-        if suit == "none" and trump(tile, suit):
-            return 8 + PIPS[tile][0]
-        return R.trick_rank(tile, suit_called, suit)
-    return PlantedAdapter("doubles-trump-under-no-trump", replace(
-        BASE_RULES, called_suit=called, follows=follows, trick_rank=rank))
-
-
-def test_a_test_on_the_way_is_the_cause_the_run_shares():
-    """`called_suit` and `follows` both ask `is_trump`; made otherwise for a double under
-    no-trump, it explains the calls and the follows alike (SUIT-03), where each alone
-    names its own clause (SUIT-05, SUIT-06): the largest group is SUIT-03's. (The calls of
-    a double that the engine makes trumps still read as SUIT-05 there: with the double
-    a trump, its follows differ too, and no one decision gives that step.)"""
-    found = report(doubles_trump_under_no_trump(), ("suits", "ranking", "rounds", "play",
-                                                    "examples", "points", "visibility"))
-    assert max(found, key=lambda g: len(g.members)).rule == "SUIT-03", \
-        [(g.rule, len(g.members)) for g in found]
-
-
-def test_the_tests_on_a_suit_functions_way_are_named_by_their_clause():
-    from reference_impl.tiles import TILE_INDEX
-    from reference_impl.why import tests_on_the_way
-
-    assert tests_on_the_way(lambda: R.called_suit(TILE_INDEX["5|5"], "none")) == (
-        (("SUIT-03",), R.TRUMP_SUIT),)
-    assert tests_on_the_way(lambda: R.follows(TILE_INDEX["1|4"], 4, 6)) == (
-        (("SUIT-01",), False),)
-
-
 def test_two_rules_the_run_cannot_tell_apart_are_both_named():
     """settle: a rule that every failure of a group fits, and no other failure, is named
     beside the group's (`either`), in the text and the JSON; a rule some failure fits
