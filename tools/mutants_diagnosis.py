@@ -178,12 +178,15 @@ def _lists(group: dict, rules: tuple[str, ...]) -> bool:
     return bool({group["rule"], *group.get("either", ()), *group.get("also", ())} & set(rules))
 
 
-def run_engine(bug: dict, level: str, scratch: Path, pythonpath: str) -> dict:
-    """The base corpus against one engine of a manifest (`--manifest`): a held-out
-    engine with one bug, the rules it breaks named by whoever wrote it."""
+def run_engine(bug: dict, level: str, scratch: Path, pythonpath: str,
+               options: bool = False) -> dict:
+    """The base corpus (with `options`, every scenario of the options the engine
+    declares) against one engine of a manifest (`--manifest`): a held-out engine with one
+    bug, the rules it breaks named by whoever wrote it."""
     report = scratch / f"{bug['name']}.json"
-    command = [sys.executable, "-c", CLI, "run", "--adapter", bug["adapter"], "--variant",
-               "base", "--level", level, "--report-json", str(report)]
+    command = [sys.executable, "-c", CLI, "run", "--adapter", bug["adapter"],
+               *(() if options else ("--variant", "base")), "--level", level,
+               "--report-json", str(report)]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join((pythonpath, str(ROOT)))}
     try:
         subprocess.run(command, cwd=ROOT, env=env, capture_output=True, timeout=900,
@@ -252,6 +255,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="instead of mutants, the engines a manifest names (YAML: bugs: "
                         "name, adapter, rules), e.g. a held-out set kept outside the project")
     parser.add_argument("--pythonpath", default="", help="where the manifest's engines live")
+    parser.add_argument("--options", action="store_true",
+                        help="run a manifest's engines with the options they declare, not "
+                        "the base game alone")
     parser.add_argument("--from-json", type=Path, metavar="FILE",
                         help="run nothing: summarise the verdicts an earlier --json wrote")
     args = parser.parse_args(argv)
@@ -265,10 +271,12 @@ def main(argv: list[str] | None = None) -> int:
         import yaml
 
         chosen: list = yaml.safe_load(args.manifest.read_text())["bugs"]
-        print(f"{len(chosen)} engines of {args.manifest}, level {args.level}", flush=True)
+        print(f"{len(chosen)} engines of {args.manifest}, level {args.level}"
+              f"{', the options they declare' if args.options else ', the base game'}",
+              flush=True)
 
         def one(bug: dict) -> dict:
-            return run_engine(bug, args.level, scratch, args.pythonpath)
+            return run_engine(bug, args.level, scratch, args.pythonpath, args.options)
     else:
         every = mutants(tuple(args.only) if args.only else FILES)
         chosen = every if not args.sample or args.sample >= len(every) else \
