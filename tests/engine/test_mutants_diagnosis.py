@@ -39,3 +39,29 @@ def test_a_range_of_rules_in_a_function_is_every_rule_in_it():
     source = 'def f():\n    """PLAY-03..PLAY-05 and RANK-01."""\n'
     node = ast.parse(source).body[0]
     assert rules_named(source, node) == ("PLAY-03", "PLAY-05", "RANK-01", "PLAY-04")
+
+
+def test_a_group_lists_the_rules_the_run_cannot_tell_from_its_own():
+    """Counted apart: a group under END-04 that names END-05 beside it (`either`) lists
+    the bug's rule, but its own rule is not the bug's."""
+    mutant = Mutant("r.py", "contract_outcome", 1, "Lt -> LtE", ("END-05",), 0)
+    report = {"totals": {"failed": 3},
+              "groups": [{"rule": "END-04", "count": 3, "either": ["END-05"], "also": []}]}
+    verdict = judge(mutant, report)
+    assert (verdict["largest_right"], verdict["largest_listed"]) == (False, True)
+    assert "counting the rules a group lists besides its own (`either`, `also`): largest 1 " \
+        "(100%)" in summary([verdict])
+
+
+def test_a_manifest_engine_runs_the_base_game_unless_asked_for_its_options(monkeypatch,
+                                                                          tmp_path):
+    import subprocess
+
+    from tools import mutants_diagnosis
+
+    commands = []
+    monkeypatch.setattr(subprocess, "run", lambda command, **_: commands.append(command))
+    bug = {"name": "b", "adapter": "python:x:Engine", "rules": ["PLAY-05"]}
+    mutants_diagnosis.run_engine(bug, "rules", tmp_path, "")
+    mutants_diagnosis.run_engine(bug, "rules", tmp_path, "", options=True)
+    assert "--variant" in commands[0] and "--variant" not in commands[1]
