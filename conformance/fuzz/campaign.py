@@ -439,6 +439,18 @@ def _start(plan: FuzzPlan) -> tuple[Any, Any]:
             workers.stop()
         raise Ended(f"the implementation is unusable: {adapter.broken}"
                     f"{broken_stderr_note(adapter)}")
+    declared = set(getattr(adapter, "variants", None) or ())
+    undeclared = sorted(set(plan.game.variants or ()) - declared)
+    if undeclared:  # its games would judge rules it never claimed: every one a false cause
+        adapter.close()
+        if workers:
+            workers.stop()
+        name = getattr(adapter, "name", plan.adapter_spec)
+        raise Ended(f"--variants: {name} does not declare {', '.join(undeclared)} (its "
+                    f"hello's `variants`: {', '.join(sorted(declared)) or 'none'}); "
+                    "a campaign plays only options the implementation declares",
+                    "0 agreed, 0 diverged, 0 errored (no game played: --variants names "
+                    f"{', '.join(undeclared)}, which the implementation does not declare)")
     return workers, adapter
 
 

@@ -240,3 +240,12 @@ def test_a_saved_case_is_known_by_its_check_under_other_options(tmp_path):
     assert save.is_known(Cause("RAISE-02", "a bid accepted", entry="marks_bid_problem"), known)
     assert not save.is_known(Cause("RAISE-02", "a bid accepted", entry="point_bid_problem"),
                              known)
+
+
+def test_a_campaign_plays_no_option_the_implementation_does_not_declare(t42):
+    """Every game of options an engine never claimed would be a false cause: the campaign
+    stops before the first, naming the option and what the hello declared."""
+    code, out = t42("fuzz", "--adapter", TWO, "--games", "2", "--variants", '{"nello": true}')
+    assert code == 2, out
+    assert "two-causes does not declare nello" in out, out
+    assert out.rstrip().endswith("which the implementation does not declare)"), out
