@@ -249,3 +249,15 @@ def test_a_campaign_plays_no_option_the_implementation_does_not_declare(t42):
     assert code == 2, out
     assert "two-causes does not declare nello" in out, out
     assert out.rstrip().endswith("which the implementation does not declare)"), out
+
+
+def test_a_campaign_with_options_on_saves_one_case_per_cause(t42, tmp_path):
+    """With Nel-O on, an engine of two bugs (a form, and Nel-O's declarer leading every
+    trick) gives two saved cases, each under its own rule, none UNSOUND."""
+    saved = tmp_path / "found"
+    code, out = t42("fuzz", "--adapter", TWO.replace("TwoCauses", "TwoCausesUnderNello"),
+                    "--games", "10", "--variants", '{"nello": true}', "--save", saved)
+    assert code == 1, out
+    causes = re.findall(r"^cause \d+: (\S+): (.*)$", out, re.M)
+    assert sorted(rule for rule, _ in causes) == ["NELLO-05", FORM[0]], out
+    assert len(list(saved.glob("*.yaml"))) == 2 and "UNSOUND" not in out, out
