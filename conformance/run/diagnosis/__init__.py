@@ -294,8 +294,9 @@ class Diagnosis:
             return cause
         named = {r for rules in found for r in rules}
         candidates = [r for r in (cause.restates, *(r for r, _ in cause.alternatives)) if r]
-        if _stands(cause.rule, verdict):
-            rule = cause.rule  # a suspect's, or decided where the record cannot see
+        if _stands(cause.rule, verdict) or (cause.restates and verdict.names(cause.restates)):
+            rule = cause.rule  # a suspect's, decided where the record cannot see, or the
+            # option's form of the base rule a suspect's clause names (UNDECL-02's CON-02)
         else:
             rule = next((r for r in candidates if r in named),
                         self.restated(Cause(found[0][0], cause.what)).rule)
