@@ -307,8 +307,8 @@ MISSING: Any = object()  # a `stacks` field that was not given
 
 def declaration_problem(rules: Rules, contract: Contract, trump: Any, stacks: Any
                         ) -> Problem | None:
-    """CON-01 trump choice (VAR-04: only the options in force add choices: NELLO-02,
-    SEVENS-02, UNDECL-02, PTERMS-07, and FOLLOWME-02's other name for none), then CON-03
+    """CON-01 trump choice (VAR-04: only the options in force add choices, UNDECL-02's
+    "first_tile" and FOLLOWME-02's other name for none among them), then CON-03
     (no stacks on a point contract), CON-02 (a marks contract needs stacks 1 or 2), in the
     check order of errors.yaml. An option that limits its choice (TRUMP_NOT_ALLOWED) wraps
     this function and checks between the two."""
