@@ -483,7 +483,7 @@ def sevens_follows(tile: int, called: int, trump: object) -> bool:
 def sevens_rank(tile: int, called: int, trump: object) -> int:
     """SEVENS-05: the least distance wins (rank 7 - distance, 0..7); equal ranks go to the
     tile played first (ties "first_played")."""
-    return 7 - distance(tile)  # pragma: no mutate
+    return 7 - distance(tile)  # pragma: no mutate  # SEVENS-05, by SEVENS-03's distance
 
 
 # DISTANCE_MASKS[d]: the tiles at distance d from 7.
@@ -495,7 +495,7 @@ def closest_tiles(hand: int) -> int:
     """SEVENS-04, duty "closest": the tiles of least distance in a hand mask."""
     for tiles in DISTANCE_MASKS:
         if hand & tiles:
-            return hand & tiles
+            return hand & tiles  # SEVENS-04, by SEVENS-03's distance
     return hand
 
 

@@ -264,8 +264,9 @@ class Diagnosis:
         rule = explain.field_rule(before, action, after, field, theirs)
         also = explain.field_alternatives(after, field, theirs) + \
             explain.forced_field_alternatives(before, action, field, theirs)
-        cause = self.in_play(replace(self.restated(Cause(rule, what, where=where)),
-                                     alternatives=tuple((r, what) for r in also)), after)
+        first = self.restated(Cause(rule, what, where=where))
+        cause = self.in_play(replace(first, alternatives=(
+            *first.alternatives, *((r, what) for r in also))), after)
         cause = _filed_first(cause, "FORCE-05") if explain.played_forced(
             before, action, field, theirs) else cause
         if before is None or not isinstance(theirs, dict):
@@ -298,8 +299,12 @@ class Diagnosis:
             rule = cause.rule  # a suspect's, decided where the record cannot see, or the
             # option's form of the base rule a suspect's clause names (UNDECL-02's CON-02)
         else:
-            rule = next((r for r in candidates if r in named),
-                        self.restated(Cause(found[0][0], cause.what)).rule)
+            rule = next((r for r in candidates if r in named), "")
+            if not rule:  # a suspect's rule, as the options in force state it
+                chosen = self.restated(Cause(found[0][0], cause.what))
+                rule = chosen.rule
+                cause = replace(cause, alternatives=(*cause.alternatives,
+                                                     *chosen.alternatives))
         # each other suspect by the rule the explainer named among its own, else its first,
         # as the options in force state it (restated)
         others = [self.restated(Cause(next((r for r in candidates if r in rules), rules[0]),
@@ -397,9 +402,10 @@ class Diagnosis:
         what = f"a {_kind_of(action, kind)} refused with {shown}, though legal here"
         also = explain.acceptance_alternatives(match, action) if match is not None and \
             kind == "act" else ()
+        first = self.restated(Cause(rule or self._code_rule(code), what))
         cause = self.in_play(
-            replace(self.restated(Cause(rule or self._code_rule(code), what)),
-                    alternatives=self._setup_alternatives(kind, action, what)
+            replace(first, alternatives=first.alternatives
+                    + self._setup_alternatives(kind, action, what)
                     + tuple((r, what) for r in also)),
             match, action)
         cause = _played_as_named(match, action, cause)
@@ -597,8 +603,10 @@ class Diagnosis:
         # the most specific: the rule that cites the fewest others (PTERMS-05 restates
         # PLUNGE-03 alone; PTERMS-02 names PLUNGE-02 to PLUNGE-06 at once)
         best = min(citing, key=lambda rule: len(set(RULE_IDS.findall(rule.text))))
-        return Cause(best.id, cause.what, cause.where, cause.alternatives,
-                     restates=cause.rule)
+        # the base rule fits as well: an engine that breaks it in every game shows it
+        # in the run's other failures, and settle files this one with them
+        return Cause(best.id, cause.what, cause.where,
+                     (*cause.alternatives, (cause.rule, cause.what)), restates=cause.rule)
 
     def in_play(self, cause: Cause, match: Match | None, action: Any = None,
                 offered: bool = False) -> Cause:

@@ -230,3 +230,20 @@ def test_two_rules_the_run_cannot_tell_apart_are_both_named():
     assert "or END-05: every failure here fits it as well" in tied[0].head()
     told = groups(settle([failing("END-04", "END-05"), failing("END-05")]))
     assert [(g.rule, g.either) for g in told] == [("END-05", [])]
+
+
+def test_an_options_restatement_keeps_the_base_rule_as_the_other_reading():
+    """Under Nel-O, round points are NELLO-08's (it restates PTS-01 and PTS-02); the base
+    rule stays an alternative, so that a run whose base-game scenarios show PTS-02 files
+    the Nel-O failures with them (settle)."""
+    from types import SimpleNamespace
+
+    from conformance.run.diagnosis import Cause, Diagnosis
+    from conformance.specdata.index import load_index
+
+    diagnosis = Diagnosis.__new__(Diagnosis)
+    diagnosis.context = SimpleNamespace(sc=SimpleNamespace(variants={"nello": {}}),
+                                        index=load_index())
+    cause = diagnosis.restated(Cause("PTS-02", "view.points"))
+    assert (cause.rule, cause.restates) == ("NELLO-08", "PTS-02")
+    assert ("PTS-02", "view.points") in cause.alternatives
