@@ -156,9 +156,10 @@ ZERO_ONE = TILE_INDEX["0|1"]  # FIRST-02
 
 
 def holder_bids_first(rules: Rules, dealer: int, hands: Hands) -> int:
-    """FIRST-02: the seat holding 0|1 bids first, so the seat on its right bids last."""
+    """FIRST-02: the seat holding 0|1 bids first, so the seat on its right bids last;
+    FIRST-03: that seat ends the bidding in the dealer's place."""
     holder = next(seat for seat, hand in enumerate(hands) if ZERO_ONE in hand)
-    return (holder + 3) & 3
+    return (holder + 3) & 3  # FIRST-02, FIRST-03
 
 
 # ---- nello: Nel-O (NELLO-06) --------------------------------------------------------

@@ -29,7 +29,7 @@ from typing import Any
 
 from . import rules as _rules_module
 from . import variant_rules as _variant_rules_module
-from .match import Match
+from .match import BIDDING, Match
 from .rules import Rules
 from .tables import Tables, tables_for
 
@@ -208,8 +208,12 @@ def traced(match: Match, record: Record) -> Match:
 
 def _rederive(copy: Match, match: Match, rules: Any) -> None:
     """What `match` holds from decisions made in earlier steps, decided again by `rules`
-    (so a replay records them, and can make them otherwise): once declared, the tables of
-    its trump and its duty; in a trick, the suit its lead called."""
+    (so a replay records them, and can make them otherwise): in the bidding, the order of
+    the seats; once declared, the tables of its trump and its duty; in a trick, the suit
+    its lead called."""
+    if match.phase == BIDDING:
+        copy._bidders = copy._tables.bidding_orders[rules.last_bidder(
+            rules, match.dealer, match.dealt)]
     if match.contract is None or match._called_of is None:
         return
     copy._use_trump(_suit_key(match))

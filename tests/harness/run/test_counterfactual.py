@@ -247,3 +247,15 @@ def test_an_options_restatement_keeps_the_base_rule_as_the_other_reading():
     cause = diagnosis.restated(Cause("PTS-02", "view.points"))
     assert (cause.rule, cause.restates) == ("NELLO-08", "PTS-02")
     assert ("PTS-02", "view.points") in cause.alternatives
+
+
+def test_what_the_bidding_holds_from_the_deal_is_decided_again_in_each_replay():
+    """The order of the seats is decided at the deal, steps before a bidding that ends
+    after the third seat goes wrong (the dealer never bids, BID-01); the diagnosis decides
+    it again in every replay (why._rederive), so the report names BID-01, beside the
+    first reading of a missing contract (BID-08) that no decision of the step names."""
+    skipped = PlantedAdapter("dealer-skipped", replace(
+        BASE_RULES, bidding_order=lambda dealer: tuple((dealer + k) & 3 for k in (1, 2, 3, 3))))
+    found = report(skipped, ("bidding",))
+    assert len(found) == 1 and "BID-01" in (found[0].rule, *found[0].either), \
+        [(g.rule, g.either) for g in found]
