@@ -109,12 +109,12 @@ def special_bid_marks(rules: Rules, kind: str, last_marks: int,
     its marks (those it carries, with SPLASH-06)."""
     bid = next(bid for bid in rules.special_bids if bid.name == kind)
     if bid.raises:
-        return last_marks + (value if bid.choices else bid.marks)
+        return last_marks + (value if bid.choices else bid.marks)  # PLUNGE-09, SPLASH-08
     if bid.choices:
-        return value
+        return value  # SPLASH-06
     if bid.jumps and last_marks == bid.marks:
-        return last_marks + rules.marks_step
-    return bid.marks
+        return last_marks + rules.marks_step  # PLUNGE-07
+    return bid.marks  # PLUNGE-03, SPLASH-03
 
 
 def carries_marks(rules: Rules, kind: str) -> bool:

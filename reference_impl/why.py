@@ -214,12 +214,32 @@ def _rederive(copy: Match, match: Match, rules: Any) -> None:
     if match.phase == BIDDING:
         copy._bidders = copy._tables.bidding_orders[rules.last_bidder(
             rules, match.dealer, match.dealt)]
+        copy.last_marks = _last_marks(rules, match.history)
     if match.contract is None or match._called_of is None:
         return
     copy._use_trump(_suit_key(match))
     copy._duty = rules.duty
     if match.trick:
         copy.called = copy._called_of[match.trick[0]]
+
+
+def _last_marks(rules: Any, history: list[dict]) -> int:
+    """The marks of the last marks bid of a bidding, a special bid's decided again by
+    `rules.bid_marks` (match._bid: PLUNGE-03, PLUNGE-07, PLUNGE-09 tell them)."""
+    last = 0
+    special = {bid.name: bid for bid in rules.special_bids}
+    for action in history:
+        if action.get("type") != "bid":
+            continue
+        if "marks" in action:
+            last = action["marks"]
+            continue
+        kind = next((name for name in special if name in action), None)
+        if kind is not None:
+            written = action[kind]
+            value = written if type(written) is int else special[kind].marks
+            last = rules.bid_marks(rules, kind, last, value)
+    return last
 
 
 def with_entry(match: Match, entry: str, fn: Any) -> Match:

@@ -300,8 +300,12 @@ class Diagnosis:
             # option's form of the base rule a suspect's clause names (UNDECL-02's CON-02)
         else:
             rule = next((r for r in candidates if r in named), "")
-            if not rule:  # a suspect's rule, as the options in force state it
-                chosen = self.restated(Cause(found[0][0], cause.what))
+            if not rule:  # a suspect's rule, as the options in force state it: the first
+                # decided by a clause of an option in force (the more specific), else the
+                # nearest the answer
+                first = next((self._option_rules(s) for s in verdict.suspects
+                              if self._option_rules(s)), found[0])
+                chosen = self.restated(Cause(first[0], cause.what))
                 rule = chosen.rule
                 cause = replace(cause, alternatives=(*cause.alternatives,
                                                      *chosen.alternatives))
@@ -315,6 +319,13 @@ class Diagnosis:
         return replace(cause, rule=rule, alternatives=tuple(dict.fromkeys(
             (*kept, *((r, cause.what) for r in others)))),
             entry=_entry_of(verdict.suspects, {rule, self.restated(Cause(rule, "")).restates}))
+
+    def _option_rules(self, suspect: counterfactual.Suspect) -> tuple[str, ...]:
+        """The rules of options the scenario turns on that a suspect's deciding clause
+        names (a reading's rule is its own)."""
+        known, options = self.context.index.rules, self.context.sc.variants
+        return tuple(r for r in suspect.decision.deciding if suspect.reading is None
+                     and r in known and known[r].variant in options)
 
     def _verdict(self, before: Match, step: counterfactual.Step, theirs: Any
                  ) -> counterfactual.Verdict:
@@ -870,10 +881,15 @@ def _stands(rule: str, verdict: counterfactual.Verdict) -> bool:
 
 
 def _entry_of(suspects: list[counterfactual.Suspect], rules: set[str]) -> str:
-    """The rule-table entry of the first suspect that names one of `rules` (an option's
-    function and the base game's one it wraps are one entry: `score.inner` is `score`)."""
-    return next((s.decision.entry.split(".")[0] for s in suspects
-                 if s.reading is None and rules & set(s.rules)), "")
+    """The rule-table entry of the first suspect whose deciding clause names one of
+    `rules`, else of the first whose code does (an option's function and the base game's
+    one it wraps are one entry: `score.inner` is `score`)."""
+    for named in (lambda s: s.decision.deciding, lambda s: s.rules):  # the clause first
+        found = next((s.decision.entry.split(".")[0] for s in suspects
+                      if s.reading is None and rules & set(named(s))), "")
+        if found:
+            return found
+    return ""
 
 
 def _act_step(action: Any) -> counterfactual.Step:

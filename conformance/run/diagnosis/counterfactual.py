@@ -241,8 +241,27 @@ def _nearest(found: list[Suspect]) -> list[Suspect]:
         if suspect.distance == least:
             seen.setdefault(suspect.decision.id, suspect)
     # a decision that passed on another suspect's unchanged comes after it: both fit (the
-    # option's wrapper or the base game's function it wraps), the run tells them apart
-    return sorted(seen.values(), key=lambda s: bool(set(s.decision.delegates) & set(seen)))
+    # option's wrapper or the base game's function it wraps), the run tells them apart;
+    # so does one whose value, made otherwise, differs only where it copies an argument
+    # (a contract's bid is the last marks bid it is given: the bid's marks decided it)
+    return sorted(seen.values(), key=lambda s: (bool(set(s.decision.delegates) & set(seen)),
+                                                _copies_argument(s)))
+
+
+def _copies_argument(suspect: Suspect) -> bool:
+    """The suspect's value, a record of several parts, differs from the reference's only
+    in parts the reference took whole from the decision's arguments (its key's items)."""
+    ours, key = suspect.decision.value, suspect.decision.key
+    items = key if isinstance(key, tuple) else (key,)
+
+    def given(part: Any) -> bool:
+        return any(type(part) is type(item) and part == item for item in items)
+
+    theirs = suspect.value
+    if isinstance(ours, tuple) and isinstance(theirs, tuple) and len(ours) == len(theirs):
+        changed = [mine for mine, other in zip(ours, theirs, strict=True) if mine != other]
+        return bool(changed) and all(given(part) for part in changed)
+    return False  # a number equal to an argument is as often a coincidence (0 + 4 is 4)
 
 
 # ---- the values a decision could have taken --------------------------------------------

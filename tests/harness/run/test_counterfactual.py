@@ -259,3 +259,22 @@ def test_what_the_bidding_holds_from_the_deal_is_decided_again_in_each_replay():
     found = report(skipped, ("bidding",))
     assert len(found) == 1 and "BID-01" in (found[0].rule, *found[0].either), \
         [(g.rule, g.either) for g in found]
+
+
+def test_a_value_passed_on_is_filed_where_it_was_decided():
+    """With `when: "any_time"`, a plunge over a marks bid of 4 stays 4 instead of jumping to
+    5 (PLUNGE-07). The contract shows it steps later: the contract's bid is the last marks
+    bid it is given, so the decision that made those marks (the plunge's, decided again
+    in the replay: why._last_marks) is the cause, not the contract's (BID-08, PLUNGE-04)."""
+    from conformance.planted.base import with_option
+    from reference_impl.variants import OPTIONS
+
+    plunge = OPTIONS["plunge"].changes
+
+    def no_jump(rules, kind, last, value=0):
+        return R.special_bid_marks(rules, kind, 0 if last == 4 else last, value)
+
+    found = report(PlantedAdapter("plunge-no-jump", options=with_option(
+        "plunge", lambda s, rules: {**plunge(s, rules), "bid_marks": no_jump})),
+        ("variants/plunge",))
+    assert [g.rule for g in found] == ["PLUNGE-07"], [(g.rule, g.what) for g in found]
