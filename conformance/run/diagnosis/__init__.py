@@ -884,9 +884,10 @@ def _entry_of(suspects: list[counterfactual.Suspect], rules: set[str]) -> str:
     """The rule-table entry of the first suspect whose deciding clause names one of
     `rules`, else of the first whose code does (an option's function and the base game's
     one it wraps are one entry: `score.inner` is `score`)."""
-    for named in (lambda s: s.decision.deciding, lambda s: s.rules):  # the clause first
+    for clause in (True, False):  # the deciding clause first
         found = next((s.decision.entry.split(".")[0] for s in suspects
-                      if s.reading is None and rules & set(named(s))), "")
+                      if s.reading is None
+                      and rules & set(s.decision.deciding if clause else s.rules)), "")
         if found:
             return found
     return ""
