@@ -303,8 +303,8 @@ class Diagnosis:
             if not rule:  # a suspect's rule, as the options in force state it: the first
                 # decided by a clause of an option in force (the more specific), else the
                 # nearest the answer
-                first = next((self._option_rules(s) for s in verdict.suspects
-                              if self._option_rules(s)), found[0])
+                first = next((rules for s in verdict.suspects
+                              if (rules := self._option_rules(s))), found[0])
                 chosen = self.restated(Cause(first[0], cause.what))
                 rule = chosen.rule
                 cause = replace(cause, alternatives=(*cause.alternatives,
