@@ -34,19 +34,31 @@ def cover(choices: list[tuple[list[Filing], tuple[str, ...]]], firm: Counter[str
           ) -> Counter[str]:
     """The rules that explain every choice with the fewest causes, with `firm` (the rules
     of failures that fit one only): a greedy cover, the firm rules first, then the rule
-    that explains the most choices; on a tie the first reading, then the rule the failing
-    scenarios cite."""
+    that explains the most choices; on a tie the first reading, then an option's rule
+    before a base rule (an option restates a base rule for the games it is on), then the
+    rule the failing scenarios cite."""
     chosen = Counter(firm)
     open_ = list(choices)
     while open_:
-        readings = [({rule for rule, _ in options}, rules) for options, rules in open_]
+        # each failure's rules in its own order, never a set's: a tie goes to the rule
+        # seen first, the same on every run (a set's order moves with the hash seed)
+        readings = [(dict.fromkeys(rule for rule, _ in options), rules)
+                    for options, rules in open_]
         support = Counter(rule for found, _ in readings for rule in found)
         cited = Counter(rule for found, rules in readings for rule in found if rule in rules)
         firsts = Counter(options[0][0] for options, _ in open_)
-        best = max(support, key=lambda r: (r in chosen, support[r], firsts[r], cited[r]))
+        best = max(support, key=lambda r: (r in chosen, support[r], firsts[r],
+                                           _of_an_option(r), cited[r]))
         open_ = [c for c in open_ if all(rule != best for rule, _ in c[0])]
         chosen[best] += 1
     return chosen
+
+
+def _of_an_option(rule: str) -> bool:
+    from conformance.specdata.index import load_index
+
+    found = load_index().rules.get(rule)
+    return found is not None and found.variant is not None
 
 
 def pick(options: list[Filing], chosen: Counter[str]) -> Filing:
