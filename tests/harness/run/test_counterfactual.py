@@ -298,7 +298,8 @@ def test_what_a_replay_decides_again_is_what_the_match_holds(variants):
         match = Match.from_seed(seed, variants=variants or None)
         while match.phase == BIDDING:
             copy = traced(match, Record())
-            assert (copy._bidders, copy.last_marks) == (match._bidders, match.last_marks)
+            assert (copy.last_to_bid, copy.last_marks) == (match.last_to_bid,
+                                                             match.last_marks)
             legal = match.legal_actions()
             special = [a for a in legal if a.keys() - {"type", "seat", "points", "marks"}]
             special_bids += bool(special)
