@@ -480,11 +480,12 @@ class ProcessAdapter(Harnessed):
         that `matches` its `expected` value (pipeline) has its form: the expected value
         is returned, as an in-process adapter returns it; an `Encoded` one is first
         compared by its text, the whole reply line as `t42 serve` writes it: equal, the
-        line is that reply, and is not decoded."""
+        line is that reply, and is not decoded (an `Encoded.of_text` is returned as
+        itself: its value was never built)."""
         if type(expected) is Encoded and raw == (
                 f'{{"seq":{self._seq if seq is None else seq},"ok":true,"result":'
                 f'{expected.text}}}\n').encode():
-            return expected.value
+            return expected if expected.unread else expected.value
         if (expected is None and RESULT_FORMS.get(cmd) == _NULL_FORM and raw ==
                 f'{{"seq":{self._seq if seq is None else seq},"ok":true,"result":null}}\n'
                 .encode()):

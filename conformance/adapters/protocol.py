@@ -209,14 +209,35 @@ class Exact(NamedTuple):
     value: Any
 
 
-class Encoded(NamedTuple):
+class Encoded:
     """An expected value (Harnessed.pipeline) with its JSON text as `t42 serve` writes it
     (compact separators, texts.py): a JSON-lines reply whose result is that very text is
-    that value, with its types, and is not decoded. `typed`: compared as an Exact."""
+    that value, with its types, and is not decoded. `typed`: compared as an Exact.
+    `Encoded.of_text(text, typed)`: the value is the text decoded, only when asked for;
+    a reply equal to the text is returned by `pipeline` as this very item (`unread`),
+    never decoded."""
 
-    value: Any
-    text: str
-    typed: bool
+    __slots__ = ("_value", "text", "typed")
+    _UNREAD: Any = object()
+
+    def __init__(self, value: Any, text: str, typed: bool):
+        self._value, self.text, self.typed = value, text, typed
+
+    @classmethod
+    def of_text(cls, text: str, typed: bool) -> Encoded:
+        return cls(cls._UNREAD, text, typed)
+
+    @property
+    def unread(self) -> bool:
+        return self._value is Encoded._UNREAD
+
+    @property
+    def value(self) -> Any:
+        if self._value is Encoded._UNREAD:
+            import json
+
+            self._value = json.loads(self.text)
+        return self._value
 
 
 def expected_value(want: Any) -> Any:

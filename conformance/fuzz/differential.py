@@ -11,13 +11,15 @@ observation or legal list while the referee views agree) and stops where the ref
 states differ. `save.diagnose` files each divergence under its cause, `shrink.py` cuts
 one per cause down to a minimal case and `save.py` writes it as a scenario.
 
-Speed: a snapshot is compared as its canonical JSON text, and diffed only on a mismatch;
-a campaign reads the referee view after every step but one seat's observation per step,
-in turn (all four when a round ends), and sends each step's requests to a JSON-lines
-implementation in one write (`ProcessAdapter.pipeline`): a sparse duel (`Duel._reads`)
-the steps of a whole round, and the reference's reads as the JSON text `t42 serve` writes
-(`texts.py`), so that a reply equal to it is not decoded. A shrink replays with every
-observation and the legal actions after every step (`thorough`).
+Speed: a snapshot is compared by equality (with its types when a round ends), and diffed
+only on a mismatch. A campaign's game is a sparse duel (`Duel._reads`): the view at a
+random share of the steps and at each round's end, an observation at some of those, the
+legal actions at every other step, all sent to a JSON-lines implementation in one write
+when the game ends (`ProcessAdapter.pipeline`), the reference's reads as the JSON text
+`t42 serve` writes (`texts.py`), so that a reply equal to it is not decoded. A game that
+differs is played again densely: the view after every step, one seat's observation per
+step in turn (all four when a round ends). A shrink replays with every observation and
+the legal actions after every step (`thorough`).
 """
 
 from __future__ import annotations
@@ -50,9 +52,10 @@ TILES = list(NAMES)  # the 28 tiles in the sorted order (0|0, 0|1, ... 6|6)
 LEVELS = ("rules", "codes", "strict")
 DEALS = ("hands", "order")
 _OVER = (ROUND_OVER, MATCH_OVER)
-# A campaign's games read the other implementation after every SPARSE-th step (and at a
-# round's end) and are played again with the reads of every step only where they differ.
-SPARSE = 3
+# A campaign's games read the other implementation's view after a random share of the
+# steps (READ_SHARE, drawn from the game's seed apart from its moves) and at each round's
+# end, and are played again with the reads of every step only where they differ.
+READ_SHARE = 0.25
 # A sparse duel sends a game's steps in one pipeline when the game ends, or at a round's
 # end once more than this many are queued.
 QUEUED = 100
@@ -471,6 +474,7 @@ class Duel:
         self.sparse = sparse and not thorough
         self.legal = "legal" in self.other.capabilities
         self.count = 0
+        self._spots = random.Random(0)  # which steps a sparse duel reads (begin)
         self._seen: dict[tuple[str, ...], Any] = {}  # the reference's reads of this state
         # a JSON-lines implementation's replies are compared first by their text (texts.py)
         self._texts = not self.other.in_process
@@ -493,17 +497,22 @@ class Duel:
     def _reads(self, phase: str | None) -> list[tuple[str, ...]]:
         """What to read after a step. Thorough: everything. A campaign: the view, then
         on even steps one seat's observation (each seat every 8 steps) and on odd steps
-        the legal actions; all four observations when a round ends. Sparse: the view and
-        observations of every SPARSE-th step and of a round's end only (the legal
-        actions, cheap, as a campaign reads them); a game of a sparse duel that finds a
-        difference is replayed with the campaign's reads (`play`), so a difference it
-        finds is found at the same step, with the same reads, as without."""
+        the legal actions; all four observations when a round ends. Sparse: the legal
+        actions as a campaign reads them (cheap), the campaign's view and observation at
+        a random share of the steps (READ_SHARE: a difference that shows for a few steps
+        is met in some games, whichever steps those are), and at a round's end the view
+        and one seat's observation, in turn (a leak at one seat's end shows at one round
+        end in four). A game of a sparse duel that finds a difference is replayed with
+        the campaign's reads (`play`), a superset of these at every step, so a difference
+        it finds is found at the same step, with the same reads, as without."""
         if phase is None:
             return []
-        if self.sparse and phase not in _OVER and self.count % SPARSE:
+        if self.sparse and phase not in _OVER and self._spots.random() >= READ_SHARE:
             return ([("legal",)] if self.legal and self.count % 2 else [])
         reads: list[tuple[str, ...]] = [("view",)]
-        if self.thorough or phase in _OVER:
+        if self.sparse and phase in _OVER:
+            reads.append(("observe", SEATS[self.count % 4]))
+        elif self.thorough or phase in _OVER:
             reads += [("observe", s) for s in SEATS]
         elif self.count % 2 == 0:
             reads.append(("observe", SEATS[(self.count // 2) % 4]))
@@ -559,10 +568,14 @@ class Duel:
         # back the expected value itself when equal (with its types, when a typed
         # comparison is due: `==` takes true for 1), a JSON-lines one skips the form
         # check of a reply equal to it (protocol.Harnessed.pipeline)
-        typed = self._typed(reads)
+        typed = self._typed(phase)
         expected: list[Any]
         if self._texts:
-            expected = [Encoded(self._oracle_read(read), self._oracle_text(read), typed)
+            # a sparse duel's value only when a reply differs from the text (the text
+            # decoded: the reference's state has moved on by the time its replies come)
+            queued = self.sparse and kind != "setup"
+            expected = [Encoded.of_text(self._oracle_text(read), typed) if queued
+                        else Encoded(self._oracle_read(read), self._oracle_text(read), typed)
                         for read in reads]
         else:
             expected = [Exact(v) if typed else v for v in map(self._oracle_read, reads)]
@@ -618,13 +631,15 @@ class Duel:
             for want_read, value in zip(expected, replies, strict=False):
                 typed = isinstance(want_read, Exact) or (isinstance(want_read, Encoded)
                                                          and want_read.typed)
-                if self._differs(expected_value(want_read), value, typed):
+                if value is not want_read and self._differs(expected_value(want_read),
+                                                             value, typed):
                     return SPARSE_FOUND
         return None
 
-    def _typed(self, reads: list[tuple[str, ...]]) -> bool:
-        """Whether reads are compared by canonical text too (see _state)."""
-        return self.thorough or len(reads) > 3
+    def _typed(self, phase: str | None) -> bool:
+        """Whether reads are compared with their types too (see _state): in thorough
+        reads and when a round ends."""
+        return self.thorough or phase in _OVER
 
     def state(self) -> dict[str, Any]:
         """The reference's referee view now."""
@@ -666,7 +681,7 @@ class Duel:
         # Equal Python values are taken as equal, except in thorough reads and when a
         # round ends, where the canonical texts are compared too: `==` alone takes true
         # for 1, and any such confusion is still there when the round ends.
-        typed = self._typed(reads)
+        typed = self._typed(self.phase())
         found: list[Difference] = []
         for read, value in zip(reads, values, strict=True):
             expected = self._oracle_read(read)
@@ -732,8 +747,11 @@ class Duel:
         public = {k: v for k, v in seen.items() if k != "points"}
         return out + seat_leaks(own, referee, path) + points_leaks(public, referee, path)
 
-    def begin(self, setup: dict[str, Any]) -> Finding | None:
+    def begin(self, setup: dict[str, Any], seed: int = 0) -> Finding | None:
+        """A new game: `setup` sent to both; `seed` (the game's) draws the steps a sparse
+        duel reads, apart from the game's own draws."""
         self.count = 0
+        self._spots.seed(seed)
         self._seen.clear()
         self._queue.clear()
         return self.send("setup", setup)
@@ -833,7 +851,7 @@ def _play(seed: int, game: Game, duel: Duel) -> Played | None:
     duel.oracle.match = None
     counters_first = rng.random() < 0.5
     bold = rng.random() < 0.25
-    found = duel.begin(setup)
+    found = duel.begin(setup, seed)
     if duel.oracle.match is None:
         why = found.where if found else "refused by both"
         raise ValueError(f"the reference engine refuses the setup ({why})")

@@ -106,8 +106,14 @@ def test_a_reply_is_taken_by_its_text_or_else_by_its_value():
     assert view["round"] == 1
     typed_line = json.dumps({"seq": 7, "ok": True, "result": changed}).encode() + b"\n"
     assert adapter._reply("view", typed_line, 7, want) == changed
-    assert adapter._reply("view", typed_line, 7, want._replace(typed=False)) is view
+    assert adapter._reply("view", typed_line, 7, Encoded(view, want.text, False)) is view
     assert matches(changed, Encoded(view, "", False)) and not matches(changed, Exact(view))
+    # a text alone (a sparse duel's): the item itself when the line is its reply, never
+    # decoded; else the reply decoded and compared with the text decoded
+    alone = Encoded.of_text(want.text, True)
+    assert adapter._reply("view", line, 7, alone) is alone and alone.unread
+    assert adapter._reply("view", spaced, 7, alone) == view and not alone.unread
+    assert adapter._reply("view", typed_line, 7, Encoded.of_text(want.text, True)) == changed
 
 
 def test_a_step_accepted_is_taken_by_its_text_or_else_by_its_value():

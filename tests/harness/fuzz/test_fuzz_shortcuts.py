@@ -176,3 +176,32 @@ def test_a_sparse_game_is_sent_in_one_pipeline_with_the_findings_of_a_dense_one(
         assert sparse_side.steps == dense_side.steps  # every step sent, as many reads
         # the setup, its reads, then the game's steps at once (dense: one a step)
         assert sparse_side.calls == 3 < dense_side.calls == dense_side.steps + 1
+
+
+def test_over_the_protocol_a_sparse_game_reads_no_value_it_was_not_shown_otherwise():
+    """A sparse duel's expected reads go as texts (Encoded.of_text): a reply that is the
+    text comes back as that item, never decoded, and one that differs is decoded and
+    compared: the same findings as a dense duel's, against a plant served over the
+    protocol."""
+    import sys
+
+    from conformance.adapters.process import ProcessAdapter
+    from conformance.adapters.protocol import Encoded
+    from conformance.fuzz.differential import Game, play
+
+    serve = [sys.executable, "-m", "conformance.cli.main", "serve", "--adapter",
+             "python:conformance.planted:doubles-low"]
+    adapter = ProcessAdapter(" ".join(serve))
+    try:
+        text = Encoded.of_text('{"a":[1,true]}', typed=True)
+        assert text.unread and text.value == {"a": [1, True]} and not text.unread
+        game = Game()
+        found = 0
+        for seed in range(6):
+            sparse = play(adapter, seed, game, Duel(adapter, sparse=True))
+            dense = play(adapter, seed, game, Duel(adapter))
+            assert (sparse.rounds, sparse.divergences) == (dense.rounds, dense.divergences)
+            found += len(dense.divergences)
+        assert found  # the plant's ranking shows in some of these games
+    finally:
+        adapter.close()
