@@ -120,7 +120,8 @@ def marks_rule(rules: Rules) -> str:
 
 
 def parse_marks(value: Any, rules: Rules) -> tuple[int, int]:
-    """SCORE-03: starting marks, 0..6 for each team (MPTS-02: points, 0..target - 1)."""
+    """SCORE-03, DIG-06: starting marks, 0..6 for each team (MPTS-02: points,
+    0..target - 1; TARGET-02: marks, 0..target - 1)."""
     if type(value) is not dict or value.keys() != TEAM_NAMES:
         raise invalid("`marks` must be {\"AC\": n, \"BD\": n}", "SCORE-03")
     marks = tuple(value[team] for team in TEAMS)
@@ -133,7 +134,9 @@ def parse_marks(value: Any, rules: Rules) -> tuple[int, int]:
 
 
 def parse_setup(setup: Any, rules: Rules) -> tuple[int, tuple[int, int], Hands]:
-    """(dealer, starting marks, hands) of a setup; `variants` is read by the caller."""
+    """(dealer, starting marks, hands) of a setup; `variants` is read by the caller.
+    SCORE-03, TARGET-02: 0 marks each unless the setup gives them; DRAW-04: `draws` only
+    under deal_by_drawing."""
     if type(setup) is not dict:
         raise invalid("a setup must be an object")
     fields = SETUP_FIELDS_DRAWN if rules.draws else SETUP_FIELDS  # pragma: no mutate
