@@ -21,7 +21,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-
 from conformance.fuzz.differential import fuzz  # noqa: E402
 from tools.fuzz_plants import SELF_DEAL, configurations, part  # noqa: E402
 

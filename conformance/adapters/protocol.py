@@ -9,6 +9,7 @@ a bare in-process object with `inprocess.harnessed`. The runner never probes att
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple, Protocol, TypedDict, runtime_checkable
@@ -234,8 +235,6 @@ class Encoded:
     @property
     def value(self) -> Any:
         if self._value is Encoded._UNREAD:
-            import json
-
             self._value = json.loads(self.text)
         return self._value
 
