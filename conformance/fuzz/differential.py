@@ -569,18 +569,18 @@ class Duel:
         # comparison is due: `==` takes true for 1), a JSON-lines one skips the form
         # check of a reply equal to it (protocol.Harnessed.pipeline)
         typed = self._typed(phase)
+        queued = self.sparse and kind != "setup"  # sent when the game ends (`finish`)
         expected: list[Any]
         if self._texts:
-            # a sparse duel's value only when a reply differs from the text (the text
+            # a queued step's value only when a reply differs from the text (the text
             # decoded: the reference's state has moved on by the time its replies come)
-            queued = self.sparse and kind != "setup"
             expected = [Encoded.of_text(self._oracle_text(read), typed) if queued
                         else Encoded(self._oracle_read(read), self._oracle_text(read), typed)
                         for read in reads]
         else:
             expected = [Exact(v) if typed else v for v in map(self._oracle_read, reads)]
         sent = _copy(payload) if self.other.in_process else payload
-        if self.sparse and kind != "setup":  # sent when the game ends (`finish`)
+        if queued:
             self._queue.append((kind, sent, want, reads, expected))
             # or at a round's end, once many are queued (a long game: one write bounded)
             return self._flush() if phase in _OVER and len(self._queue) > QUEUED else None
