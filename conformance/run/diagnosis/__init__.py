@@ -264,6 +264,9 @@ class Diagnosis:
         rule = explain.field_rule(before, action, after, field, theirs)
         also = explain.field_alternatives(after, field, theirs) + \
             explain.forced_field_alternatives(before, action, field, theirs)
+        kept = explain.kept_rules(before, after, field, theirs)
+        if kept:  # carried over from the last round: what the field shows, not what set it
+            rule, also = kept[0], (*kept[1:], rule, *also)
         first = self.restated(Cause(rule, what, where=where))
         cause = self.in_play(replace(first, alternatives=(
             *first.alternatives, *((r, what) for r in also))), after)

@@ -163,6 +163,39 @@ def test_a_state_that_parted_earlier_names_the_step_where_it_did():
     assert "the reference there: round points AC" in lines and "against" in lines
 
 
+class RoundKeptAtDeal(ReferenceAdapter):
+    """State carried across rounds: after a deal the view keeps the last round's bids and
+    contract, as an engine that never clears them at a new deal would show them."""
+
+    name = "round-kept-at-deal"
+    kept = None
+
+    def deal(self, deal):
+        last = self.match.view()
+        super().deal(deal)
+        self.kept = {"bids": last["bids"], "contract": last["contract"]}
+
+    def start(self, setup):
+        super().start(setup)
+        self.kept = None
+
+    def act(self, action):
+        super().act(action)
+        self.kept = None
+
+    def view(self):
+        return {**super().view(), **(self.kept or {})}
+
+
+def test_a_field_kept_from_the_last_round_is_the_rule_of_what_it_shows():
+    """A deal begins a round: a field the engine carried over from the last one is filed
+    under the rule of what the field shows (spec/observation.md: the bids and the contract
+    are this round's, VIS-02), not under the deal's rules."""
+    found = report(RoundKeptAtDeal(), ("bidding", "visibility"))
+    assert {g.rule for g in found} == {"VIS-02"}, [(g.rule, g.what) for g in found]
+    assert "after a deal" in found[0].what or "differs" in found[0].what
+
+
 def test_the_reference_explains_a_refusal_by_the_rule_that_decides_it():
     """explain.refusal_rule: a trump that shows the called number does not follow it by
     SUIT-01 (a number trump belongs to the trump suit only), not merely PLAY-05."""

@@ -39,6 +39,7 @@ from .fields import (
     field_alternatives,
     field_rule,
     hand_size_rule,
+    kept_rules,
     ladder_rule,
     plunge_value_rule,
     to_act_rule,
@@ -97,7 +98,8 @@ __all__ = [
     "after_other_special_bid", "beside_rule", "jump_alternatives", "last_special_bid", "plunge_by",
     "raise_alternatives", "special_step_rule",
     # fields.py
-    "DECISION_ORDER", "field_alternatives", "field_rule", "hand_size_rule", "ladder_rule",
+    "DECISION_ORDER", "field_alternatives", "field_rule", "hand_size_rule", "kept_rules",
+    "ladder_rule",
     "plunge_value_rule", "to_act_rule",
     # tricks.py
     "played_as_named", "played_as_other_choice", "played_as_rule", "winner_rule",

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from conformance.specdata.fields import field_rules
 from reference_impl.match import BIDDING, DECLARING, MATCH_OVER, PLAYING, ROUND_OVER, Match
 from reference_impl.rules import BASE_RULES, Rules
 from reference_impl.tiles import SEAT_INDEX
@@ -236,6 +237,18 @@ def _same_sets(match: Match, engine_view: dict[str, Any] | None) -> bool:
     theirs = engine_view["hands"]
     return all(isinstance(theirs.get(s), list) and sorted(map(str, theirs[s])) == sorted(h)
                for s, h in mine.items())
+
+
+def kept_rules(before: Match | None, after: Match, field: str,
+               engine_view: dict[str, Any] | None) -> tuple[str, ...]:
+    """The rules of what a field shows (its row in spec/observation.md) when the engine
+    kept it as the last round left it: a deal begins a round, whose state the reference
+    set anew and the engine carried over. () for any other difference."""
+    top = field.split(".")[0]
+    if before is None or before.phase != ROUND_OVER or not isinstance(engine_view, dict):
+        return ()
+    was, now = before.view().get(top), after.view().get(top)
+    return field_rules().get(top, ()) if was != now and engine_view.get(top) == was else ()
 
 
 def field_alternatives(after: Match, field: str, engine_view: dict[str, Any] | None
