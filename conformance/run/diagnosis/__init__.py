@@ -264,9 +264,6 @@ class Diagnosis:
         rule = explain.field_rule(before, action, after, field, theirs)
         also = explain.field_alternatives(after, field, theirs) + \
             explain.forced_field_alternatives(before, action, field, theirs)
-        kept = explain.kept_rules(before, after, field, theirs)
-        if kept:  # carried over from the last round: what the field shows, not what set it
-            rule, also = kept[0], (*kept[1:], rule, *also)
         first = self.restated(Cause(rule, what, where=where))
         cause = self.in_play(replace(first, alternatives=(
             *first.alternatives, *((r, what) for r in also))), after)
@@ -274,7 +271,23 @@ class Diagnosis:
             before, action, field, theirs) else cause
         if before is None or not isinstance(theirs, dict):
             return cause
-        return self.weigh(cause, before, _view_step(action), theirs)
+        cause = self.weigh(cause, before, _view_step(action), theirs)
+        kept = explain.kept_rules(before, after, field, theirs)
+        if kept and not self._explained(before, action, theirs):
+            # carried over from the last round, and no decision of the deal explains it:
+            # the rule of what the field shows, not of what the deal set
+            cause = replace(cause, rule=kept[0], alternatives=tuple(dict.fromkeys((
+                *((r, cause.what) for r in (*kept[1:], cause.rule)), *cause.alternatives))))
+        return cause
+
+    def _explained(self, before: Match, action: Any, theirs: Any) -> bool:
+        """Whether a decision of the step, made otherwise, gives the engine's view."""
+        try:
+            return bool(self._verdict(before, _view_step(action), theirs).suspects)
+        except AdapterError:
+            raise
+        except Exception:  # noqa: BLE001 - the weighing is a help, never a failure
+            return False
 
     def weigh(self, cause: Cause, before: Match, step: counterfactual.Step, theirs: Any
               ) -> Cause:

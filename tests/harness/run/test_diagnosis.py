@@ -196,6 +196,25 @@ def test_a_field_kept_from_the_last_round_is_the_rule_of_what_it_shows():
     assert "after a deal" in found[0].what or "differs" in found[0].what
 
 
+class PassWithoutSeat(ReferenceAdapter):
+    """The record of an action written otherwise: a pass shown in `bids` without its seat."""
+
+    name = "pass-without-seat"
+
+    def view(self):
+        view = super().view()
+        return {**view, "bids": [{"type": "pass"} if b["type"] == "pass" else b
+                                 for b in view["bids"]]}
+
+
+def test_an_action_recorded_otherwise_is_the_rule_of_the_record():
+    """A pass the reference records as it was sent and the engine records without its
+    seat: no rule decided the record's form but the one of what the field shows (VIS-02:
+    every bid and pass with its seat), not the rule that made the pass legal (BID-01)."""
+    found = report(PassWithoutSeat(), ("bidding",))
+    assert {g.rule for g in found} == {"VIS-02"}, [(g.rule, g.what) for g in found]
+
+
 def test_the_reference_explains_a_refusal_by_the_rule_that_decides_it():
     """explain.refusal_rule: a trump that shows the called number does not follow it by
     SUIT-01 (a number trump belongs to the trump suit only), not merely PLAY-05."""

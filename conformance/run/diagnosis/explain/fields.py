@@ -71,8 +71,26 @@ def _dealer_rule(c: Change) -> str:
 
 
 def _bids_rule(c: Change) -> str:
-    return legal_rule(c.before, c.action) if c.before is not None and c.step in (
-        "bid", "pass", "trump", "play") else "DIG-06"
+    """The record of an accepted action: the rule of what the field shows when the
+    engine recorded otherwise an action the reference records as it was sent (no rule
+    decided its form); else the rule that made the action legal."""
+    if c.before is None or c.step not in ("bid", "pass", "trump", "play"):
+        return "DIG-06"
+    if _recorded_otherwise(c):
+        return (field_rules().get(c.field) or (legal_rule(c.before, c.action),))[0]
+    return legal_rule(c.before, c.action)
+
+
+def _recorded_otherwise(c: Change) -> bool:
+    """The step appended the action to the field's list as it was sent, and the engine's
+    list shows something else in its place."""
+    ours, was = c.after.view().get(c.field), c.before.view().get(c.field) \
+        if c.before is not None else None
+    theirs = (c.engine_view or {}).get(c.field)
+    if not (isinstance(ours, list) and isinstance(was, list) and isinstance(theirs, list)) \
+            or len(ours) != len(was) + 1 or ours[-1] != c.action:
+        return False
+    return len(theirs) != len(ours) or theirs[-1] != ours[-1]
 
 
 def _stake_rule(c: Change) -> str:
