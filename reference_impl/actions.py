@@ -69,10 +69,9 @@ def bidding_actions(rules: Rules, seat: int, state: Bidding) -> tuple[dict, ...]
     """Canonical order: the pass (unless `rules.dealer_bid_problem` refuses it, FORCE-02),
     point bids by number, marks bids by number, the special bids; exactly the bids
     `rules.bid_problem` accepts."""
-    may_pass = (not state.dealer_after_passes
-                or rules.dealer_bid_problem(
-                    rules,  # pragma: no mutate
-                    None, None) is None)
+    may_pass = rules.dealer_bid_problem(
+        rules,  # pragma: no mutate
+        None, None, state.dealer_after_passes) is None
     return ((PASSES[seat],) if may_pass else ()) + tuple(
         bid_action(seat, kind, carried_marks(rules, kind, state.last_marks, value)
                    if kind not in ORDINARY_BIDS else value,

@@ -374,12 +374,12 @@ class Match:
         self._after_bidding_turn(seat, after_passes)
 
     def _pass(self, seat: int) -> None:
-        if seat == self._bidders[3] and self.high_bidder is None:  # three passes (FORCE-02)
-            problem = self.rules.dealer_bid_problem(
-                self.rules,  # pragma: no mutate
-                None, None)
-            if problem:
-                raise IllegalAction(*problem)
+        problem = self.rules.dealer_bid_problem(
+            self.rules,  # pragma: no mutate
+            None, None,
+            seat == self._bidders[3] and self.high_bidder is None)  # three passes (FORCE-02)
+        if problem:
+            raise IllegalAction(*problem)
         self.history.append(PASSES[seat])
         self._after_bidding_turn(seat)
 

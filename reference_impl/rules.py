@@ -260,10 +260,10 @@ def bid_problem(rules: Rules, kind: str, value: int, high_points: int, last_mark
         check = rules.special_bid_problem
         assert check is not None  # a special bid comes with its checks
         problem = check(rules, kind, value, last_marks, bid_made, doubles)
-    if problem is None and dealer_after_passes:
+    if problem is None:
         problem = rules.dealer_bid_problem(
             rules,  # pragma: no mutate
-            kind, value)
+            kind, value, dealer_after_passes)
     if problem is None and announced is not None:
         announce = rules.announce_problem
         assert announce is not None  # an announcement comes with its checks
@@ -271,9 +271,12 @@ def bid_problem(rules: Rules, kind: str, value: int, high_points: int, last_mark
     return problem
 
 
-def dealer_may_pass(rules: Rules, kind: str | None, value: int | None) -> Problem | None:
+def dealer_may_pass(rules: Rules, kind: str | None, value: int | None,
+                    dealer_after_passes: bool) -> Problem | None:
     """BID-09: the dealer after three passes may pass (four passes end the round) or bid
-    as any seat may (FORCE-02, FORCE-03 are an option's). `kind` None: a pass."""
+    as any seat may (FORCE-02, FORCE-03 are an option's). `kind` None: a pass. Asked of
+    every pass and bid, so that whose bid is the dealer's after three passes is a
+    decision on record too (the diagnosis can make it otherwise)."""
     return None
 
 
@@ -518,8 +521,9 @@ class Rules:
     # a bid that announces a choice (NELLO-14): (rules, kind, value, the choice,
     # dealer_after_passes); no default, since the base game's bids announce nothing
     announce_problem: Callable[[Rules, str, int, str, bool], Problem | None] | None = None
-    # the dealer's pass (kind None) or bid after three passes: (rules, kind, value)
-    dealer_bid_problem: Callable[[Rules, str | None, int | None], Problem | None] = field(
+    # a pass (kind None) or bid, and whether its seat is the dealer after three passes:
+    # (rules, kind, value, dealer_after_passes)
+    dealer_bid_problem: Callable[[Rules, str | None, int | None, bool], Problem | None] = field(
         default=dealer_may_pass)
     # (rules, bidder, high_points, last_marks, special, after_passes)
     won_contract: Callable[[Rules, int, int, int, bool, bool], Contract] = field(

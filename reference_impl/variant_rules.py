@@ -61,12 +61,14 @@ def choice_allowed(rules: Rules, contract: Contract, trump: Any, stacks: Any, *,
 # (FORCE-05..FORCE-08) -------------------------------------------------------------------
 
 
-def forced_bid_problem(rules: Rules, kind: str | None, value: int | None, *,
-                       required: tuple[str, int] | None,
+def forced_bid_problem(rules: Rules, kind: str | None, value: int | None,
+                       dealer_after_passes: bool, *, required: tuple[str, int] | None,
                        refused: tuple[str, int] | None = None) -> Problem | None:
     """FORCE-02: the dealer after three passes may not pass (kind None); FORCE-03: with a
     `required` bid, no other bid; FORCE-10: with a `refused` bid, any bid but that one.
     Checked after every other bidding check (errors.yaml)."""
+    if not dealer_after_passes:
+        return None  # FORCE-02: only the dealer after three passes is forced
     if kind is None:
         return ("FORCED_BID", "FORCE-02", "after three passes the dealer must bid")
     if required is not None and (kind, value) != required:

@@ -201,11 +201,11 @@ def sweep_for_any_forced_points(s: Settings, rules: Rules) -> dict:
     return found
 
 
-def dealer_passes(rules: Rules, kind: str | None, value: int | None, *,
-                  inner: Callable[..., Any]) -> Any:
+def dealer_passes(rules: Rules, kind: str | None, value: int | None,
+                  dealer_after_passes: bool, *, inner: Callable[..., Any]) -> Any:
     """FORCE-02 broken: the dealer may pass after three passes; a bid is still checked
     as FORCE-03 says."""
-    return None if kind is None else inner(rules, kind, value)
+    return None if kind is None else inner(rules, kind, value, dealer_after_passes)
 
 
 def sweep_bonus_when(outcome_with_bonus: str) -> Callable[..., tuple[int, list[int]]]:

@@ -132,7 +132,7 @@ def test_var_03_every_combination_of_options_is_one_game():
     assert everything.point_bids == range(30, 43)
     special = [(bid.name, bid.doubles) for bid in everything.special_bids]
     assert special == [("plunge", 4), ("splash", 3)]
-    assert everything.dealer_bid_problem(everything, None, None)[1] == "FORCE-02"
+    assert everything.dealer_bid_problem(everything, None, None, True)[1] == "FORCE-02"
     assert everything.draws and everything.marks_target == 250
     assert everything.trump_aliases == (("follow_me", "none"),)
 

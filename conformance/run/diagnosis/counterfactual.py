@@ -179,7 +179,7 @@ def _readings(before: Match, step: Step, theirs: Any) -> list[Suspect]:
 
 def _suspects(before: Match, step: Step, theirs: Any) -> list[Suspect]:
     """The decisions that explain the engine's answer whole: one decision made otherwise,
-    else every decision of one entry of the rule table made otherwise together (a range
+    and every decision of one entry of the rule table made otherwise together (a range
     check asked once per bid); [] when none does (the difference lies where the record
     cannot see: an earlier step's hidden state, code outside the rule table)."""
     record = Record(clauses=True)
@@ -202,8 +202,12 @@ def _suspects(before: Match, step: Step, theirs: Any) -> list[Suspect]:
             away = distance(other, theirs)
             if away < start:
                 found.append(Suspect(decision, value, away))
+    # one decision made otherwise, and one entry's decisions made otherwise together (a
+    # check asked once per bid): each a single cause in an engine's code, so both count
     whole = _nearest([s for s in found if s.distance == 0])
-    return whole or _together(before, step, theirs, found)
+    ids = {s.decision.id for s in whole}
+    return whole + [s for s in _together(before, step, theirs, found)
+                    if s.decision.id not in ids]
 
 
 def _together(before: Match, step: Step, theirs: Any, found: list[Suspect]) -> list[Suspect]:

@@ -305,3 +305,26 @@ def test_what_a_replay_decides_again_is_what_the_match_holds(variants):
             special_bids += bool(special)
             match.apply(rng.choice(special or legal))  # a special bid whenever one is legal
     assert special_bids or not {"plunge", "splash"} & variants.keys()
+
+
+def test_whose_bid_is_the_forced_dealers_is_a_decision_on_record():
+    """Under forced_bid a first seat's pass refused with FORCED_BID: the check of the
+    dealer after three passes is asked of every pass (`dealer_bid_problem`, FORCE-02), so
+    making it otherwise explains the refusal, beside a bidding order that makes the first
+    seat the dealer (BID-01); and a legal list that a check asked once per bid explains
+    (every bid but 30 refused, the forced minimum) names that check too, beside the order."""
+    from conformance.run.diagnosis import _act_step, _legal_step
+    from conformance.run.diagnosis.counterfactual import suspects
+    from reference_impl import Match
+
+    match = Match.start({"dealer": "D", "order": [f"{a}|{b}" for a in range(7)
+                                                   for b in range(a, 7)],
+                         "variants": {"forced_bid": True}})
+    refused = suspects(match, _act_step({"type": "pass", "seat": "A"}),
+                       {"refused": "FORCED_BID"})
+    entries = [s.decision.entry for s in refused.suspects]
+    assert "dealer_bid_problem" in entries and "bidding_order" in entries, entries
+    assert refused.names("FORCE-02")
+    forced = suspects(match, _legal_step, {'{"points": 30, "seat": "A", "type": "bid"}': True})
+    entries = [s.decision.entry for s in forced.suspects]
+    assert "dealer_bid_problem" in entries and "bidding_order" in entries, entries
