@@ -84,8 +84,8 @@ def _bids_rule(c: Change) -> str:
 def _recorded_otherwise(c: Change) -> bool:
     """The step appended the action to the field's list as it was sent, and the engine's
     list shows something else in its place."""
-    ours, was = c.after.view().get(c.field), c.before.view().get(c.field) \
-        if c.before is not None else None
+    assert c.before is not None  # an action's step: there is a state before it
+    ours, was = c.after.view().get(c.field), c.before.view().get(c.field)
     theirs = (c.engine_view or {}).get(c.field)
     if not (isinstance(ours, list) and isinstance(was, list) and isinstance(theirs, list)) \
             or len(ours) != len(was) + 1 or ours[-1] != c.action:
