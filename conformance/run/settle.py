@@ -33,10 +33,11 @@ Filing = tuple[str, str]  # (rule, what differs)
 def cover(choices: list[tuple[list[Filing], tuple[str, ...]]], firm: Counter[str]
           ) -> Counter[str]:
     """The rules that explain every choice with the fewest causes, with `firm` (the rules
-    of failures that fit one only): a greedy cover, the firm rules first, then the rule
-    that explains the most choices; on a tie the first reading, then an option's rule
-    before a base rule (an option restates a base rule for the games it is on), then the
-    rule the failing scenarios cite."""
+    of failures that fit one only), each with the count of failures it explains (its firm
+    ones, and the choices open when it was taken): a greedy cover, the firm rules first,
+    then the rule that explains the most choices; on a tie the first reading, then an
+    option's rule before a base rule (an option restates a base rule for the games it is
+    on), then the rule the failing scenarios cite."""
     chosen = Counter(firm)
     open_ = list(choices)
     while open_:
@@ -50,7 +51,8 @@ def cover(choices: list[tuple[list[Filing], tuple[str, ...]]], firm: Counter[str
         best = max(support, key=lambda r: (r in chosen, support[r], firsts[r],
                                            _of_an_option(r), cited[r]))
         open_ = [c for c in open_ if all(rule != best for rule, _ in c[0])]
-        chosen[best] += 1
+        chosen[best] += support[best]  # the failures it covers: `pick` files each failure
+        # under the chosen rule that covers most, not the first reading of a tie
     return chosen
 
 

@@ -232,6 +232,26 @@ def test_two_rules_the_run_cannot_tell_apart_are_both_named():
     assert [(g.rule, g.either) for g in told] == [("END-05", [])]
 
 
+def test_a_failure_is_filed_under_the_chosen_rule_that_covers_most():
+    """settle: the cover takes RANK-01 first (it explains six failures), then RANK-03 for
+    the two RANK-01 does not explain; a failure that fits both goes to RANK-01, the rule
+    the cover took for it, not to its first reading because each was taken once."""
+    from conformance.report.text import groups
+    from conformance.run.results import Detail, Outcome, Result
+    from conformance.run.settle import settle
+
+    def failing(rule: str, *others: str) -> Result:
+        detail = Detail("differs", kind="view", level="rules", rule=rule, cause="winner",
+                        alternatives=[[r, "winner"] for r in others])
+        return Result(rule, f"{rule}.yaml", Outcome.FAILED, failures=[detail])
+
+    run = [*(failing("RANK-03", "RANK-01") for _ in range(3)),
+           *(failing("RANK-04", "RANK-01") for _ in range(3)),
+           failing("NELLO-06", "RANK-03"), failing("RANK-03", "SEVENS-05")]
+    assert sorted((g.rule, len(g.members)) for g in groups(settle(run))) == [
+        ("RANK-01", 6), ("RANK-03", 2)]
+
+
 def test_an_options_restatement_keeps_the_base_rule_as_the_other_reading():
     """Under Nel-O, round points are NELLO-08's (it restates PTS-01 and PTS-02); the base
     rule stays an alternative, so that a run whose base-game scenarios show PTS-02 files
