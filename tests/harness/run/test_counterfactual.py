@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -212,18 +213,22 @@ def test_a_first_reading_stands_only_where_the_deciding_clause_names_it():
     assert _stands("SUIT-04", Verdict([Suspect(unknown, 2, 0)], verdict.seen))
 
 
+def failing(rule: str, *others: str, cause: str = "view.result") -> Any:
+    """A failed scenario of one failure under `rule`, with `others` as its other readings
+    (what settle sees of a run)."""
+    from conformance.run.results import Detail, Outcome, Result
+
+    detail = Detail("differs", kind="view", level="rules", rule=rule, cause=cause,
+                    alternatives=[[r, cause] for r in others])
+    return Result(rule, f"{rule}.yaml", Outcome.FAILED, failures=[detail])
+
+
 def test_two_rules_the_run_cannot_tell_apart_are_both_named():
     """settle: a rule that every failure of a group fits, and no other failure, is named
     beside the group's (`either`), in the text and the JSON; a rule some failure fits
     alone is not."""
     from conformance.report.text import groups
-    from conformance.run.results import Detail, Outcome, Result
     from conformance.run.settle import settle
-
-    def failing(rule: str, *others: str) -> Result:
-        detail = Detail("differs", kind="view", level="rules", rule=rule, cause="view.result",
-                        alternatives=[[r, "view.result"] for r in others])
-        return Result(rule, f"{rule}.yaml", Outcome.FAILED, failures=[detail])
 
     tied = groups(settle([failing("END-04", "END-05"), failing("END-04", "END-05")]))
     assert [(g.rule, g.either) for g in tied] == [("END-04", ["END-05"])]
@@ -237,13 +242,7 @@ def test_a_failure_is_filed_under_the_chosen_rule_that_covers_most():
     the two RANK-01 does not explain; a failure that fits both goes to RANK-01, the rule
     the cover took for it, not to its first reading because each was taken once."""
     from conformance.report.text import groups
-    from conformance.run.results import Detail, Outcome, Result
     from conformance.run.settle import settle
-
-    def failing(rule: str, *others: str) -> Result:
-        detail = Detail("differs", kind="view", level="rules", rule=rule, cause="winner",
-                        alternatives=[[r, "winner"] for r in others])
-        return Result(rule, f"{rule}.yaml", Outcome.FAILED, failures=[detail])
 
     run = [*(failing("RANK-03", "RANK-01") for _ in range(3)),
            *(failing("RANK-04", "RANK-01") for _ in range(3)),
