@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -107,9 +107,11 @@ def run_bug(bug: Any, scenarios: Sequence[Any], index: Any, full: bool = True) -
     rank = index.levels.rank
     if not full:  # a stable sort: the corpus order within each part
         scenarios = sorted(scenarios, key=lambda s: bug.rule not in s.rules)
-    failed = []
+    failed, agreed = [], []
     for scenario in scenarios:
         outcome = run_scenario(scenario, adapter, index)
+        if outcome.outcome in (Outcome.PASSED, Outcome.NOT_JUDGED):
+            agreed.append(replace(outcome, not_judged=[], checks=[]))  # settle's evidence
         if outcome.outcome is Outcome.FAILED:
             failed.append(outcome)
             result.catching.append(scenario.id)
@@ -123,22 +125,22 @@ def run_bug(bug: Any, scenarios: Sequence[Any], index: Any, full: bool = True) -
             assert outcome.detail is not None  # an errored result says why (run_scenario)
             result.errored.append(f"{scenario.id}: {outcome.detail.message}")
     if full:
-        result.groups = report_groups(failed, result.wanted, index)
+        result.groups = report_groups(failed, result.wanted, index, agreed)
     return result
 
 
-def report_groups(failed: list[Any], level: str, index: Any) -> list[tuple[str, str, int]]:
-    """The groups `t42 run --level LEVEL` prints for these failed results: (rule, cause,
+def report_groups(failed: list[Any], level: str, index: Any, agreed: Sequence[Any] = ()
+                  ) -> list[tuple[str, str, int]]:
+    """The groups `t42 run --level LEVEL` prints for these failed results, beside the
+    scenarios that `agreed` (settle reads which rules they cite): (rule, cause,
     scenarios), largest first."""
-    from dataclasses import replace
-
     from conformance.report.text import groups
     from conformance.run.settle import settle
 
     judged = [replace(r, failures=[d for d in r.failures if index.levels.judged(d.level, level)])
               for r in failed]
     return [(g.rule, g.what, len(g.ids))
-            for g in groups(settle([r for r in judged if r.failures]))]
+            for g in groups(settle([*(r for r in judged if r.failures), *agreed]))]
 
 
 def run_selftest(paths: Sequence[Path] = (), keyword: str | None = None,

@@ -267,6 +267,11 @@ class Group:
         if either:
             line += (f"\n  or {' or '.join(either)}: every failure here fits it as well, and "
                      "nothing else in this run tells them apart")
+        through = self.through
+        if through:
+            line += (f"\n  also {', '.join(through)}: stated through {self.rule} for the games "
+                     "of an option, and failing with it: the same mistake where the option "
+                     "is on")
         also = self.also
         if also:
             entry = next((d.entry for _, d in self.members if d.entry), "")
@@ -279,6 +284,11 @@ class Group:
     def either(self) -> list[str]:
         """The rules the run cannot tell from the group's (settle)."""
         return list(dict.fromkeys(r for _, d in self.members for r in d.either))
+
+    @property
+    def through(self) -> list[str]:
+        """The options' rules stated through the group's, filed with it (settle)."""
+        return list(dict.fromkeys(r for _, d in self.members for r in d.through))
 
     @property
     def also(self) -> list[str]:
@@ -549,7 +559,8 @@ def to_json(results: list[Result], adapter: Any, counts: dict[str, int],
         "by_variant": by_variant(results),
         "option_coverage": option_coverage(results, adapter),
         "compliance": {**compliance(results), "errored": errored_by_area(results)},
-        "groups": [{"rule": g.rule, "also": g.also, "either": g.either, "cause": g.what,
+        "groups": [{"rule": g.rule, "also": g.also, "either": g.either, "through": g.through,
+                    "cause": g.what,
                     "kind": g.kind, "level": g.level, "expected": g.expected,
                     "count": len(g.members), "scenarios": g.ids} for g in groups(results)],
         "seconds": round(seconds, 3),

@@ -72,6 +72,9 @@ class Detail:
     # rules that explain every failure `rule` explains, and no other: nothing in the run
     # tells them from `rule` (settle); the report says so rather than guess
     either: list[str] = field(default_factory=list)
+    # options' rules stated through `rule` (their text cites it), filed with it: the same
+    # mistake where the option is on (settle)
+    through: list[str] = field(default_factory=list)
 
     @property
     def key(self) -> tuple[str, str, str]:
@@ -96,6 +99,7 @@ class Detail:
             "alternatives": self.alternatives,
             "entry": self.entry,
             "either": self.either,
+            "through": self.through,
             "rules": list(self.rules),
             "differences": [
                 {"path": d.path,
@@ -121,7 +125,8 @@ class Detail:
                    cause=data.get("cause", ""), first_seen=data.get("first_seen", ""),
                    since=list(data.get("since", [])),
                    alternatives=[list(a) for a in data.get("alternatives", [])],
-                   entry=data.get("entry", ""), either=list(data.get("either", [])))
+                   entry=data.get("entry", ""), either=list(data.get("either", [])),
+                   through=list(data.get("through", [])))
 
     def lines(self, cause: bool = True) -> list[str]:
         """The block's lines; `cause=False` in a group, whose head names the cause."""

@@ -20,7 +20,8 @@ from collections import Counter
 from dataclasses import replace
 
 from conformance.run.diagnosis import general_path
-from conformance.run.results import Detail, Result
+from conformance.run.results import Detail, Outcome, Result
+from conformance.specdata.index import Rule, load_index
 
 RULE_ID = re.compile(r"^[A-Z][A-Z0-9]*-\d+$")
 LEAK_KINDS = ("hidden_tiles", "hidden_seats", "hidden_points")
@@ -57,10 +58,12 @@ def cover(choices: list[tuple[list[Filing], tuple[str, ...]]], firm: Counter[str
 
 
 def _of_an_option(rule: str) -> bool:
-    from conformance.specdata.index import load_index
-
-    found = load_index().rules.get(rule)
+    found = _spec_rules().get(rule)
     return found is not None and found.variant is not None
+
+
+def _spec_rules() -> dict[str, Rule]:
+    return load_index().rules
 
 
 def pick(options: list[Filing], chosen: Counter[str]) -> Filing:
@@ -75,6 +78,7 @@ def settle(results: list[Result]) -> list[Result]:
     choices: dict[int, list[Filing]] = {
         id(d): [(d.rule, d.cause), *((rule, what) for rule, what in d.alternatives)]
         for _, d in details if d.alternatives}
+    _where_agreed(results, details, choices)
     chosen = cover([(choices[id(d)], r.rules) for r, d in details if d.alternatives],
                    Counter(d.rule for _, d in details
                            if RULE_ID.match(d.rule) and not d.alternatives))
@@ -88,8 +92,66 @@ def settle(results: list[Result]) -> list[Result]:
             if unknown and _bare(unknown.group(1)) in leaks:  # a leak during the round,
                 _refile(result, detail, *leaks[_bare(unknown.group(1))])  # unknown after
     _one_per_decision(details)
+    _stated_through(details)
     _undecided(details, choices)
     return results
+
+
+def _where_agreed(results: list[Result], details: list[tuple[Result, Detail]],
+                  choices: dict[int, list[Filing]]) -> None:
+    """A base rule whose every failure comes from games with an option on, while the
+    scenarios that cite it without that option agree, is not broken: the engine plays it
+    right wherever the option is off. Where such a failure fits a rule of that option as
+    well (an engine that forces the dealer after any bid: BID-01's bidding order or
+    FORCE-02's forced dealer, in a game of forced_bid), the base rule gives way to it."""
+    rules = _spec_rules()
+    base = {rule for options in choices.values() for rule, _ in options
+            if rule in rules and rules[rule].variant is None}
+    failing: dict[str, set[str]] = {}  # base rule -> the options on in all its failures
+    listed: dict[str, set[int]] = {}  # base rule -> the results with a failure listing it
+    for result, detail in details:
+        for rule, _ in choices.get(id(detail), [(detail.rule, detail.cause)]):
+            if rule in base:
+                on = set(result.variants)
+                failing[rule] = failing[rule] & on if rule in failing else on
+                listed.setdefault(rule, set()).add(id(result))
+    played = [r for r in results if r.outcome not in (Outcome.SKIPPED, Outcome.ERRORED)]
+    agreed = {rule: {option for option in options if any(
+        rule in r.rules and option not in r.variants and id(r) not in listed[rule]
+        for r in played)} for rule, options in failing.items()}
+    for _, detail in details:
+        options = choices.get(id(detail))
+        if not options:
+            continue
+        theirs = {rules[rule].variant for rule, _ in options if rule in rules}
+        kept = [(rule, what) for rule, what in options
+                if not agreed.get(rule, set()) & theirs]
+        choices[id(detail)] = kept or options
+
+
+def _stated_through(details: list[tuple[Result, Detail]]) -> None:
+    """An option's rule that states itself through a base rule (its text cites it:
+    PLUNGE-03's plunge is a marks bid, after BID-06's ladder), filed in a run that breaks
+    that base rule at least as often, is the same mistake seen where the option is on:
+    one cause, filed under the base rule, the option's rule kept in `through` for the
+    report to say."""
+    rules = _spec_rules()
+    counts = Counter(detail.rule for _, detail in details if detail.rule in rules)
+    into: dict[str, str] = {}
+    for rule in counts:
+        if rules[rule].variant is None:
+            continue
+        cited = [base for base in counts if rules[base].variant is None and base != rule
+                 and counts[base] >= counts[rule]
+                 and re.search(rf"\b{base}\b", rules[rule].text)]
+        if cited:
+            into[rule] = max(cited, key=lambda base: counts[base])
+    for result, detail in details:
+        base = into.get(detail.rule)
+        if base:
+            option = detail.rule
+            _refile(result, detail, base, detail.cause)
+            detail.through = [option]
 
 
 def _undecided(details: list[tuple[Result, Detail]], choices: dict[int, list[Filing]]

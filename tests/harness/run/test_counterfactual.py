@@ -213,14 +213,22 @@ def test_a_first_reading_stands_only_where_the_deciding_clause_names_it():
     assert _stands("SUIT-04", Verdict([Suspect(unknown, 2, 0)], verdict.seen))
 
 
-def failing(rule: str, *others: str, cause: str = "view.result") -> Any:
+def failing(rule: str, *others: str, cause: str = "view.result",
+            variants: tuple[str, ...] = ()) -> Any:
     """A failed scenario of one failure under `rule`, with `others` as its other readings
-    (what settle sees of a run)."""
+    (what settle sees of a run), played with the options `variants`."""
     from conformance.run.results import Detail, Outcome, Result
 
     detail = Detail("differs", kind="view", level="rules", rule=rule, cause=cause,
                     alternatives=[[r, cause] for r in others])
-    return Result(rule, f"{rule}.yaml", Outcome.FAILED, failures=[detail])
+    return Result(rule, f"{rule}.yaml", Outcome.FAILED, failures=[detail], variants=variants)
+
+
+def passed(*rules: str, variants: tuple[str, ...] = ()) -> Any:
+    """A passed scenario citing `rules`, played with the options `variants`."""
+    from conformance.run.results import Outcome, Result
+
+    return Result("passed", "passed.yaml", Outcome.PASSED, rules=rules, variants=variants)
 
 
 def test_two_rules_the_run_cannot_tell_apart_are_both_named():
@@ -249,6 +257,43 @@ def test_a_failure_is_filed_under_the_chosen_rule_that_covers_most():
            failing("NELLO-06", "RANK-03"), failing("RANK-03", "SEVENS-05")]
     assert sorted((g.rule, len(g.members)) for g in groups(settle(run))) == [
         ("RANK-01", 6), ("RANK-03", 2)]
+
+
+def test_a_base_rule_that_agrees_where_the_option_is_off_gives_way_to_the_options():
+    """settle: an engine that forces the dealer after any bid fails only in games of
+    forced_bid, each failure fitting BID-01 (who bids last) and FORCE-02 (the forced
+    dealer). A scenario that cites BID-01 without forced_bid and agrees clears BID-01:
+    FORCE-02. Without that evidence (no such scenario, or only one with forced_bid on),
+    the first reading stands."""
+    from conformance.report.text import groups
+    from conformance.run.settle import settle
+
+    def run(*others: Any) -> list[tuple[str, int]]:
+        failures = [failing("BID-01", "FORCE-02", variants=("forced_bid",)) for _ in range(3)]
+        return [(g.rule, len(g.members)) for g in groups(settle([*failures, *others]))]
+
+    assert run(passed("BID-01", "BID-08")) == [("FORCE-02", 3)]
+    assert run() == [("BID-01", 3)]
+    assert run(passed("BID-01", variants=("forced_bid", "nello"))) == [("BID-01", 3)]
+    assert run(passed("BID-08")) == [("BID-01", 3)]  # cites another rule: no evidence
+
+
+def test_an_options_rule_stated_through_a_broken_base_rule_is_filed_with_it():
+    """settle: PLUNGE-03 (a plunge is a marks bid, its text cites BID-06) failing beside
+    BID-06 (the marks ladder), at most as often, is the same mistake where plunge is on:
+    one group under BID-06 that names PLUNGE-03 (text and JSON). The other way round, or
+    beside a rule its text does not cite, each stays its own."""
+    from conformance.report.text import groups
+    from conformance.run.settle import settle
+
+    one = groups(settle([*(failing("BID-06") for _ in range(3)), failing("PLUNGE-03")]))
+    assert [(g.rule, len(g.members), g.through) for g in one] == [("BID-06", 4, ["PLUNGE-03"])]
+    assert "also PLUNGE-03: stated through BID-06" in one[0].head()
+    assert [d.to_json()["through"] for _, d in one[0].members].count(["PLUNGE-03"]) == 1
+    more = groups(settle([failing("BID-06"), *(failing("PLUNGE-03") for _ in range(3))]))
+    assert sorted((g.rule, len(g.members)) for g in more) == [("BID-06", 1), ("PLUNGE-03", 3)]
+    apart = groups(settle([*(failing("PTS-02") for _ in range(3)), failing("PLUNGE-03")]))
+    assert sorted(g.rule for g in apart) == ["PLUNGE-03", "PTS-02"]
 
 
 def test_an_options_restatement_keeps_the_base_rule_as_the_other_reading():
