@@ -75,6 +75,8 @@ class Detail:
     # options' rules stated through `rule` (their text cites it), filed with it: the same
     # mistake where the option is on (settle)
     through: list[str] = field(default_factory=list)
+    # the rules of the options in force that the failing step's decisions name (settle)
+    decided: list[str] = field(default_factory=list)
 
     @property
     def key(self) -> tuple[str, str, str]:
@@ -100,6 +102,7 @@ class Detail:
             "entry": self.entry,
             "either": self.either,
             "through": self.through,
+            "decided": self.decided,
             "rules": list(self.rules),
             "differences": [
                 {"path": d.path,
@@ -126,7 +129,8 @@ class Detail:
                    since=list(data.get("since", [])),
                    alternatives=[list(a) for a in data.get("alternatives", [])],
                    entry=data.get("entry", ""), either=list(data.get("either", [])),
-                   through=list(data.get("through", [])))
+                   through=list(data.get("through", [])),
+                   decided=list(data.get("decided", [])))
 
     def lines(self, cause: bool = True) -> list[str]:
         """The block's lines; `cause=False` in a group, whose head names the cause."""

@@ -215,7 +215,7 @@ class ScenarioRun:
                             differences or [], kind=kind, level=level, rule=cause.rule,
                             cause=cause.what, first_seen=cause.where,
                             alternatives=[list(a) for a in cause.alternatives],
-                            entry=cause.entry)
+                            entry=cause.entry, decided=list(cause.decided))
             detail.since = self._since()
             if broke:  # the engine is restarted, its table gone: the failure stays, said so
                 detail.context = context_lines(detail, self.index, self.adapter, table=False)

@@ -79,13 +79,13 @@ def settle(results: list[Result]) -> list[Result]:
         id(d): [(d.rule, d.cause), *((rule, what) for rule, what in d.alternatives)]
         for _, d in details if d.alternatives}
     _where_agreed(results, details, choices)
-    chosen = cover([(choices[id(d)], r.rules) for r, d in details if d.alternatives],
+    chosen = cover([(choices[id(d)], r.rules) for r, d in details if id(d) in choices],
                    Counter(d.rule for _, d in details
-                           if RULE_ID.match(d.rule) and not d.alternatives))
+                           if RULE_ID.match(d.rule) and id(d) not in choices))
     leaks = {_bare(general_path(x.path)): (d.rule, d.cause)
              for _, d in details if d.kind in LEAK_KINDS for x in d.differences}
     for result, detail in details:
-        if detail.alternatives:
+        if id(detail) in choices:
             _refile(result, detail, *pick(choices[id(detail)], chosen))
         elif not RULE_ID.match(detail.rule):
             unknown = UNKNOWN_FIELD.match(detail.cause)
@@ -101,17 +101,16 @@ def _where_agreed(results: list[Result], details: list[tuple[Result, Detail]],
                   choices: dict[int, list[Filing]]) -> None:
     """A base rule whose every failure comes from games with an option on, while the
     scenarios that cite it without that option agree, is not broken: the engine plays it
-    right wherever the option is off. Where such a failure fits a rule of that option as
-    well (an engine that forces the dealer after any bid: BID-01's bidding order or
-    FORCE-02's forced dealer, in a game of forced_bid), the base rule gives way to it."""
+    right wherever the option is off. Such a failure goes to that option's rules: the
+    readings it fits as well (an engine that forces the dealer after any bid: BID-01's
+    bidding order or FORCE-02's forced dealer, in a game of forced_bid), else those the
+    failing step's decisions name (`decided`); the cover chooses among them."""
     rules = _spec_rules()
-    base = {rule for options in choices.values() for rule, _ in options
-            if rule in rules and rules[rule].variant is None}
     failing: dict[str, set[str]] = {}  # base rule -> the options on in all its failures
     listed: dict[str, set[int]] = {}  # base rule -> the results with a failure listing it
     for result, detail in details:
         for rule, _ in choices.get(id(detail), [(detail.rule, detail.cause)]):
-            if rule in base:
+            if rule in rules and rules[rule].variant is None:
                 on = set(result.variants)
                 failing[rule] = failing[rule] & on if rule in failing else on
                 listed.setdefault(rule, set()).add(id(result))
@@ -120,13 +119,24 @@ def _where_agreed(results: list[Result], details: list[tuple[Result, Detail]],
         rule in r.rules and option not in r.variants and id(r) not in listed[rule]
         for r in played)} for rule, options in failing.items()}
     for _, detail in details:
-        options = choices.get(id(detail))
-        if not options:
-            continue
-        theirs = {rules[rule].variant for rule, _ in options if rule in rules}
-        kept = [(rule, what) for rule, what in options
-                if not agreed.get(rule, set()) & theirs]
-        choices[id(detail)] = kept or options
+        options = choices.get(id(detail), [(detail.rule, detail.cause)])
+        readings = _without_cleared(options, agreed, detail.decided, rules)
+        if readings != options:
+            choices[id(detail)] = readings
+
+
+def _without_cleared(options: list[Filing], agreed: dict[str, set[str]],
+                     decided: list[str], rules: dict[str, Rule]) -> list[Filing]:
+    """A failure's readings with each base rule that `agreed` clears for an option in
+    its game given way to that option's rules: its other readings of them, else the rules
+    of them the step decided."""
+    kept: list[Filing] = []
+    for rule, what in options:
+        cleared = agreed.get(rule, set())
+        theirs = [(r, w) for r, w in options if r in rules and rules[r].variant in cleared]
+        instead = theirs or [(r, what) for r in decided if rules[r].variant in cleared]
+        kept += instead if cleared and instead else [(rule, what)]
+    return list(dict.fromkeys(kept))
 
 
 def _stated_through(details: list[tuple[Result, Detail]]) -> None:

@@ -72,6 +72,9 @@ class Cause:
     # engine's answer (counterfactual.Suspect): the failures one decision explains are
     # one cause, whichever rules they show (settle)
     entry: str = field(default="", compare=False)
+    # the rules of the options in force that the step's decisions name: where the base
+    # rule found agrees wherever the option is off, one of these is the cause (settle)
+    decided: tuple[str, ...] = field(default=(), compare=False)
 
 
 def _field(path: str) -> str:
@@ -305,6 +308,9 @@ class Diagnosis:
             raise
         except Exception:  # noqa: BLE001 - the weighing is a help, never a failure
             return cause
+        known, options = self.context.index.rules, self.context.sc.variants
+        cause = replace(cause, decided=tuple(
+            r for r in verdict.seen if r in known and known[r].variant in options))
         found = [self._rules_of(s) for s in verdict.suspects]
         found = [rules for rules in found if rules]
         if not found:

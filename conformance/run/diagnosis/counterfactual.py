@@ -106,7 +106,7 @@ class Verdict:
     seen by the record (a decision the reference makes outside its rule table)."""
 
     suspects: list[Suspect]
-    seen: frozenset[str]
+    seen: tuple[str, ...]  # the last decision's rules first (the nearest the answer)
 
     def clears(self, rule: str) -> bool:
         return rule in self.seen and not self.names(rule)
@@ -140,11 +140,11 @@ def suspects(before: Match, step: Step, theirs: Any,
     return Verdict(kept or found, _seen(before, step))
 
 
-def _seen(before: Match, step: Step) -> frozenset[str]:
-    """Every rule the decisions of a step name."""
+def _seen(before: Match, step: Step) -> tuple[str, ...]:
+    """Every rule the decisions of a step name, the last decision's first."""
     record = Record()
     answer(before, step, record)
-    return frozenset(r for d in record.decisions.values() for r in d.rules)
+    return tuple(dict.fromkeys(r for d in reversed(record.decisions.values()) for r in d.rules))
 
 
 def _contradicted(suspect: Suspect, before: Match, step: Step, ours: Any) -> bool:

@@ -205,7 +205,7 @@ def test_a_first_reading_stands_only_where_the_deciding_clause_names_it():
     from reference_impl.why import Decision
 
     called = Decision("called_suit", (6, 5), 4, ("SUIT-05", "SUIT-04"), deciding=("SUIT-05",))
-    verdict = Verdict([Suspect(called, 2, 0)], frozenset({"SUIT-04", "SUIT-05", "SUIT-06"}))
+    verdict = Verdict([Suspect(called, 2, 0)], ("SUIT-04", "SUIT-05", "SUIT-06"))
     assert _stands("SUIT-05", verdict)
     assert not _stands("SUIT-04", verdict)  # named by the docstring only: cleared
     assert _stands("PLAY-07", verdict)  # no decision of the step names it: unseen, kept
@@ -214,13 +214,14 @@ def test_a_first_reading_stands_only_where_the_deciding_clause_names_it():
 
 
 def failing(rule: str, *others: str, cause: str = "view.result",
-            variants: tuple[str, ...] = ()) -> Any:
+            variants: tuple[str, ...] = (), decided: tuple[str, ...] = ()) -> Any:
     """A failed scenario of one failure under `rule`, with `others` as its other readings
-    (what settle sees of a run), played with the options `variants`."""
+    (what settle sees of a run), played with the options `variants`, whose step decided
+    the options' rules `decided`."""
     from conformance.run.results import Detail, Outcome, Result
 
     detail = Detail("differs", kind="view", level="rules", rule=rule, cause=cause,
-                    alternatives=[[r, cause] for r in others])
+                    alternatives=[[r, cause] for r in others], decided=list(decided))
     return Result(rule, f"{rule}.yaml", Outcome.FAILED, failures=[detail], variants=variants)
 
 
@@ -276,6 +277,25 @@ def test_a_base_rule_that_agrees_where_the_option_is_off_gives_way_to_the_option
     assert run() == [("BID-01", 3)]
     assert run(passed("BID-01", variants=("forced_bid", "nello"))) == [("BID-01", 3)]
     assert run(passed("BID-08")) == [("BID-01", 3)]  # cites another rule: no evidence
+
+
+def test_a_base_rule_cleared_so_goes_to_the_options_rule_its_step_decided():
+    """settle: a plunger who leads, filed under PLAY-01 (who leads) with no other reading,
+    fails only in games of plunge while PLAY-01's scenarios without plunge agree: the
+    plunge rule the failing step decided (PLUNGE-04) is the cause. With no such evidence,
+    or no plunge rule decided, PLAY-01 stays."""
+    from conformance.report.text import groups
+    from conformance.run.settle import settle
+
+    def run(*others: Any, decided: tuple[str, ...] = ("PLUNGE-04",)) -> list[str]:
+        failures = [failing("PLAY-01", variants=("plunge",), decided=decided)
+                    for _ in range(2)]
+        return [g.rule for g in groups(settle([*failures, *others]))]
+
+    assert run(passed("PLAY-01")) == ["PLUNGE-04"]
+    assert run(passed("PLAY-01"), decided=("NELLO-05",)) == ["PLAY-01"]  # not plunge's
+    assert run(passed("PLAY-01"), decided=()) == ["PLAY-01"]
+    assert run(passed("PLAY-01", variants=("plunge",))) == ["PLAY-01"]
 
 
 def test_an_options_rule_stated_through_a_broken_base_rule_is_filed_with_it():
