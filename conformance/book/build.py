@@ -96,7 +96,7 @@ def _causes(results: list[Any]) -> list[dict[str, Any]]:
 
     return [{"rule": g.rule, "what": g.what, "level": g.level, "count": len(g.members),
              "ids": g.ids, "ways": g.ways[1:], "expected": g.expected, "also": g.also,
-             "either": g.either}
+             "either": g.either, "through": g.through}
             for g in groups(list(results))]
 
 

@@ -310,6 +310,10 @@ def test_an_options_rule_stated_through_a_broken_base_rule_is_filed_with_it():
     assert [(g.rule, len(g.members), g.through) for g in one] == [("BID-06", 4, ["PLUNGE-03"])]
     assert "also PLUNGE-03: stated through BID-06" in one[0].head()
     assert [d.to_json()["through"] for _, d in one[0].members].count(["PLUNGE-03"]) == 1
+    from conformance.book.build import _causes
+
+    assert [c["through"] for c in _causes([r for g in one for r, _ in g.members])] == [
+        ["PLUNGE-03"]]  # the HTML report's index says it too
     more = groups(settle([failing("BID-06"), *(failing("PLUNGE-03") for _ in range(3))]))
     assert sorted((g.rule, len(g.members)) for g in more) == [("BID-06", 1), ("PLUNGE-03", 3)]
     apart = groups(settle([*(failing("PTS-02") for _ in range(3)), failing("PLUNGE-03")]))
