@@ -114,10 +114,15 @@ def _where_agreed(results: list[Result], details: list[tuple[Result, Detail]],
                 on = set(result.variants)
                 failing[rule] = failing[rule] & on if rule in failing else on
                 listed.setdefault(rule, set()).add(id(result))
-    played = [r for r in results if r.outcome not in (Outcome.SKIPPED, Outcome.ERRORED)]
+    citing: dict[str, list[Result]] = {}  # base rule -> the scenarios played citing it
+    for r in results:
+        if r.outcome not in (Outcome.SKIPPED, Outcome.ERRORED):
+            for rule in r.rules:
+                if rule in failing:
+                    citing.setdefault(rule, []).append(r)
     agreed = {rule: {option for option in options if any(
-        rule in r.rules and option not in r.variants and id(r) not in listed[rule]
-        for r in played)} for rule, options in failing.items()}
+        option not in r.variants and id(r) not in listed[rule] for r in citing.get(rule, ()))}
+        for rule, options in failing.items()}
     for _, detail in details:
         options = choices.get(id(detail), [(detail.rule, detail.cause)])
         readings = _without_cleared(options, agreed, detail.decided, rules)
