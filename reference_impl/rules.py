@@ -273,10 +273,10 @@ def bid_problem(rules: Rules, kind: str, value: int, high_points: int, last_mark
 
 def dealer_may_pass(rules: Rules, kind: str | None, value: int | None,
                     dealer_after_passes: bool) -> Problem | None:
-    """BID-09: the dealer after three passes may pass (four passes end the round) or bid
-    as any seat may (FORCE-02, FORCE-03 are an option's). `kind` None: a pass. Asked of
-    every pass and bid, so that whose bid is the dealer's after three passes is a
-    decision on record too (the diagnosis can make it otherwise)."""
+    """BID-09: the dealer after three passes may pass (four passes end the round) or bid,
+    as each seat passes or bids (BID-01; FORCE-02, FORCE-03 are an option's). `kind`
+    None: a pass. Asked of every pass and bid, so that whose bid is the dealer's after
+    three passes is a decision on record too (the diagnosis can make it otherwise)."""
     return None
 
 
