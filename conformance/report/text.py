@@ -269,9 +269,9 @@ class Group:
                      "nothing else in this run tells them apart")
         through = self.through
         if through:
-            line += (f"\n  also {', '.join(through)}: stated through {self.rule} for the games "
-                     "of an option, and failing with it: the same mistake where the option "
-                     "is on")
+            line += (f"\n  also {', '.join(through)}: the rule{'s' * (len(through) > 1)} of "
+                     f"{' and '.join(_options_of(through))} stated through {self.rule}, "
+                     "failing with it: the same mistake where the option is on")
         also = self.also
         if also:
             entry = next((d.entry for _, d in self.members if d.entry), "")
@@ -304,6 +304,15 @@ class Group:
         if len(ids) > 1:
             lines.append(all_ids(ids, shown))
         return "\n".join(lines)
+
+
+def _options_of(rules: list[str]) -> list[str]:
+    """The options whose rules these are (spec/variants.md), each once."""
+    from conformance.specdata.index import load_index
+
+    known = load_index().rules
+    return list(dict.fromkeys(f"`{known[r].variant}`" for r in rules
+                              if r in known and known[r].variant))
 
 
 def claims_a_refusal(title: str) -> bool:

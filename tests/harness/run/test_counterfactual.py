@@ -308,7 +308,7 @@ def test_an_options_rule_stated_through_a_broken_base_rule_is_filed_with_it():
 
     one = groups(settle([*(failing("BID-06") for _ in range(3)), failing("PLUNGE-03")]))
     assert [(g.rule, len(g.members), g.through) for g in one] == [("BID-06", 4, ["PLUNGE-03"])]
-    assert "also PLUNGE-03: stated through BID-06" in one[0].head()
+    assert "also PLUNGE-03: the rule of `plunge` stated through BID-06" in one[0].head()
     assert [d.to_json()["through"] for _, d in one[0].members].count(["PLUNGE-03"]) == 1
     from conformance.book.build import _causes
 
