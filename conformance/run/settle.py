@@ -137,10 +137,13 @@ def _without_cleared(options: list[Filing], agreed: dict[str, set[str]],
     of them the step decided."""
     kept: list[Filing] = []
     for rule, what in options:
-        cleared = agreed.get(rule, set())
+        cleared = agreed.get(rule)
+        if not cleared:
+            kept.append((rule, what))
+            continue
         theirs = [(r, w) for r, w in options if r in rules and rules[r].variant in cleared]
         instead = theirs or [(r, what) for r in decided if rules[r].variant in cleared]
-        kept += instead if cleared and instead else [(rule, what)]
+        kept += instead or [(rule, what)]
     return list(dict.fromkeys(kept))
 
 
